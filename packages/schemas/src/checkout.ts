@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import { amountSchema, metadataSchema, timestampSchema } from './common.ts';
+import { idSchema } from './ids.ts';
+
+/**
+ * The Payment Kit's public checkout contract (payment-kit.md §3, §7): what the server answers
+ * and what the checkout page sends. The server serialises through these schemas, so a column
+ * not named here never reaches a browser.
+ */
+
+export const PAYMENT_METHOD_TYPES = ['stripe', 'arcblock', 'ethereum', 'base', 'bitcoin'] as const;
+export const paymentMethodTypeSchema = z.enum(PAYMENT_METHOD_TYPES);
+
+export const paymentCurrencySchema = z.object({
+  id: z.string(),
+  payment_method_id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  decimal: z.number().int().min(0).max(36),
+  maximum_precision: z.number().int().min(0).max(36),
+  active: z.boolean(),
+  contract: z.string().nullable(),
+  livemode: z.boolean(),
+});
+export type PaymentCurrency = z.infer<typeof paymentCurrencySchema>;
+
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  type: paymentMethodTypeSchema,
+  name: z.string(),
+  logo: z.string(),
+  active: z.boolean(),
+  livemode: z.boolean(),
+  settings: z.record(z.string(), z.unknown()),
+  default_currency_id: z.string().nullable(),
+  payment_currencies: z.array(paymentCurrencySchema),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const settingsResponseSchema = z.object({
+  paymentMethods: z.array(paymentMethodSchema),
+  baseCurrency: paymentCurrencySchema.nullable(),
+});
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  unit_label: z.string().nullable(),
+  statement_descriptor: z.string().nullable(),
+  active: z.boolean(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const recurringSchema = z.object({
+  interval: z.enum(['minute', 'hour', 'day', 'week', 'month', 'year']),
+  interval_count: z.number().int().min(1),
+  usage_type: z.enum(['licensed', 'metered']),
+});
+
+export const customUnitAmountSchema = z.object({
+  preset: amountSchema.nullable(),
+  presets: z.array(amountSchema),
+  minimum: amountSchema.nullable(),
+  maximum: amountSchema.nullable(),
+});
+
+export const priceSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  product: productSchema,
+  active: z.boolean(),
+  type: z.enum(['one_time', 'recurring']),
+  currency_id: z.string(),
+  unit_amount: amountSchema.nullable(),
+  custom_unit_amount: customUnitAmountSchema.nullable(),
+  currency_options: z.array(
+    z.object({
+      currency_id: z.string(),
+      unit_amount: amountSchema.nullable(),
+      custom_unit_amount: customUnitAmountSchema.nullable(),
+    }),
+  ),
+  recurring: recurringSchema.nullable(),
+  quantity_available: z.number().int().min(0),
+  quantity_sold: z.number().int().min(0),
+  quantity_limit_per_checkout: z.number().int().min(0),
+  livemode: z.boolean(),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const lineItemSchema = z.object({
+  price_id: z.string(),
+  price: priceSchema,
+  quantity: z.number().int().min(1),
+  custom_amount: amountSchema.nullable(),
+  amount_subtotal: amountSchema,
+});
+export type LineItem = z.infer<typeof lineItemSchema>;
+
+export const addressSchema = z.object({
+  country: z.string(),
+  state: z.string(),
+  city: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  postal_code: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const checkoutSessionSchema = z.object({
+  id: z.string(),
+  object: z.literal('checkout_session'),
+  payment_link_id: z.string().nullable(),
+  mode: z.enum(['payment', 'subscription', 'setup']),
+  status: z.enum(['open', 'complete', 'expired']),
+  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
+  submit_type: z.enum(['auto', 'pay', 'donate', 'book']),
+  livemode: z.boolean(),
+  currency_id: z.string(),
+  line_items: z.array(lineItemSchema),
+  amount_subtotal: amountSchema,
+  amount_total: amountSchema,
+  customer_id: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  payment_intent_id: z.string().nullable(),
+  phone_number_collection: z.object({ enabled: z.boolean() }),
+  billing_address_collection: z.enum(['auto', 'required']),
+  cross_sell_behavior: z.enum(['auto', 'required']),
+  subscription_data: z
+    .object({
+      trial_period_days: z.number().int().min(0),
+      trial_end: timestampSchema.nullable(),
+      trial_currency: z.string(),
+    })
+    .nullable(),
+  success_url: z.string().nullable(),
+  expires_at: timestampSchema,
+  created_at: timestampSchema,
+  metadata: metadataSchema,
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+export const paymentIntentSchema = z.object({
+  id: z.string(),
+  object: z.literal('payment_intent'),
+  status: z.enum([
+    'requires_payment_method',
+    'requires_confirmation',
+    'requires_action',
+    'processing',
+    'requires_capture',
+    'canceled',
+    'succeeded',
+  ]),
+  amount: amountSchema,
+  amount_received: amountSchema,
+  currency_id: z.string(),
+  payment_method_id: z.string(),
+  customer_id: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  livemode: z.boolean(),
+  last_payment_error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Card payments: brand and last four digits, once a card was presented. */
+  payment_details: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  created_at: timestampSchema,
+});
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
+export const customerSchema = z.object({
+  id: z.string(),
+  did: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: addressSchema,
+  livemode: z.boolean(),
+  metadata: metadataSchema,
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const paymentLinkSchema = z.object({
+  id: z.string(),
+  active: z.boolean(),
+  name: z.string(),
+  submit_type: z.enum(['auto', 'pay', 'donate', 'book']),
+  after_completion: z.object({
+    type: z.enum(['hosted_confirmation', 'redirect']),
+    hosted_confirmation: z.object({ custom_message: z.string() }).nullable(),
+    redirect: z.object({ url: z.string() }).nullable(),
+  }),
+  donation_settings: z
+    .object({
+      presets: z.array(z.string()),
+      preset: z.string().nullable(),
+      minimum: z.string(),
+      maximum: z.string(),
+      custom: z.boolean(),
+    })
+    .nullable(),
+});
+export type PaymentLink = z.infer<typeof paymentLinkSchema>;
+
+/** What the card step of the checkout needs: which provider, and the secret to confirm with. */
+export const cardContextSchema = z.object({
+  provider: z.enum(['test', 'stripe']),
+  client_secret: z.string(),
+  intent_type: z.enum(['payment_intent', 'setup_intent']),
+  status: paymentIntentSchema.shape.status,
+  publishable_key: z.string().nullable(),
+});
+export type CardContext = z.infer<typeof cardContextSchema>;
+
+export const startCheckoutResponseSchema = z.object({
+  checkoutSession: checkoutSessionSchema,
+  paymentMethods: z.array(paymentMethodSchema),
+  paymentIntent: paymentIntentSchema.nullable(),
+  paymentLink: paymentLinkSchema.nullable(),
+  customer: customerSchema.nullable(),
+});
+export type StartCheckoutResponse = z.infer<typeof startCheckoutResponseSchema>;
+
+export const retrieveCheckoutResponseSchema = startCheckoutResponseSchema;
+export type RetrieveCheckoutResponse = StartCheckoutResponse;
+
+/** Checkout form rules (payment-kit.md §5) shared by the server and the browser form. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+
+export const submitCheckoutBodySchema = z.object({
+  customer_name: z.string().trim().min(1, 'Required').max(200),
+  customer_email: z
+    .email('Invalid')
+    .max(EMAIL_MAX_LENGTH, 'Invalid')
+    .refine((email) => email.split('@')[0]!.length <= EMAIL_LOCAL_MAX_LENGTH, 'Invalid'),
+  customer_phone: z.string().max(40).optional().default(''),
+  payment_method: idSchema('paymentMethod'),
+  payment_currency: idSchema('paymentCurrency'),
+  billing_address: addressSchema.partial().optional(),
+});
+export type SubmitCheckoutBody = z.input<typeof submitCheckoutBodySchema>;
+
+export const submitCheckoutResponseSchema = z.object({
+  checkoutSession: checkoutSessionSchema,
+  paymentIntent: paymentIntentSchema.nullable(),
+  stripeContext: cardContextSchema.nullable(),
+  customer: customerSchema,
+  balance: z.object({ sufficient: z.boolean() }).nullable(),
+  delegation: z.object({ sufficient: z.boolean() }).nullable(),
+});
+export type SubmitCheckoutResponse = z.infer<typeof submitCheckoutResponseSchema>;
+
+/** The built-in test card network (test mode only), confirmed from the checkout page. */
+export const testCardConfirmBodySchema = z.object({
+  client_secret: z.string().min(1),
+  card: z.object({
+    number: z.string().regex(/^[\d ]{12,23}$/, 'Invalid'),
+    exp_month: z.number().int().min(1).max(12),
+    exp_year: z.number().int().min(2000).max(2100),
+    cvc: z.string().regex(/^\d{3,4}$/, 'Invalid'),
+  }),
+});
+export const testCardAuthenticateBodySchema = z.object({
+  client_secret: z.string().min(1),
+  outcome: z.enum(['approve', 'fail']),
+});
+export const testCardResultSchema = z.object({
+  paymentIntent: paymentIntentSchema,
+  /** Set when the card needs the extra authentication step (the 3-D Secure test card). */
+  next_action: z.object({ type: z.literal('authenticate') }).nullable(),
+});
+export type TestCardResult = z.infer<typeof testCardResultSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  object: z.literal('invoice'),
+  number: z.string(),
+  status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
+  billing_reason: z.string(),
+  customer_id: z.string(),
+  subscription_id: z.string().nullable(),
+  checkout_session_id: z.string().nullable(),
+  payment_intent_id: z.string().nullable(),
+  currency_id: z.string(),
+  currency: paymentCurrencySchema,
+  description: z.string(),
+  lines: z.array(
+    z.object({
+      description: z.string(),
+      price_id: z.string().nullable(),
+      quantity: z.number().int(),
+      unit_amount: amountSchema,
+      amount: amountSchema,
+    }),
+  ),
+  subtotal: amountSchema,
+  total: amountSchema,
+  amount_due: amountSchema,
+  amount_paid: amountSchema,
+  amount_remaining: amountSchema,
+  livemode: z.boolean(),
+  created_at: timestampSchema,
+  paid_at: timestampSchema.nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;

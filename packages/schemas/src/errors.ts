@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * The closed list of API error codes and the HTTP status each answers with.
+ * Clients switch on `code`; people read the i18n text for it; logs read `message`.
+ */
+export const ERROR_STATUS = {
+  /** The body, query or params did not match the route's schema; `details` lists each problem. */
+  VALIDATION_FAILED: 400,
+  /** The JSON body could not be parsed. */
+  INVALID_JSON: 400,
+  /** A checkout id was neither `plink_…` nor `cs_…`. */
+  INVALID_CHECKOUT_ID: 400,
+  /** The object does not exist (or is not visible to the caller). */
+  NOT_FOUND: 404,
+  /** Sign-in is required. */
+  UNAUTHENTICATED: 401,
+  /** Signed in, but the role does not allow it. */
+  FORBIDDEN: 403,
+  /** Sign-in failed: bad code, bad signature, expired nonce. */
+  AUTH_FAILED: 401,
+  /** Too many attempts. */
+  RATE_LIMITED: 429,
+  /** The same Idempotency-Key was sent with a different request. */
+  IDEMPOTENCY_KEY_REUSED: 409,
+  /** A request with this Idempotency-Key is still being processed. */
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  /** The checkout session is past `expires_at` or was expired. */
+  CHECKOUT_SESSION_EXPIRED: 410,
+  /** The checkout session is already complete. */
+  CHECKOUT_SESSION_COMPLETED: 409,
+  /** The payment link is archived or inactive. */
+  PAYMENT_LINK_INACTIVE: 410,
+  /** The payment method or currency is unknown, inactive or not offered for this session. */
+  PAYMENT_METHOD_UNAVAILABLE: 400,
+  /** A line asks for more than is left in stock. */
+  quantityNotEnough: 400,
+  /** A line asks for more than one checkout may buy. */
+  quantityLimitPerCheckout: 400,
+  /** The customer has past-due invoices; new purchases wait until they are paid. */
+  CUSTOMER_LIMITED: 403,
+  /** The session requires its cross-sell item. */
+  REQUIRE_CROSS_SELL: 400,
+  /** The card network declined the card. */
+  card_declined: 402,
+  /** The payer failed the card's extra authentication step. */
+  card_authentication_failed: 402,
+  /** The payment intent is not in a state that allows this action. */
+  PAYMENT_INTENT_UNEXPECTED_STATE: 409,
+  /** An unexpected failure; the message is generic and the cause is logged. */
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+/** The one shape every API error has on the wire. */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z.array(errorDetailSchema).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
+  return errorEnvelopeSchema.safeParse(value).success;
+}

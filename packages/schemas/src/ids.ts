@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Every object id carries a prefix that names its kind, as Stripe's do. */
+export const ID_PREFIXES = {
+  product: 'prod',
+  price: 'price',
+  paymentLink: 'plink',
+  checkoutSession: 'cs',
+  customer: 'cus',
+  subscription: 'sub',
+  subscriptionItem: 'si',
+  invoice: 'in',
+  invoiceItem: 'ii',
+  paymentIntent: 'pi',
+  refund: 're',
+  paymentMethod: 'pm',
+  paymentCurrency: 'pc',
+  event: 'evt',
+  webhookEndpoint: 'we',
+  user: 'usr',
+  session: 'ses',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+export type IdPrefix = (typeof ID_PREFIXES)[IdKind];
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const RANDOM_LENGTH = 24;
+
+/** A random, URL-safe body of 24 base62 characters (~143 bits). */
+export function randomToken(length = RANDOM_LENGTH): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
+  let out = '';
+  for (const byte of bytes) {
+    // 62 * 4 = 248: bytes above that are skipped so every character is equally likely.
+    if (byte < 248) out += ALPHABET[byte % 62];
+    if (out.length === length) return out;
+  }
+  return out + randomToken(length - out.length);
+}
+
+/** `newId('checkoutSession')` → `cs_3kP…`. */
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${randomToken()}`;
+}
+
+/** A zod schema for ids of one kind: `idSchema('paymentLink')` accepts `plink_…` only. */
+export function idSchema(kind: IdKind) {
+  const prefix = ID_PREFIXES[kind];
+  return z
+    .string()
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,64}$`), `Expected an id starting with ${prefix}_`);
+}
+
+export function hasPrefix(id: string, kind: IdKind): boolean {
+  return id.startsWith(`${ID_PREFIXES[kind]}_`);
+}

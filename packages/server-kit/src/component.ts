@@ -1,0 +1,36 @@
+import type { RelayEvent } from '@bazaar/schemas';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Clock } from './clock.ts';
+import type { Database } from './database.ts';
+
+/** Where components hand realtime messages to the platform's relay. */
+export interface RelayPublisher {
+  publish(channel: string, message: RelayEvent): void;
+}
+
+/** What the platform gives every component it hosts. */
+export interface ComponentDeps {
+  database: Database;
+  clock: Clock;
+  relay: RelayPublisher;
+  logger: FastifyBaseLogger;
+  /** The platform's app id; realtime events go to `eventsChannel(appId)`. */
+  appId: string;
+}
+
+/**
+ * A component of the platform (the Payment Kit, the Store). The platform mounts `api` at
+ * `{mountPoint}/api`, serves `webRoot` (a built single-page app) at `mountPoint`, runs
+ * `migrate` at start, `seed` in test mode on a fresh install, and `start`/`stop` for workers.
+ */
+export interface PlatformComponent {
+  did: string;
+  name: string;
+  mountPoint: string;
+  api: FastifyPluginAsync;
+  webRoot: string | null;
+  migrate(): Promise<void>;
+  seed(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,55 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Kysely as KyselyType } from 'kysely';
+import pg from 'pg';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+// int8 (counts, unix seconds) as numbers; money is never stored in int8 but as text.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export interface Database {
+  /** Untyped at the kit level: each component narrows it to its own tables. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: KyselyType<any>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…` for PostgreSQL; otherwise a SQLite file path (or `:memory:`). */
+  url: string;
+  /** PostgreSQL schema to use (created when missing); lets test runs live side by side. */
+  schema?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (/^postgres(ql)?:\/\//.test(options.url)) return openPostgres(options);
+  return openSqlite(options.url);
+}
+
+function openSqlite(file: string): Database {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function openPostgres({ url, schema, poolSize = 10 }: DatabaseOptions): Promise<Database> {
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replaceAll('"', '')}"`);
+    await admin.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(schema ? { options: `-c search_path="${schema.replaceAll('"', '')}"` } : {}),
+  });
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

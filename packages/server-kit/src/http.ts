@@ -1,0 +1,59 @@
+import type { ErrorDetail } from '@bazaar/schemas';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+
+/** Zod validates requests and serialises responses, so a response can't leak columns it doesn't name. */
+export function useZod(app: FastifyInstance) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+export type ZodApp = ReturnType<typeof useZod>;
+
+/** `/billing_address/postal_code` → `billing_address.postal_code`. */
+function toPath(instancePath: string, missingProperty: unknown): string {
+  const segments = instancePath.split('/').filter(Boolean);
+  if (typeof missingProperty === 'string') segments.push(missingProperty);
+  return segments.join('.');
+}
+
+export function toErrorEnvelope(error: FastifyError | Error): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details: ErrorDetail[] = error.validation.map((issue) => ({
+      path: toPath(issue.instancePath, issue.params?.missingProperty),
+      message: issue.message ?? 'Invalid',
+    }));
+    return new AppError('VALIDATION_FAILED', 'Validate failed', details);
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return new AppError('INVALID_JSON', 'The request body is not valid JSON');
+  }
+  if (fastifyError.statusCode === 429) return new AppError('RATE_LIMITED', error.message);
+  if (fastifyError.statusCode === 404) return new AppError('NOT_FOUND', error.message);
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return new AppError('VALIDATION_FAILED', error.message);
+  }
+  return new AppError('INTERNAL', 'Something went wrong');
+}
+
+/** Every error leaves as `{ error: { code, message, details? } }`; unexpected ones are logged. */
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toErrorEnvelope(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(appError.status).send(appError.toEnvelope());
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const appError = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    return reply.status(404).send(appError.toEnvelope());
+  });
+}

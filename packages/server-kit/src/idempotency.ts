@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import { AppError } from './app-error.ts';
+import type { Clock } from './clock.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Honour the Idempotency-Key header on this route (money-moving POST/PUT). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    idempotencyClaim?: { scope: string; key: string };
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY_LIFETIME_SECONDS = 24 * 3_600;
+const MAX_KEY_LENGTH = 255;
+
+interface IdempotencyTable {
+  idempotency_keys: {
+    scope: string;
+    key: string;
+    request_hash: string;
+    response_status: number | null;
+    response_body: string | null;
+    created_at: number;
+  };
+}
+
+export const idempotencyMigrations: Record<string, Migration> = {
+  '0001_idempotency_keys': {
+    async up(db) {
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('scope', 'text', (col) => col.notNull())
+        .addColumn('key', 'text', (col) => col.notNull())
+        .addColumn('request_hash', 'text', (col) => col.notNull())
+        .addColumn('response_status', 'integer')
+        .addColumn('response_body', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['scope', 'key'])
+        .execute();
+    },
+  },
+};
+
+function hashRequest(request: FastifyRequest): string {
+  const material = JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null]);
+  return createHash('sha256').update(material).digest('hex');
+}
+
+/**
+ * A repeat of a request with the same Idempotency-Key (per user and route, within 24 h) gets the
+ * first response back and runs nothing again; the same key with another body is refused.
+ * The key is claimed before the handler runs, so two concurrent repeats cannot both run.
+ */
+export function installIdempotency(
+  app: FastifyInstance,
+  deps: { db: Kysely<IdempotencyTable>; clock: Clock },
+) {
+  const { db, clock } = deps;
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (!request.routeOptions.config.idempotent || typeof key !== 'string' || key === '') return;
+    if (key.length > MAX_KEY_LENGTH) {
+      throw new AppError('VALIDATION_FAILED', `Idempotency-Key is longer than ${MAX_KEY_LENGTH} characters`);
+    }
+    const scope = `${request.user?.did ?? 'anonymous'} ${request.method} ${request.routeOptions.url}`;
+    const requestHash = hashRequest(request);
+    const now = clock.now();
+
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('created_at', '<', now - KEY_LIFETIME_SECONDS)
+      .execute();
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({ scope, key, request_hash: requestHash, response_status: null, response_body: null, created_at: now })
+      .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) {
+      request.idempotencyClaim = { scope, key };
+      return;
+    }
+
+    const previous = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    if (previous.request_hash !== requestHash) {
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was already used with a different request',
+      );
+    }
+    if (previous.response_status === null || previous.response_body === null) {
+      throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress');
+    }
+    return reply
+      .status(previous.response_status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('idempotent-replayed', 'true')
+      .send(previous.response_body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    const match = (qb: ReturnType<typeof db.updateTable<'idempotency_keys'>>) =>
+      qb.where('scope', '=', claim.scope).where('key', '=', claim.key);
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      // A server failure is not an answer: let the client retry with the same key.
+      await db.deleteFrom('idempotency_keys').where('scope', '=', claim.scope).where('key', '=', claim.key).execute();
+    } else {
+      await match(db.updateTable('idempotency_keys'))
+        .set({ response_status: reply.statusCode, response_body: payload })
+        .execute();
+    }
+    return payload;
+  });
+}
+
