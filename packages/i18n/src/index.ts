@@ -1,1 +1,3 @@
 export * from './locale.ts';
+export * from './translate.ts';
+export { en, zh, messages, type MessageKey } from './messages/index.ts';

@@ -20,15 +20,14 @@ export interface ComponentDeps {
 
 /**
  * A component of the platform (the Payment Kit, the Store). The platform mounts `api` at
- * `{mountPoint}/api`, serves `webRoot` (a built single-page app) at `mountPoint`, runs
- * `migrate` at start, `seed` in test mode on a fresh install, and `start`/`stop` for workers.
+ * `{mountPoint}/api` and the component's built web app at `mountPoint`, runs `migrate` at
+ * start, `seed` in test mode (it must be safe to run again), and `start`/`stop` for workers.
  */
 export interface PlatformComponent {
   did: string;
   name: string;
   mountPoint: string;
   api: FastifyPluginAsync;
-  webRoot: string | null;
   migrate(): Promise<void>;
   seed(): Promise<void>;
   start(): void;
