@@ -20,7 +20,6 @@ export function createTranslator(tag: string | null | undefined): Translate {
     nsSeparator: false,
     interpolation: { prefix: '{', suffix: '}', escapeValue: false },
     initAsync: false,
-    showSupportNotice: false,
   });
   return (key, params) => instance.t(key, params ?? {});
 }
