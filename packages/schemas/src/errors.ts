@@ -21,6 +21,10 @@ export const ERROR_STATUS = {
   AUTH_FAILED: 401,
   /** Too many attempts. */
   RATE_LIMITED: 429,
+  /** The emailed sign-in code expired, was used, or was never sent: ask for a new one. */
+  AUTH_CODE_EXPIRED: 401,
+  /** Five wrong tries used up the emailed sign-in code: ask for a new one. */
+  AUTH_TOO_MANY_ATTEMPTS: 429,
   /** The same Idempotency-Key was sent with a different request. */
   IDEMPOTENCY_KEY_REUSED: 409,
   /** A request with this Idempotency-Key is still being processed. */
