@@ -1,0 +1,1 @@
+export { createStore } from './server/store.ts';
