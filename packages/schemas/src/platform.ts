@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { relayEventSchema } from './events.ts';
 
 /** Fixed component ids; clients find a component's mount point by its id in the registry. */
 export const COMPONENT_IDS = {
@@ -43,3 +44,42 @@ export const sessionUserSchema = z.object({
   passports: z.array(passportSchema),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Bodies and answers of the user service at `/.well-known/service/user`. */
+export const USER_SERVICE_PATH = '/.well-known/service/user';
+export const RELAY_PATH = '/.well-known/service/relay';
+
+export const nonceResponseSchema = z.object({ nonce: z.string() });
+export const walletSignInBodySchema = z.object({
+  message: z.string().min(1).max(4_096),
+  signature: z.string().regex(/^0x[0-9a-fA-F]+$/),
+});
+export const emailStartBodySchema = z.object({ email: z.email().max(254) });
+export const emailVerifyBodySchema = z.object({
+  email: z.email().max(254),
+  code: z.string().regex(/^\d{6}$/),
+});
+export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
+export const signedInResponseSchema = z.object({ user: sessionUserSchema });
+
+/**
+ * The relay's websocket protocol (JSON text frames). The client subscribes to its app's events
+ * channel and answers nothing else; the server pushes events, a heartbeat every
+ * RELAY_HEARTBEAT_MS, and an error for anything it cannot take.
+ */
+export const relayClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), channel: z.string() }),
+  z.object({ type: z.literal('unsubscribe'), channel: z.string() }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type RelayClientMessage = z.infer<typeof relayClientMessageSchema>;
+
+export const relayServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribed'), channel: z.string() }),
+  z.object({ type: z.literal('unsubscribed'), channel: z.string() }),
+  z.object({ type: z.literal('event'), channel: z.string(), event: relayEventSchema }),
+  z.object({ type: z.literal('heartbeat') }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type RelayServerMessage = z.infer<typeof relayServerMessageSchema>;
