@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildWebApps } from './build-web.ts';
+import { ROOT } from './web-apps.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function run(command: string, args: string[]): number {
+  return spawnSync(command, args, { stdio: 'inherit', cwd: ROOT }).status ?? 1;
+}
+
+/** The browser tests drive Debian's Chromium; install it when this machine lacks it. */
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  console.log('Installing Chromium (apt-get install -y chromium)…');
+  run('apt-get', ['update', '-qq']);
+  if (run('apt-get', ['install', '-y', '-qq', 'chromium']) !== 0 || !existsSync(CHROMIUM)) {
+    throw new Error('Could not install Chromium; the end-to-end tests need /usr/bin/chromium');
+  }
+}
+
+async function canReachPostgres(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The suite runs on PostgreSQL as well as SQLite; start the local cluster if it is down. */
+async function ensurePostgres() {
+  if (await canReachPostgres()) return;
+  console.log('Starting PostgreSQL…');
+  spawnSync('sh', ['-c', 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start'], {
+    stdio: 'inherit',
+  });
+  if (!(await canReachPostgres())) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}`);
+}
+
+ensureChromium();
+await ensurePostgres();
+await buildWebApps();
+
+const artifacts = join(ROOT, '.test-artifacts');
+mkdirSync(artifacts, { recursive: true });
+const report = join(artifacts, 'vitest.json');
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
+
+if (existsSync(report)) {
+  const summary = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  // The plain closing line CI reads, whatever the runner.
+  console.log(
+    `tests: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests + summary.numTodoTests} skipped`,
+  );
+}
+process.exit(status);
