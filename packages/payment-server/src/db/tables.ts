@@ -1,0 +1,174 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * The Payment Kit's tables as Kysely sees them. Money is `text` (decimal strings in the
+ * smallest unit), time is unix seconds, booleans are 0/1 and structured fields are JSON text,
+ * so one set of migrations serves SQLite and PostgreSQL.
+ */
+export interface PaymentTables {
+  payment_methods: {
+    id: string;
+    type: string;
+    name: string;
+    logo: string;
+    active: number;
+    livemode: number;
+    settings: string;
+    default_currency_id: string | null;
+    created_at: number;
+  };
+  payment_currencies: {
+    id: string;
+    payment_method_id: string;
+    symbol: string;
+    name: string;
+    logo: string;
+    decimal: number;
+    maximum_precision: number;
+    active: number;
+    contract: string | null;
+    livemode: number;
+    created_at: number;
+  };
+  products: {
+    id: string;
+    name: string;
+    description: string;
+    images: string;
+    unit_label: string | null;
+    statement_descriptor: string | null;
+    active: number;
+    livemode: number;
+    created_at: number;
+  };
+  prices: {
+    id: string;
+    product_id: string;
+    active: number;
+    type: string;
+    currency_id: string;
+    unit_amount: string | null;
+    custom_unit_amount: string | null;
+    currency_options: string;
+    recurring: string | null;
+    quantity_available: number;
+    quantity_sold: number;
+    quantity_limit_per_checkout: number;
+    livemode: number;
+    created_at: number;
+  };
+  payment_links: {
+    id: string;
+    name: string;
+    active: number;
+    livemode: number;
+    currency_id: string;
+    line_items: string;
+    submit_type: string;
+    phone_number_collection: number;
+    billing_address_collection: string;
+    cross_sell_behavior: string;
+    subscription_data: string | null;
+    after_completion: string;
+    donation_settings: string | null;
+    created_at: number;
+  };
+  customers: {
+    id: string;
+    did: string;
+    livemode: number;
+    name: string;
+    email: string;
+    phone: string;
+    address: string;
+    metadata: string;
+    invoice_prefix: string;
+    invoice_sequence: number;
+    created_at: number;
+    updated_at: number;
+  };
+  checkout_sessions: {
+    id: string;
+    payment_link_id: string | null;
+    mode: string;
+    status: string;
+    payment_status: string;
+    submit_type: string;
+    livemode: number;
+    currency_id: string;
+    line_items: string;
+    amount_subtotal: string;
+    amount_total: string;
+    customer_id: string | null;
+    invoice_id: string | null;
+    subscription_id: string | null;
+    payment_intent_id: string | null;
+    phone_number_collection: number;
+    billing_address_collection: string;
+    cross_sell_behavior: string;
+    subscription_data: string | null;
+    success_url: string | null;
+    inventory_reserved: number;
+    metadata: string;
+    expires_at: number;
+    created_at: number;
+    updated_at: number;
+  };
+  payment_intents: {
+    id: string;
+    status: string;
+    amount: string;
+    amount_received: string;
+    currency_id: string;
+    payment_method_id: string;
+    customer_id: string | null;
+    invoice_id: string | null;
+    checkout_session_id: string | null;
+    client_secret: string;
+    livemode: number;
+    last_payment_error: string | null;
+    payment_details: string | null;
+    created_at: number;
+    updated_at: number;
+  };
+  invoices: {
+    id: string;
+    number: string;
+    status: string;
+    billing_reason: string;
+    customer_id: string;
+    subscription_id: string | null;
+    checkout_session_id: string | null;
+    payment_intent_id: string | null;
+    currency_id: string;
+    description: string;
+    subtotal: string;
+    total: string;
+    amount_due: string;
+    amount_paid: string;
+    amount_remaining: string;
+    livemode: number;
+    created_at: number;
+    paid_at: number | null;
+  };
+  invoice_lines: {
+    id: string;
+    invoice_id: string;
+    position: number;
+    description: string;
+    price_id: string | null;
+    quantity: number;
+    unit_amount: string;
+    amount: string;
+  };
+  events: {
+    id: string;
+    type: string;
+    data: string;
+    livemode: number;
+    created_at: number;
+    relayed_at: number | null;
+  };
+}
+
+export type PaymentDb = Kysely<PaymentTables>;

@@ -1,0 +1,155 @@
+import type { PaymentDeps } from '../deps.ts';
+import { insertPaymentLinkIfMissing } from '../modules/payment-links/repository.ts';
+import { insertCurrencyIfMissing, insertMethodIfMissing } from '../modules/payment-methods/repository.ts';
+import { insertPriceIfMissing } from '../modules/prices/repository.ts';
+import { insertProductIfMissing } from '../modules/products/repository.ts';
+
+/** Stable ids of the demo data, for tests, the README and the end-to-end journeys. */
+export const DEMO = {
+  cardMethodId: 'pm_demo_card',
+  usdCurrencyId: 'pc_demo_usd',
+  licenseProductId: 'prod_demo_license',
+  licensePriceId: 'price_demo_license',
+  oneTimeLinkId: 'plink_demo_onetime',
+  membershipProductId: 'prod_demo_membership',
+  monthlyPriceId: 'price_demo_monthly',
+  subscriptionLinkId: 'plink_demo_subscription',
+  donationProductId: 'prod_demo_donation',
+  donationPriceId: 'price_demo_donation',
+  donationLinkId: 'plink_demo_donation',
+} as const;
+
+const HOSTED_CONFIRMATION = JSON.stringify({
+  type: 'hosted_confirmation',
+  hosted_confirmation: { custom_message: '' },
+  redirect: null,
+});
+
+/**
+ * Test-mode demo data: a card method in USD, a one-time license (100 in stock, 5 per checkout),
+ * a monthly membership with a 7-day trial, and a donation link. Inserts only what is missing,
+ * so it is safe on every start and never overwrites what an admin changed.
+ */
+export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Promise<void> {
+  const now = deps.clock.now();
+  const common = { livemode: 0, created_at: now } as const;
+  await deps.db.transaction().execute(async (db) => {
+    await insertMethodIfMissing(db, {
+      ...common,
+      id: DEMO.cardMethodId,
+      type: 'stripe',
+      name: 'Card',
+      logo: '/payment-kit/methods/card.svg',
+      active: 1,
+      settings: '{}',
+      default_currency_id: DEMO.usdCurrencyId,
+    });
+    await insertCurrencyIfMissing(db, {
+      ...common,
+      id: DEMO.usdCurrencyId,
+      payment_method_id: DEMO.cardMethodId,
+      symbol: 'USD',
+      name: 'US Dollar',
+      logo: '/payment-kit/currencies/usd.svg',
+      decimal: 2,
+      maximum_precision: 2,
+      active: 1,
+      contract: null,
+    });
+
+    const product = { ...common, images: '[]', unit_label: null, statement_descriptor: null, active: 1 };
+    await insertProductIfMissing(db, {
+      ...product,
+      id: DEMO.licenseProductId,
+      name: 'Bazaar Pro license',
+      description: 'A lifetime license for Bazaar Pro.',
+    });
+    await insertProductIfMissing(db, {
+      ...product,
+      id: DEMO.membershipProductId,
+      name: 'Bazaar Club membership',
+      description: 'Monthly membership with early access to new features.',
+    });
+    await insertProductIfMissing(db, {
+      ...product,
+      id: DEMO.donationProductId,
+      name: 'Support Bazaar',
+      description: 'Help keep Bazaar free and open.',
+    });
+
+    const price = { ...common, active: 1, currency_id: DEMO.usdCurrencyId, currency_options: '[]' };
+    await insertPriceIfMissing(db, {
+      ...price,
+      id: DEMO.licensePriceId,
+      product_id: DEMO.licenseProductId,
+      type: 'one_time',
+      unit_amount: '1999',
+      custom_unit_amount: null,
+      recurring: null,
+      quantity_available: 100,
+      quantity_sold: 0,
+      quantity_limit_per_checkout: 5,
+    });
+    await insertPriceIfMissing(db, {
+      ...price,
+      id: DEMO.monthlyPriceId,
+      product_id: DEMO.membershipProductId,
+      type: 'recurring',
+      unit_amount: '999',
+      custom_unit_amount: null,
+      recurring: JSON.stringify({ interval: 'month', interval_count: 1, usage_type: 'licensed' }),
+      quantity_available: 0,
+      quantity_sold: 0,
+      quantity_limit_per_checkout: 0,
+    });
+    await insertPriceIfMissing(db, {
+      ...price,
+      id: DEMO.donationPriceId,
+      product_id: DEMO.donationProductId,
+      type: 'one_time',
+      unit_amount: null,
+      custom_unit_amount: JSON.stringify({ preset: '500', presets: ['100', '500', '1000'], minimum: '100', maximum: null }),
+      recurring: null,
+      quantity_available: 0,
+      quantity_sold: 0,
+      quantity_limit_per_checkout: 0,
+    });
+
+    const link = {
+      ...common,
+      active: 1,
+      currency_id: DEMO.usdCurrencyId,
+      phone_number_collection: 0,
+      billing_address_collection: 'auto',
+      cross_sell_behavior: 'auto',
+      after_completion: HOSTED_CONFIRMATION,
+    };
+    await insertPaymentLinkIfMissing(db, {
+      ...link,
+      id: DEMO.oneTimeLinkId,
+      name: 'Bazaar Pro license',
+      line_items: JSON.stringify([{ price_id: DEMO.licensePriceId, quantity: 1 }]),
+      submit_type: 'pay',
+      subscription_data: null,
+      donation_settings: null,
+    });
+    await insertPaymentLinkIfMissing(db, {
+      ...link,
+      id: DEMO.subscriptionLinkId,
+      name: 'Bazaar Club membership',
+      line_items: JSON.stringify([{ price_id: DEMO.monthlyPriceId, quantity: 1 }]),
+      submit_type: 'auto',
+      subscription_data: JSON.stringify({ trial_period_days: 7, trial_currency: DEMO.usdCurrencyId }),
+      donation_settings: null,
+    });
+    await insertPaymentLinkIfMissing(db, {
+      ...link,
+      id: DEMO.donationLinkId,
+      name: 'Support Bazaar',
+      line_items: JSON.stringify([{ price_id: DEMO.donationPriceId, quantity: 1 }]),
+      submit_type: 'donate',
+      subscription_data: null,
+      donation_settings: JSON.stringify({ presets: ['1', '5', '10'], preset: '5', minimum: '1', maximum: '1000', custom: true }),
+    });
+  });
+}

@@ -1,0 +1,10 @@
+import type { Clock } from '@bazaar/server-kit';
+import type { PaymentDb } from './db/tables.ts';
+
+/** What every Payment Kit service receives; tests pass a real database and a manual clock. */
+export interface PaymentDeps {
+  db: PaymentDb;
+  clock: Clock;
+  /** Pushes committed outbox events to the relay; called after a transaction that wrote events. */
+  flushEvents(): Promise<void>;
+}

@@ -1,0 +1,48 @@
+import { COMPONENT_IDS } from '@bazaar/schemas';
+import { migrate, useZod, type ComponentDeps, type PlatformComponent } from '@bazaar/server-kit';
+import type { FastifyInstance } from 'fastify';
+import { paymentMigrations } from './db/migrations/index.ts';
+import type { PaymentDb } from './db/tables.ts';
+import type { PaymentDeps } from './deps.ts';
+import { seedDemoData } from './demo/seed.ts';
+import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { createOutboxDispatcher } from './modules/events/service.ts';
+import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
+
+export type { PaymentDeps } from './deps.ts';
+export { paymentMigrations } from './db/migrations/index.ts';
+
+/** Registers the Payment Kit's public API on a Fastify instance (mounted at `/payment-kit/api`). */
+export function registerPaymentRoutes(instance: FastifyInstance, deps: PaymentDeps) {
+  const app = useZod(instance);
+  registerPaymentMethodRoutes(app, deps);
+  registerCustomerRoutes(app, deps);
+}
+
+/**
+ * The Payment Kit as a platform component. The host is expected to resolve `request.user`,
+ * install the error envelope and the Idempotency-Key hooks (with their migrations) before
+ * mounting `api`; the submit route opts in with `config: { idempotent: true }`.
+ */
+export function createPaymentKit(componentDeps: ComponentDeps): PlatformComponent {
+  // The kit owns its tables; the kit-level handle is untyped, so narrow it once here.
+  const db = componentDeps.database.db as PaymentDb;
+  const outbox = createOutboxDispatcher({
+    db,
+    clock: componentDeps.clock,
+    relay: componentDeps.relay,
+    appId: componentDeps.appId,
+    logger: componentDeps.logger,
+  });
+  const deps: PaymentDeps = { db, clock: componentDeps.clock, flushEvents: outbox.flush };
+  return {
+    did: COMPONENT_IDS.paymentKit,
+    name: 'Payment Kit',
+    mountPoint: '/payment-kit',
+    api: async (instance) => registerPaymentRoutes(instance, deps),
+    migrate: () => migrate(componentDeps.database, 'payment_kit', paymentMigrations),
+    seed: () => seedDemoData(deps),
+    start: () => outbox.start(),
+    stop: () => outbox.stop(),
+  };
+}

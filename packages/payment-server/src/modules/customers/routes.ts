@@ -1,0 +1,29 @@
+import { customerSchema } from '@bazaar/schemas';
+import { requireUser, type ZodApp } from '@bazaar/server-kit';
+import { z } from 'zod';
+import type { PaymentDeps } from '../../deps.ts';
+import { livemodeQuery } from '../../http/livemode-query.ts';
+import { getMyCustomer } from './service.ts';
+
+const flagQuery = z
+  .enum(['1', '0', 'true', 'false'])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+export function registerCustomerRoutes(app: ZodApp, deps: PaymentDeps) {
+  app.get(
+    '/customers/me',
+    {
+      schema: {
+        querystring: z.object({ livemode: livemodeQuery, fallback: flagQuery, skipSummary: flagQuery }),
+        response: { 200: customerSchema.nullable() },
+      },
+    },
+    async (request) =>
+      getMyCustomer(deps.db, {
+        user: requireUser(request),
+        livemode: request.query.livemode,
+        fallback: request.query.fallback,
+      }),
+  );
+}

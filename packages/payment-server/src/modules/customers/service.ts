@@ -1,0 +1,98 @@
+import { addressSchema, metadataSchema, newId, randomToken, type Address, type Customer, type SessionUser } from '@bazaar/schemas';
+import { notFound } from '@bazaar/server-kit';
+import { fromFlag, readJson, toFlag } from '../../db/json.ts';
+import type { PaymentDb } from '../../db/tables.ts';
+import type { PaymentDeps } from '../../deps.ts';
+import {
+  findCustomerRow,
+  findCustomerRowByDid,
+  nextInvoiceSequence,
+  upsertCustomerRow,
+  type CustomerRow,
+} from './repository.ts';
+
+const INVOICE_PREFIX_LENGTH = 8;
+const INVOICE_SEQUENCE_DIGITS = 4;
+
+export const EMPTY_ADDRESS: Address = { country: '', state: '', city: '', line1: '', line2: '', postal_code: '' };
+
+function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    did: row.did,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: readJson(addressSchema, row.address),
+    livemode: fromFlag(row.livemode),
+    metadata: readJson(metadataSchema, row.metadata),
+  };
+}
+
+export async function getCustomer(db: PaymentDb, id: string): Promise<Customer> {
+  const row = await findCustomerRow(db, id);
+  if (!row) throw notFound('customer', id);
+  return toCustomer(row);
+}
+
+export async function findCustomerByDid(db: PaymentDb, did: string, livemode: boolean): Promise<Customer | null> {
+  const row = await findCustomerRowByDid(db, did, livemode);
+  return row ? toCustomer(row) : null;
+}
+
+/**
+ * `GET /customers/me`: the signed-in user's customer in this mode. With `fallback`, a user who
+ * never bought anything gets a prefill from their profile (id '' marks it as not stored).
+ */
+export async function getMyCustomer(
+  db: PaymentDb,
+  input: { user: SessionUser; livemode: boolean; fallback: boolean },
+): Promise<Customer | null> {
+  const customer = await findCustomerByDid(db, input.user.did, input.livemode);
+  if (customer || !input.fallback) return customer;
+  return {
+    id: '',
+    did: input.user.did,
+    name: input.user.fullName,
+    email: input.user.email ?? '',
+    phone: '',
+    address: EMPTY_ADDRESS,
+    livemode: input.livemode,
+    metadata: {},
+  };
+}
+
+export interface CustomerDetails {
+  did: string;
+  livemode: boolean;
+  name: string;
+  email: string;
+  phone: string;
+  address: Address;
+}
+
+/** Creates the payer's customer on first purchase; later purchases refresh the contact details. */
+export async function saveCustomer(deps: Pick<PaymentDeps, 'db' | 'clock'>, details: CustomerDetails): Promise<Customer> {
+  const now = deps.clock.now();
+  const row = await upsertCustomerRow(deps.db, {
+    id: newId('customer'),
+    did: details.did,
+    livemode: toFlag(details.livemode),
+    name: details.name,
+    email: details.email,
+    phone: details.phone,
+    address: JSON.stringify(details.address),
+    metadata: '{}',
+    invoice_prefix: randomToken(INVOICE_PREFIX_LENGTH).toUpperCase(),
+    invoice_sequence: 0,
+    created_at: now,
+    updated_at: now,
+  });
+  return toCustomer(row);
+}
+
+/** The next invoice number of a customer, `PREFIX-0001`; call inside the invoice's transaction. */
+export async function allocateInvoiceNumber(db: PaymentDb, customerId: string): Promise<string> {
+  const row = await nextInvoiceSequence(db, customerId);
+  return `${row.invoice_prefix}-${String(row.invoice_sequence).padStart(INVOICE_SEQUENCE_DIGITS, '0')}`;
+}

@@ -1,0 +1,54 @@
+import { checkoutSessionSchema, paymentLinkSchema, type PaymentLink } from '@bazaar/schemas';
+import { notFound } from '@bazaar/server-kit';
+import { z } from 'zod';
+import { fromFlag, readJson, readJsonOrNull } from '../../db/json.ts';
+import type { PaymentDb } from '../../db/tables.ts';
+import { findPaymentLinkRow } from './repository.ts';
+
+export const linkLineItemsJson = z.array(z.object({ price_id: z.string(), quantity: z.number().int().min(1) }));
+export const linkSubscriptionDataJson = z.object({
+  trial_period_days: z.number().int().min(0),
+  trial_currency: z.string(),
+});
+
+/** A payment link with what a checkout session copies from it. */
+export interface PaymentLinkConfig {
+  link: PaymentLink;
+  livemode: boolean;
+  currency_id: string;
+  line_items: z.infer<typeof linkLineItemsJson>;
+  phone_number_collection: boolean;
+  billing_address_collection: z.infer<typeof checkoutSessionSchema.shape.billing_address_collection>;
+  cross_sell_behavior: z.infer<typeof checkoutSessionSchema.shape.cross_sell_behavior>;
+  subscription_data: z.infer<typeof linkSubscriptionDataJson> | null;
+}
+
+export async function findPaymentLink(db: PaymentDb, id: string): Promise<PaymentLinkConfig | null> {
+  const row = await findPaymentLinkRow(db, id);
+  if (!row) return null;
+  return {
+    link: {
+      id: row.id,
+      active: fromFlag(row.active),
+      name: row.name,
+      submit_type: paymentLinkSchema.shape.submit_type.parse(row.submit_type),
+      after_completion: readJson(paymentLinkSchema.shape.after_completion, row.after_completion),
+      donation_settings: readJsonOrNull(paymentLinkSchema.shape.donation_settings.unwrap(), row.donation_settings),
+    },
+    livemode: fromFlag(row.livemode),
+    currency_id: row.currency_id,
+    line_items: readJson(linkLineItemsJson, row.line_items),
+    phone_number_collection: fromFlag(row.phone_number_collection),
+    billing_address_collection: checkoutSessionSchema.shape.billing_address_collection.parse(
+      row.billing_address_collection,
+    ),
+    cross_sell_behavior: checkoutSessionSchema.shape.cross_sell_behavior.parse(row.cross_sell_behavior),
+    subscription_data: readJsonOrNull(linkSubscriptionDataJson, row.subscription_data),
+  };
+}
+
+export async function getPaymentLink(db: PaymentDb, id: string): Promise<PaymentLinkConfig> {
+  const link = await findPaymentLink(db, id);
+  if (!link) throw notFound('payment link', id);
+  return link;
+}

@@ -1,0 +1,92 @@
+import type { PaymentCurrency, PaymentMethod, SettingsResponse } from '@bazaar/schemas';
+import { AppError } from '@bazaar/server-kit';
+import { z } from 'zod';
+import { fromFlag, readJson } from '../../db/json.ts';
+import type { PaymentDb } from '../../db/tables.ts';
+import {
+  findCurrencyRow,
+  findMethodRow,
+  listCurrencyRows,
+  listMethodRows,
+  type PaymentCurrencyRow,
+  type PaymentMethodRow,
+} from './repository.ts';
+
+const settingsJson = z.record(z.string(), z.unknown());
+const methodTypeJson = z.enum(['stripe', 'arcblock', 'ethereum', 'base', 'bitcoin']);
+
+export function toPaymentCurrency(row: PaymentCurrencyRow): PaymentCurrency {
+  return {
+    id: row.id,
+    payment_method_id: row.payment_method_id,
+    symbol: row.symbol,
+    name: row.name,
+    logo: row.logo,
+    decimal: row.decimal,
+    maximum_precision: row.maximum_precision,
+    active: fromFlag(row.active),
+    contract: row.contract,
+    livemode: fromFlag(row.livemode),
+  };
+}
+
+function toPaymentMethod(row: PaymentMethodRow, currencies: readonly PaymentCurrencyRow[]): PaymentMethod {
+  return {
+    id: row.id,
+    type: methodTypeJson.parse(row.type),
+    name: row.name,
+    logo: row.logo,
+    active: fromFlag(row.active),
+    livemode: fromFlag(row.livemode),
+    settings: readJson(settingsJson, row.settings),
+    default_currency_id: row.default_currency_id,
+    payment_currencies: currencies.filter((c) => c.payment_method_id === row.id).map(toPaymentCurrency),
+  };
+}
+
+/** The active methods of one mode, each with its active currencies: what a payer may choose. */
+export async function listPaymentMethods(db: PaymentDb, livemode: boolean): Promise<PaymentMethod[]> {
+  const methods = (await listMethodRows(db, livemode)).filter((m) => fromFlag(m.active));
+  const currencies = (await listCurrencyRows(db, methods.map((m) => m.id))).filter((c) => fromFlag(c.active));
+  return methods.map((method) => toPaymentMethod(method, currencies));
+}
+
+/** `GET /settings`: the base currency is the default currency of the first active method. */
+export async function getSettings(db: PaymentDb, livemode: boolean): Promise<SettingsResponse> {
+  const paymentMethods = await listPaymentMethods(db, livemode);
+  const first = paymentMethods[0];
+  const baseCurrency =
+    first?.payment_currencies.find((c) => c.id === first.default_currency_id) ?? first?.payment_currencies[0] ?? null;
+  return { paymentMethods, baseCurrency };
+}
+
+export interface ChosenPayment {
+  method: PaymentMethod;
+  currency: PaymentCurrency;
+}
+
+/** The method and currency a payer picked, if both are active, in the session's mode, and belong together. */
+export async function resolvePaymentChoice(
+  db: PaymentDb,
+  input: { methodId: string; currencyId: string; livemode: boolean },
+): Promise<ChosenPayment> {
+  const methodRow = await findMethodRow(db, input.methodId);
+  const currencyRow = await findCurrencyRow(db, input.currencyId);
+  const usable =
+    methodRow &&
+    currencyRow &&
+    fromFlag(methodRow.active) &&
+    fromFlag(currencyRow.active) &&
+    fromFlag(methodRow.livemode) === input.livemode &&
+    currencyRow.payment_method_id === methodRow.id;
+  if (!usable) {
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
+  }
+  return { method: toPaymentMethod(methodRow, [currencyRow]), currency: toPaymentCurrency(currencyRow) };
+}
+
+export async function getCurrency(db: PaymentDb, id: string): Promise<PaymentCurrency> {
+  const row = await findCurrencyRow(db, id);
+  if (!row) throw new AppError('NOT_FOUND', `No such currency: ${id}`);
+  return toPaymentCurrency(row);
+}

@@ -1,0 +1,74 @@
+import { customUnitAmountSchema, recurringSchema, type Price } from '@bazaar/schemas';
+import { z } from 'zod';
+import { fromFlag, readJson, readJsonOrNull } from '../../db/json.ts';
+import type { PaymentDb } from '../../db/tables.ts';
+import { getProductsById } from '../products/service.ts';
+import { findPriceRows, takeStock, type PriceRow } from './repository.ts';
+
+export { takeStock };
+
+const currencyOptionsJson = z.array(
+  z.object({
+    currency_id: z.string(),
+    unit_amount: z.string().nullable(),
+    custom_unit_amount: customUnitAmountSchema.nullable(),
+  }),
+);
+
+function toPrice(row: PriceRow, product: Price['product']): Price {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    product,
+    active: fromFlag(row.active),
+    type: row.type === 'recurring' ? 'recurring' : 'one_time',
+    currency_id: row.currency_id,
+    unit_amount: row.unit_amount,
+    custom_unit_amount: readJsonOrNull(customUnitAmountSchema, row.custom_unit_amount),
+    currency_options: readJson(currencyOptionsJson, row.currency_options),
+    recurring: readJsonOrNull(recurringSchema, row.recurring),
+    quantity_available: row.quantity_available,
+    quantity_sold: row.quantity_sold,
+    quantity_limit_per_checkout: row.quantity_limit_per_checkout,
+    livemode: fromFlag(row.livemode),
+  };
+}
+
+/** Prices with their products, keyed by id; unknown ids are simply absent. */
+export async function getPricesById(db: PaymentDb, ids: readonly string[]): Promise<Map<string, Price>> {
+  const rows = await findPriceRows(db, [...new Set(ids)]);
+  const products = await getProductsById(db, rows.map((row) => row.product_id));
+  const prices = new Map<string, Price>();
+  for (const row of rows) {
+    const product = products.get(row.product_id);
+    if (product) prices.set(row.id, toPrice(row, product));
+  }
+  return prices;
+}
+
+export interface PriceInCurrency {
+  unit_amount: string | null;
+  custom_unit_amount: Price['custom_unit_amount'];
+}
+
+/** What a price asks in one currency: its own currency, or a matching currency option. */
+export function priceInCurrency(price: Price, currencyId: string): PriceInCurrency | null {
+  if (price.currency_id === currencyId) {
+    return { unit_amount: price.unit_amount, custom_unit_amount: price.custom_unit_amount };
+  }
+  const option = price.currency_options.find((o) => o.currency_id === currencyId);
+  return option ? { unit_amount: option.unit_amount, custom_unit_amount: option.custom_unit_amount } : null;
+}
+
+export type StockProblem = 'quantityNotEnough' | 'quantityLimitPerCheckout';
+
+/** payment-kit.md §5: the per-line inventory rules, checked before any write. */
+export function checkStock(price: Price, quantity: number): StockProblem | null {
+  if (price.quantity_available > 0 && price.quantity_sold + quantity > price.quantity_available) {
+    return 'quantityNotEnough';
+  }
+  if (price.quantity_limit_per_checkout > 0 && quantity > price.quantity_limit_per_checkout) {
+    return 'quantityLimitPerCheckout';
+  }
+  return null;
+}
