@@ -9,7 +9,13 @@ export const WEB_APPS = [
     name: 'payment-web',
     config: 'apps/payment-web/vite.config.ts',
     dist: 'apps/payment-web/dist',
-    sources: ['apps/payment-web', 'packages/payment-react', 'packages/i18n', 'packages/schemas', 'packages/money'],
+    sources: [
+      'apps/payment-web',
+      'packages/payment-react',
+      'packages/i18n',
+      'packages/schemas',
+      'packages/money',
+    ],
   },
   {
     name: 'store',

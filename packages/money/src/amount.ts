@@ -33,10 +33,7 @@ export function parseAmount(token: string, decimals: number): bigint {
     throw new AmountError('AMOUNT_INVALID', `Invalid amount: ${token}`);
   }
   if (fraction.length > decimals) {
-    throw new AmountError(
-      'AMOUNT_TOO_PRECISE',
-      `Amount ${token} has more than ${decimals} decimal places`,
-    );
+    throw new AmountError('AMOUNT_TOO_PRECISE', `Amount ${token} has more than ${decimals} decimal places`);
   }
   const units = BigInt((whole || '0') + fraction.padEnd(decimals, '0'));
   return sign ? -units : units;

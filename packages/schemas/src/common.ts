@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** An integer amount in the smallest unit, as a decimal string: `"1999"`. */
-export const amountSchema = z.string().regex(/^-?\d{1,78}$/, 'Expected an integer amount in the smallest unit');
+export const amountSchema = z
+  .string()
+  .regex(/^-?\d{1,78}$/, 'Expected an integer amount in the smallest unit');
 
 /** Unix seconds. */
 export const timestampSchema = z.number().int().nonnegative();

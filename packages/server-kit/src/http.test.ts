@@ -26,7 +26,11 @@ async function buildApp() {
 describe('error envelope', () => {
   it('turns zod failures into VALIDATION_FAILED with a path per problem', async () => {
     const app = await buildApp();
-    const response = await app.inject({ method: 'POST', url: '/things', payload: { email: 'nope', address: {} } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { email: 'nope', address: {} },
+    });
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
     expect(error.code).toBe('VALIDATION_FAILED');

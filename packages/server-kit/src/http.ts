@@ -34,7 +34,10 @@ export function toErrorEnvelope(error: FastifyError | Error): AppError {
     return new AppError('VALIDATION_FAILED', 'Validate failed', details);
   }
   const fastifyError = error as FastifyError;
-  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+  if (
+    fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+  ) {
     return new AppError('INVALID_JSON', 'The request body is not valid JSON');
   }
   if (fastifyError.statusCode === 429) return new AppError('RATE_LIMITED', error.message);
@@ -53,7 +56,10 @@ export function installErrorHandling(app: FastifyInstance) {
     return reply.status(appError.status).send(appError.toEnvelope());
   });
   app.setNotFoundHandler((request, reply) => {
-    const appError = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    const appError = new AppError(
+      'NOT_FOUND',
+      `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    );
     return reply.status(404).send(appError.toEnvelope());
   });
 }

@@ -47,7 +47,12 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
   it('replays the first response for a repeated key and runs once', async () => {
     const app = await buildApp();
     const send = () =>
-      app.inject({ method: 'POST', url: '/charges', headers: { 'idempotency-key': 'k1' }, payload: { amount: '100' } });
+      app.inject({
+        method: 'POST',
+        url: '/charges',
+        headers: { 'idempotency-key': 'k1' },
+        payload: { amount: '100' },
+      });
     const first = await send();
     const second = await send();
     expect(first.statusCode).toBe(200);
@@ -58,7 +63,12 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
 
   it('refuses the same key with a different body', async () => {
     const app = await buildApp();
-    await app.inject({ method: 'POST', url: '/charges', headers: { 'idempotency-key': 'k2' }, payload: { amount: '1' } });
+    await app.inject({
+      method: 'POST',
+      url: '/charges',
+      headers: { 'idempotency-key': 'k2' },
+      payload: { amount: '1' },
+    });
     const reused = await app.inject({
       method: 'POST',
       url: '/charges',
@@ -74,7 +84,12 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     const app = await buildApp();
     const responses = await Promise.all(
       Array.from({ length: 5 }, () =>
-        app.inject({ method: 'POST', url: '/charges', headers: { 'idempotency-key': 'k3' }, payload: { amount: '5' } }),
+        app.inject({
+          method: 'POST',
+          url: '/charges',
+          headers: { 'idempotency-key': 'k3' },
+          payload: { amount: '5' },
+        }),
       ),
     );
     expect(charges).toBe(1);
@@ -89,7 +104,12 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     expect(charges).toBe(2);
 
     const charge = () =>
-      app.inject({ method: 'POST', url: '/charges', headers: { 'idempotency-key': 'k5' }, payload: { amount: '1' } });
+      app.inject({
+        method: 'POST',
+        url: '/charges',
+        headers: { 'idempotency-key': 'k5' },
+        payload: { amount: '1' },
+      });
     await charge();
     clock.advance(24 * 3_600 + 1);
     await charge();

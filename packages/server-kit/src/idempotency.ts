@@ -81,7 +81,14 @@ export function installIdempotency(
       .execute();
     const inserted = await db
       .insertInto('idempotency_keys')
-      .values({ scope, key, request_hash: requestHash, response_status: null, response_body: null, created_at: now })
+      .values({
+        scope,
+        key,
+        request_hash: requestHash,
+        response_status: null,
+        response_body: null,
+        created_at: now,
+      })
       .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) {
@@ -102,7 +109,10 @@ export function installIdempotency(
       );
     }
     if (previous.response_status === null || previous.response_body === null) {
-      throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress');
+      throw new AppError(
+        'IDEMPOTENCY_IN_PROGRESS',
+        'A request with this Idempotency-Key is still in progress',
+      );
     }
     return reply
       .status(previous.response_status)
@@ -118,7 +128,11 @@ export function installIdempotency(
       qb.where('scope', '=', claim.scope).where('key', '=', claim.key);
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
       // A server failure is not an answer: let the client retry with the same key.
-      await db.deleteFrom('idempotency_keys').where('scope', '=', claim.scope).where('key', '=', claim.key).execute();
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', claim.scope)
+        .where('key', '=', claim.key)
+        .execute();
     } else {
       await match(db.updateTable('idempotency_keys'))
         .set({ response_status: reply.statusCode, response_body: payload })
@@ -127,4 +141,3 @@ export function installIdempotency(
     return payload;
   });
 }
-

@@ -1,4 +1,14 @@
-import { AppBar, Box, Button, Container, Link, ToggleButton, ToggleButtonGroup, Toolbar, Typography } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Button,
+  Container,
+  Link,
+  ToggleButton,
+  ToggleButtonGroup,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { useLocale } from './use-locale.tsx';
 import { useSessionUser } from './use-session-user.ts';

@@ -10,13 +10,21 @@ interface Category {
 
 /** The demo purchases seeded in test mode, each a Payment Kit payment link. */
 const DEMO_LINKS: Array<{ id: string; title: MessageKey; description: MessageKey }> = [
-  { id: 'plink_demo_onetime', title: 'store.demo.onetime.title', description: 'store.demo.onetime.description' },
+  {
+    id: 'plink_demo_onetime',
+    title: 'store.demo.onetime.title',
+    description: 'store.demo.onetime.description',
+  },
   {
     id: 'plink_demo_subscription',
     title: 'store.demo.subscription.title',
     description: 'store.demo.subscription.description',
   },
-  { id: 'plink_demo_donation', title: 'store.demo.donation.title', description: 'store.demo.donation.description' },
+  {
+    id: 'plink_demo_donation',
+    title: 'store.demo.donation.title',
+    description: 'store.demo.donation.description',
+  },
 ];
 
 function useCategories(): Category[] {

@@ -23,7 +23,9 @@ export function SectionPage({ section }: { section: StoreSection }) {
       <Typography sx={{ fontWeight: 700 }} variant="h4" component="h1">
         {t(`store.section.${section}.title` as MessageKey)}
       </Typography>
-      <Typography color="text.secondary">{t(`store.section.${section}.description` as MessageKey)}</Typography>
+      <Typography color="text.secondary">
+        {t(`store.section.${section}.description` as MessageKey)}
+      </Typography>
       <Button component={RouterLink} to="/" variant="outlined">
         {t('store.backHome')}
       </Button>

@@ -1,0 +1,61 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createTestPlatform } from '@bazaar/platform/testing';
+import { buildWebApps } from '../../scripts/build-web.ts';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../.test-artifacts/e2e');
+
+/** The whole platform on a free port of 127.0.0.1, with its built pages and a captured mailbox. */
+export async function startPlatform() {
+  await buildWebApps();
+  const platform = await createTestPlatform('sqlite');
+  const baseUrl = await platform.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...platform, baseUrl };
+}
+export type RunningPlatform = Awaited<ReturnType<typeof startPlatform>>;
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Debian's Chromium with a fresh profile, as a person's browser would be. */
+export async function openBrowser(
+  viewport = DESKTOP,
+  locale = 'en-US',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const profile = mkdtempSync(join(tmpdir(), 'bazaar-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport,
+    locale,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  context.on('close', () => rmSync(profile, { recursive: true, force: true }));
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page };
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The latest sign-in code mailed to `email`, as the person would read it in their inbox. */
+export function latestCode(platform: RunningPlatform, email: string): string {
+  const message = platform.mailbox.filter((mail) => mail.to === email).at(-1);
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no sign-in code was mailed to ${email}`);
+  return code;
+}
