@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from './common.ts';
 import { relayEventSchema } from './events.ts';
 
 /** Fixed component ids; clients find a component's mount point by its id in the registry. */
@@ -54,7 +55,7 @@ export const walletSignInBodySchema = z.object({
   message: z.string().min(1).max(4_096),
   signature: z.string().regex(/^0x[0-9a-fA-F]+$/),
 });
-export const emailStartBodySchema = z.object({ email: z.email().max(254) });
+export const emailStartBodySchema = z.object({ email: z.email().max(254), locale: localeSchema.optional() });
 export const emailVerifyBodySchema = z.object({
   email: z.email().max(254),
   code: z.string().regex(/^\d{6}$/),

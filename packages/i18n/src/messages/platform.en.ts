@@ -1,4 +1,33 @@
 /** Platform texts. Keys are semantic (`platform.section.what`); every key has a zh twin. */
 export const platformEn = {
   'platform.name': 'Bazaar',
+  'platform.email.subject': 'Your {appName} sign-in code: {code}',
+  'platform.email.body':
+    'Your sign-in code for {appName} is {code}.\n\nIt expires in {minutes} minutes. If you did not ask for it, you can ignore this email.',
+  'platform.login.title': 'Sign in to {appName}',
+  'platform.login.subtitle': 'Use your email or an Ethereum wallet.',
+  'platform.login.email.label': 'Email',
+  'platform.login.email.placeholder': 'you@example.com',
+  'platform.login.email.send': 'Send code',
+  'platform.login.email.sending': 'Sending…',
+  'platform.login.email.sentTo': 'We sent a 6-digit code to {email}.',
+  'platform.login.code.label': 'Code',
+  'platform.login.code.verify': 'Sign in',
+  'platform.login.code.verifying': 'Signing in…',
+  'platform.login.code.resend': 'Send a new code',
+  'platform.login.code.changeEmail': 'Use another email',
+  'platform.login.or': 'or',
+  'platform.login.wallet.button': 'Sign in with wallet',
+  'platform.login.wallet.signing': 'Check your wallet…',
+  'platform.login.wallet.missing':
+    'No wallet found in this browser. Install a wallet extension such as MetaMask to sign in with it.',
+  'platform.login.wallet.statement': 'Sign in to {appName}.',
+  'platform.login.wallet.rejected': 'The wallet request was cancelled.',
+  'platform.login.signedIn': 'Signed in. Taking you back…',
+  'platform.login.error.AUTH_FAILED': 'That did not work. Check the code and try again.',
+  'platform.login.error.AUTH_CODE_EXPIRED': 'This code has expired. Ask for a new one.',
+  'platform.login.error.AUTH_TOO_MANY_ATTEMPTS': 'Too many wrong codes. Ask for a new one.',
+  'platform.login.error.RATE_LIMITED': 'A code was sent a moment ago. Wait 30 seconds before asking again.',
+  'platform.login.error.VALIDATION_FAILED': 'Enter a valid email address.',
+  'platform.login.error.network': 'Could not reach the server. Check your connection and try again.',
 };

@@ -1,0 +1,24 @@
+import type { Registry } from '@bazaar/schemas';
+import type { PlatformComponent } from '@bazaar/server-kit';
+
+export function buildRegistry(
+  appId: string,
+  appName: string,
+  components: readonly PlatformComponent[],
+): Registry {
+  return {
+    appId,
+    appName,
+    components: components.map(({ did, name, mountPoint }) => ({ did, name, mountPoint })),
+  };
+}
+
+/**
+ * Inlines the registry into a page so its scripts know every mount point before their first
+ * request. `<` is escaped so no value can close the script element.
+ */
+export function injectRegistry(html: string, registry: Registry): string {
+  const json = JSON.stringify(registry).replaceAll('<', '\\u003c');
+  const script = `<script>window.__PLATFORM__ = ${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : `${script}${html}`;
+}

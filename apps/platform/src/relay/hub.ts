@@ -1,0 +1,120 @@
+import {
+  eventsChannel,
+  RELAY_HEARTBEAT_MS,
+  relayClientMessageSchema,
+  type RelayEvent,
+  type RelayServerMessage,
+} from '@bazaar/schemas';
+import type { RelayPublisher } from '@bazaar/server-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+
+/** A client that has not answered this many pings in a row is gone. */
+const MAX_MISSED_PONGS = 2;
+
+export interface RelayHub extends RelayPublisher {
+  /** Takes over a freshly opened socket: reads its messages and keeps it alive. */
+  attach(socket: WebSocket): void;
+  readonly clientCount: number;
+  close(): void;
+}
+
+interface Client {
+  socket: WebSocket;
+  channels: Set<string>;
+  missedPongs: number;
+}
+
+function send(socket: WebSocket, message: RelayServerMessage): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/**
+ * The in-memory relay of one node: sockets subscribe to `relay:{appId}:events` and receive
+ * every event published there. Only sockets connected to this node hear this node's events.
+ */
+export function createRelayHub(options: {
+  appId: string;
+  logger: FastifyBaseLogger;
+  heartbeatMs?: number;
+}): RelayHub {
+  const allowedChannels = new Set([eventsChannel(options.appId)]);
+  const clients = new Set<Client>();
+
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (client.missedPongs >= MAX_MISSED_PONGS) {
+        client.socket.terminate();
+        continue;
+      }
+      client.missedPongs += 1;
+      client.socket.ping();
+      send(client.socket, { type: 'heartbeat' });
+    }
+  }, options.heartbeatMs ?? RELAY_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  function handle(client: Client, data: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      send(client.socket, { type: 'error', message: 'Messages must be JSON' });
+      return;
+    }
+    const result = relayClientMessageSchema.safeParse(parsed);
+    if (!result.success) {
+      send(client.socket, { type: 'error', message: 'Unknown message' });
+      return;
+    }
+    const message = result.data;
+    switch (message.type) {
+      case 'ping':
+        send(client.socket, { type: 'pong' });
+        return;
+      case 'subscribe':
+        if (!allowedChannels.has(message.channel)) {
+          send(client.socket, { type: 'error', message: `Unknown channel: ${message.channel}` });
+          return;
+        }
+        client.channels.add(message.channel);
+        send(client.socket, { type: 'subscribed', channel: message.channel });
+        return;
+      case 'unsubscribe':
+        client.channels.delete(message.channel);
+        send(client.socket, { type: 'unsubscribed', channel: message.channel });
+        return;
+    }
+  }
+
+  return {
+    attach(socket) {
+      const client: Client = { socket, channels: new Set(), missedPongs: 0 };
+      clients.add(client);
+      socket.on('pong', () => {
+        client.missedPongs = 0;
+      });
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) send(socket, { type: 'error', message: 'Messages must be JSON text' });
+        else handle(client, data.toString());
+      });
+      socket.on('close', () => clients.delete(client));
+      socket.on('error', (error) => options.logger.warn({ err: error }, 'relay socket error'));
+    },
+    publish(channel: string, event: RelayEvent) {
+      const frame = JSON.stringify({ type: 'event', channel, event } satisfies RelayServerMessage);
+      for (const client of clients) {
+        if (client.channels.has(channel) && client.socket.readyState === client.socket.OPEN)
+          client.socket.send(frame);
+      }
+    },
+    get clientCount() {
+      return clients.size;
+    },
+    close() {
+      clearInterval(heartbeat);
+      for (const client of clients) client.socket.close(1001, 'Server shutting down');
+      clients.clear();
+    },
+  };
+}

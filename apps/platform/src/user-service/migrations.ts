@@ -1,0 +1,52 @@
+import type { Migration } from 'kysely/migration';
+
+/** The user service's tables; prefixed `platform_` because every component shares one database. */
+export const userServiceMigrations: Record<string, Migration> = {
+  '0001_users_and_sessions': {
+    async up(db) {
+      await db.schema
+        .createTable('platform_settings')
+        .addColumn('key', 'text', (col) => col.primaryKey())
+        .addColumn('value', 'text', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('platform_users')
+        .addColumn('did', 'text', (col) => col.primaryKey())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('email', 'text', (col) => col.unique())
+        .addColumn('wallet_address', 'text', (col) => col.unique())
+        .addColumn('role', 'text', (col) => col.notNull())
+        .addColumn('avatar', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('last_login_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('platform_sessions')
+        .addColumn('token_hash', 'text', (col) => col.primaryKey())
+        .addColumn('user_did', 'text', (col) =>
+          col.notNull().references('platform_users.did').onDelete('cascade'),
+        )
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex('platform_sessions_user_idx')
+        .on('platform_sessions')
+        .column('user_did')
+        .execute();
+      await db.schema
+        .createTable('platform_nonces')
+        .addColumn('nonce', 'text', (col) => col.primaryKey())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('platform_email_codes')
+        .addColumn('email', 'text', (col) => col.primaryKey())
+        .addColumn('code_hash', 'text', (col) => col.notNull())
+        .addColumn('attempts', 'integer', (col) => col.notNull())
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .execute();
+    },
+  },
+};

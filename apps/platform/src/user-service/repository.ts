@@ -1,0 +1,182 @@
+import type { Role } from '@bazaar/schemas';
+import type { Kysely } from 'kysely';
+
+export interface UserRow {
+  did: string;
+  name: string;
+  email: string | null;
+  wallet_address: string | null;
+  role: Role;
+  avatar: string | null;
+  created_at: number;
+  last_login_at: number;
+}
+
+export interface UserServiceTables {
+  platform_settings: { key: string; value: string };
+  platform_users: UserRow;
+  platform_sessions: { token_hash: string; user_did: string; created_at: number; expires_at: number };
+  platform_nonces: { nonce: string; expires_at: number };
+  platform_email_codes: {
+    email: string;
+    code_hash: string;
+    attempts: number;
+    created_at: number;
+    expires_at: number;
+  };
+}
+
+export type UserServiceDb = Kysely<UserServiceTables>;
+
+/** Stores `value` under `key` unless one is there already, and returns the one that is. */
+export async function ensureSetting(db: UserServiceDb, key: string, value: string): Promise<string> {
+  await db
+    .insertInto('platform_settings')
+    .values({ key, value })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('platform_settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/** True for exactly one caller per key, however many race for it. */
+export async function claimSetting(db: UserServiceDb, key: string, value: string): Promise<boolean> {
+  const result = await db
+    .insertInto('platform_settings')
+    .values({ key, value })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export function findUserByDid(db: UserServiceDb, did: string): Promise<UserRow | undefined> {
+  return db.selectFrom('platform_users').selectAll().where('did', '=', did).executeTakeFirst();
+}
+
+export function findUserByEmail(db: UserServiceDb, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('platform_users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserByWallet(db: UserServiceDb, address: string): Promise<UserRow | undefined> {
+  return db.selectFrom('platform_users').selectAll().where('wallet_address', '=', address).executeTakeFirst();
+}
+
+/** Inserts the user unless the did, email or wallet is taken; true when it was inserted. */
+export async function insertUser(db: UserServiceDb, user: UserRow): Promise<boolean> {
+  const result = await db
+    .insertInto('platform_users')
+    .values(user)
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function setUserRole(db: UserServiceDb, did: string, role: Role): Promise<void> {
+  await db.updateTable('platform_users').set({ role }).where('did', '=', did).execute();
+}
+
+export async function touchLastLogin(db: UserServiceDb, did: string, now: number): Promise<void> {
+  await db.updateTable('platform_users').set({ last_login_at: now }).where('did', '=', did).execute();
+}
+
+export async function insertSession(
+  db: UserServiceDb,
+  session: UserServiceTables['platform_sessions'],
+): Promise<void> {
+  await db.insertInto('platform_sessions').values(session).execute();
+}
+
+export function findSessionUser(
+  db: UserServiceDb,
+  tokenHash: string,
+  now: number,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('platform_sessions')
+    .innerJoin('platform_users', 'platform_users.did', 'platform_sessions.user_did')
+    .selectAll('platform_users')
+    .where('platform_sessions.token_hash', '=', tokenHash)
+    .where('platform_sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function deleteSession(db: UserServiceDb, tokenHash: string): Promise<void> {
+  await db.deleteFrom('platform_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Stores a fresh nonce and sweeps the expired ones, so the table stays small without a job. */
+export async function insertNonce(
+  db: UserServiceDb,
+  nonce: string,
+  expiresAt: number,
+  now: number,
+): Promise<void> {
+  await db.deleteFrom('platform_nonces').where('expires_at', '<=', now).execute();
+  await db.insertInto('platform_nonces').values({ nonce, expires_at: expiresAt }).execute();
+}
+
+/** Deletes a live nonce; true for exactly one caller, so a nonce signs in at most once. */
+export async function consumeNonce(db: UserServiceDb, nonce: string, now: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('platform_nonces')
+    .where('nonce', '=', nonce)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export function findEmailCode(db: UserServiceDb, email: string) {
+  return db.selectFrom('platform_email_codes').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function saveEmailCode(
+  db: UserServiceDb,
+  code: UserServiceTables['platform_email_codes'],
+): Promise<void> {
+  await db
+    .insertInto('platform_email_codes')
+    .values(code)
+    .onConflict((conflict) =>
+      conflict.column('email').doUpdateSet({
+        code_hash: code.code_hash,
+        attempts: code.attempts,
+        created_at: code.created_at,
+        expires_at: code.expires_at,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Counts one try against a live code in a single statement, so concurrent guesses cannot
+ * exceed `maxAttempts`; false when the code is missing, expired or used up.
+ */
+export async function spendEmailCodeAttempt(
+  db: UserServiceDb,
+  email: string,
+  now: number,
+  maxAttempts: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('platform_email_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('email', '=', email)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', maxAttempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes the code when it matches; true for exactly one caller, so a code signs in once. */
+export async function consumeEmailCode(db: UserServiceDb, email: string, codeHash: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('platform_email_codes')
+    .where('email', '=', email)
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,0 +1,89 @@
+import {
+  emailStartBodySchema,
+  emailVerifyBodySchema,
+  nonceResponseSchema,
+  sessionResponseSchema,
+  signedInResponseSchema,
+  walletSignInBodySchema,
+} from '@bazaar/schemas';
+import { useZod } from '@bazaar/server-kit';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { AVATAR_DEFAULT_SIZE, AVATAR_MAX_SIZE, renderIdenticon } from './avatar.ts';
+import { startEmailSignIn, verifyEmailSignIn } from './email-code.ts';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts';
+import { endSession, type UserServiceDeps } from './service.ts';
+import { issueNonce, verifyWalletSignIn } from './siwe.ts';
+
+const AVATAR_MAX_AGE_SECONDS = 24 * 3_600;
+
+/** The user service's HTTP routes; the platform mounts them at `/.well-known/service/user`. */
+export function userServiceRoutes(deps: UserServiceDeps): FastifyPluginAsync {
+  return async (app) => {
+    const zapp = useZod(app);
+
+    zapp.get(
+      '/auth/nonce',
+      { schema: { response: { 200: nonceResponseSchema } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { nonce: await issueNonce(deps) };
+      },
+    );
+
+    zapp.post(
+      '/auth/wallet',
+      { schema: { body: walletSignInBodySchema, response: { 200: signedInResponseSchema } } },
+      async (request, reply) => {
+        const session = await verifyWalletSignIn(deps, { ...request.body, domain: request.host });
+        setSessionCookie(reply, session.token);
+        return { user: session.user };
+      },
+    );
+
+    zapp.post('/auth/email/start', { schema: { body: emailStartBodySchema } }, async (request, reply) => {
+      await startEmailSignIn(deps, request.body);
+      return reply.status(204).send();
+    });
+
+    zapp.post(
+      '/auth/email/verify',
+      { schema: { body: emailVerifyBodySchema, response: { 200: signedInResponseSchema } } },
+      async (request, reply) => {
+        const session = await verifyEmailSignIn(deps, request.body);
+        setSessionCookie(reply, session.token);
+        return { user: session.user };
+      },
+    );
+
+    zapp.get('/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: request.user };
+    });
+
+    zapp.post('/logout', async (request, reply) => {
+      const token = readSessionToken(request);
+      if (token) await endSession(deps, token);
+      clearSessionCookie(reply);
+      return reply.status(204).send();
+    });
+
+    zapp.get(
+      '/avatar/:did',
+      {
+        schema: {
+          params: z.object({ did: z.string().min(1).max(200) }),
+          querystring: z.object({
+            size: z.coerce.number().int().min(16).max(AVATAR_MAX_SIZE).default(AVATAR_DEFAULT_SIZE),
+          }),
+        },
+      },
+      async (request, reply) => {
+        return reply
+          .header('content-type', 'image/svg+xml')
+          .header('cache-control', `public, max-age=${AVATAR_MAX_AGE_SECONDS}`)
+          .send(renderIdenticon(request.params.did, request.query.size));
+      },
+    );
+  };
+}

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { randomToken, USER_SERVICE_PATH, type Role, type SessionUser } from '@bazaar/schemas';
+import { AppError, type Clock } from '@bazaar/server-kit';
+import type { Mailer } from './mailer.ts';
+import {
+  claimSetting,
+  deleteSession,
+  ensureSetting,
+  findSessionUser,
+  insertSession,
+  insertUser,
+  setUserRole,
+  touchLastLogin,
+  type UserRow,
+  type UserServiceDb,
+} from './repository.ts';
+
+export interface UserServiceDeps {
+  db: UserServiceDb;
+  clock: Clock;
+  mailer: Mailer;
+  appName: string;
+}
+
+export const SESSION_LIFETIME_SECONDS = 30 * 24 * 3_600;
+const COOKIE_SECRET_KEY = 'cookie_secret';
+const OWNER_CLAIM_KEY = 'owner_did';
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The cookie-signing secret, made once per install and kept in the database so every node
+ * behind a load balancer signs and reads the same cookies.
+ */
+export function loadCookieSecret(db: UserServiceDb): Promise<string> {
+  return ensureSetting(db, COOKIE_SECRET_KEY, randomToken(64));
+}
+
+export function avatarUrl(did: string): string {
+  return `${USER_SERVICE_PATH}/avatar/${did}`;
+}
+
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    did: user.did,
+    fullName: user.name,
+    email: user.email,
+    walletAddress: user.wallet_address,
+    avatar: avatarUrl(user.did),
+    role: user.role,
+    passports: [{ role: user.role, name: user.role }],
+  };
+}
+
+type NewUser = Pick<UserRow, 'did' | 'name' | 'email' | 'wallet_address'>;
+
+/**
+ * Creates a user; the first one of a fresh install becomes `owner`. The owner is claimed through
+ * a unique settings row in the same transaction, so two first sign-ins racing on two nodes
+ * cannot both become owner. Returns undefined when the email or wallet was taken meanwhile.
+ */
+export async function createUser(deps: UserServiceDeps, user: NewUser): Promise<UserRow | undefined> {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const row: UserRow = { ...user, role: 'member', avatar: null, created_at: now, last_login_at: now };
+    if (!(await insertUser(trx, row))) return undefined;
+    const role: Role = (await claimSetting(trx, OWNER_CLAIM_KEY, user.did)) ? 'owner' : 'member';
+    if (role === 'owner') await setUserRole(trx, user.did, role);
+    return { ...row, role };
+  });
+}
+
+/** The user `find` finds, or a new one made from `user`; safe when two sign-ins race to create it. */
+export async function findOrCreateUser(
+  deps: UserServiceDeps,
+  find: () => Promise<UserRow | undefined>,
+  user: NewUser,
+): Promise<UserRow> {
+  const existing = await find();
+  if (existing) return existing;
+  const created = await createUser(deps, user);
+  if (created) return created;
+  // Another sign-in created this user between our lookup and our insert.
+  const raced = await find();
+  if (!raced) throw new AppError('INTERNAL', `User ${user.did} could not be created`);
+  return raced;
+}
+
+export interface IssuedSession {
+  token: string;
+  user: SessionUser;
+  expiresAt: number;
+}
+
+/** Only the token's hash is stored, so reading the sessions table does not let anyone sign in. */
+export async function startSession(deps: UserServiceDeps, user: UserRow): Promise<IssuedSession> {
+  const now = deps.clock.now();
+  const token = randomToken(32);
+  const expiresAt = now + SESSION_LIFETIME_SECONDS;
+  await insertSession(deps.db, {
+    token_hash: sha256(token),
+    user_did: user.did,
+    created_at: now,
+    expires_at: expiresAt,
+  });
+  await touchLastLogin(deps.db, user.did, now);
+  return { token, user: toSessionUser({ ...user, last_login_at: now }), expiresAt };
+}
+
+export async function resolveSession(deps: UserServiceDeps, token: string): Promise<SessionUser | null> {
+  const user = await findSessionUser(deps.db, sha256(token), deps.clock.now());
+  return user ? toSessionUser(user) : null;
+}
+
+export async function endSession(deps: UserServiceDeps, token: string): Promise<void> {
+  await deleteSession(deps.db, sha256(token));
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveSession, SESSION_LIFETIME_SECONDS, type UserServiceDeps } from './service.ts';
+
+export const SESSION_COOKIE = 'bazaar_session';
+
+/** The raw session token from the signed cookie, or null when missing or tampered with. */
+export function readSessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid ? unsigned.value : null;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: 'auto',
+    path: '/',
+    maxAge: SESSION_LIFETIME_SECONDS,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Resolves `request.user` for every route of every component from the session cookie. */
+export function installSessionUser(app: FastifyInstance, deps: UserServiceDeps): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const token = readSessionToken(request);
+    request.user = token ? await resolveSession(deps, token) : null;
+  });
+}
