@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import {
+  idSchema,
+  retrieveCheckoutResponseSchema,
+  startCheckoutResponseSchema,
+  submitCheckoutResponseSchema,
+  testCardResultSchema,
+  type SubmitCheckoutBody,
+} from '@bazaar/schemas';
+import type { ApiClient } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+
+/** A checkout is entered by a payment link (starts a session) or by a session; nothing else. */
+const checkoutIdSchema = z.union([
+  idSchema('paymentLink').transform((id) => ({ kind: 'paymentLink' as const, id })),
+  idSchema('checkoutSession').transform((id) => ({ kind: 'checkoutSession' as const, id })),
+]);
+
+export function parseCheckoutId(id: string) {
+  const parsed = checkoutIdSchema.safeParse(id);
+  if (!parsed.success) {
+    throw new ApiError(400, 'INVALID_CHECKOUT_ID', 'Either a checkoutSession or a paymentLink id is required.');
+  }
+  return parsed.data;
+}
+
+/** Starts a session from a payment link, or reads an existing one. */
+export function loadCheckout(api: ApiClient, id: string, extraParams: Record<string, string> = {}) {
+  const entry = parseCheckoutId(id);
+  if (entry.kind === 'paymentLink') {
+    return api(`/api/checkout-sessions/start/${entry.id}`, {
+      method: 'POST',
+      query: extraParams,
+      schema: startCheckoutResponseSchema,
+    });
+  }
+  return retrieveCheckout(api, entry.id);
+}
+
+export function retrieveCheckout(api: ApiClient, checkoutSessionId: string) {
+  return api(`/api/checkout-sessions/retrieve/${checkoutSessionId}`, { schema: retrieveCheckoutResponseSchema });
+}
+
+/** One idempotency key per submit attempt, so a retried request cannot charge twice. */
+export function submitCheckout(api: ApiClient, checkoutSessionId: string, body: SubmitCheckoutBody, idempotencyKey: string) {
+  return api(`/api/checkout-sessions/${checkoutSessionId}/submit`, {
+    method: 'PUT',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: submitCheckoutResponseSchema,
+  });
+}
+
+export interface TestCardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+export function confirmTestCard(api: ApiClient, paymentIntentId: string, clientSecret: string, card: TestCardInput) {
+  return api(`/api/test-card/payment-intents/${paymentIntentId}/confirm`, {
+    method: 'POST',
+    body: { client_secret: clientSecret, card },
+    schema: testCardResultSchema,
+  });
+}
+
+export function authenticateTestCard(api: ApiClient, paymentIntentId: string, clientSecret: string, outcome: 'approve' | 'fail') {
+  return api(`/api/test-card/payment-intents/${paymentIntentId}/authenticate`, {
+    method: 'POST',
+    body: { client_secret: clientSecret, outcome },
+    schema: testCardResultSchema,
+  });
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslator } from '@bazaar/i18n';
+import { ApiError } from './api-error.ts';
+import { extractErrorText } from './error-text.ts';
+
+const en = createTranslator('en');
+const zh = createTranslator('zh');
+
+describe('extractErrorText', () => {
+  it('joins a list of errors with newlines', () => {
+    expect(extractErrorText(['First problem', new Error('Second problem')], en)).toBe('First problem\nSecond problem');
+  });
+
+  it('turns validation details into "Validate failed" with path and message pairs', () => {
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Bad body', [
+      { path: 'customer_email', message: 'Invalid' },
+      { path: 'customer_name', message: 'Required' },
+    ]);
+    expect(extractErrorText(error, en)).toBe('Validate failed: customer_email: Invalid; customer_name: Required');
+    expect(extractErrorText(error, zh)).toBe('校验失败: customer_email: Invalid; customer_name: Required');
+  });
+
+  it('reads a known error code in the page language', () => {
+    const error = new ApiError(402, 'card_declined', 'Card declined by network');
+    expect(extractErrorText(error, en)).toBe('Your card was declined.');
+    expect(extractErrorText(error, zh)).toBe('您的银行卡被拒绝。');
+    expect(extractErrorText(new ApiError(400, 'quantityNotEnough', 'x'), en)).toBe('Exceed inventory');
+  });
+
+  it("uses the server's message for other codes and the error field of a plain object", () => {
+    expect(extractErrorText(new ApiError(404, 'NOT_FOUND', 'Payment link not found'), en)).toBe('Payment link not found');
+    expect(extractErrorText({ error: 'Price is not available' }, en)).toBe('Price is not available');
+  });
+
+  it('falls back to "Unknown error"', () => {
+    expect(extractErrorText(undefined, en)).toBe('Unknown error');
+    expect(extractErrorText({}, zh)).toBe('未知错误');
+    expect(extractErrorText([], en)).toBe('Unknown error');
+  });
+});

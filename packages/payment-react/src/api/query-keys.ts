@@ -1,0 +1,9 @@
+/** One place for every query key, so invalidation and prefetching cannot drift apart. */
+export const queryKeys = {
+  all: ['payment-kit'] as const,
+  settings: (livemode: boolean) => [...queryKeys.all, 'settings', livemode] as const,
+  checkout: (id: string) => [...queryKeys.all, 'checkout', id] as const,
+  customerMe: (did: string | null) => [...queryKeys.all, 'customer', 'me', did] as const,
+  sessionUser: () => [...queryKeys.all, 'session-user'] as const,
+  invoice: (id: string) => [...queryKeys.all, 'invoice', id] as const,
+};

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { customerSchema, sessionUserSchema } from '@bazaar/schemas';
+import type { ApiClient } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+
+const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
+
+/** The signed-in platform user, or null for a guest. */
+export async function fetchSessionUser(doFetch: typeof fetch, platformUrl: string) {
+  const response = await doFetch(`${platformUrl.replace(/\/$/, '')}/.well-known/service/user/session`, {
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) return null;
+  return sessionResponseSchema.parse(await response.json()).user;
+}
+
+/** The payer's saved contact details for prefilling; null when signed out. */
+export async function fetchCustomerMe(api: ApiClient) {
+  try {
+    return await api('/api/customers/me', {
+      query: { skipSummary: '1', fallback: '1' },
+      schema: customerSchema.nullable(),
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+import { sumAmounts, toUnits } from '@bazaar/money';
+import type { LineItem, PaymentMethod, Price } from '@bazaar/schemas';
+
+/** A price's unit amount in one currency: its own when it is priced in it, else its currency option. */
+export function unitAmountIn(price: Price, currencyId: string): bigint | null {
+  const option = price.currency_options.find((candidate) => candidate.currency_id === currencyId);
+  const amount = option ? option.unit_amount : price.currency_id === currencyId ? price.unit_amount : null;
+  const custom = option ? option.custom_unit_amount : price.custom_unit_amount;
+  const fallback = custom ? (custom.preset ?? custom.presets[0] ?? null) : null;
+  const chosen = amount ?? fallback;
+  return chosen === null ? null : toUnits(chosen);
+}
+
+/** A line's amount: a custom amount (donations) wins over unit price × quantity. */
+export function lineAmountIn(item: LineItem, currencyId: string): bigint {
+  if (item.custom_amount !== null) return toUnits(item.custom_amount);
+  const unit = unitAmountIn(item.price, currencyId);
+  return unit === null ? 0n : unit * BigInt(item.quantity);
+}
+
+export function totalDueIn(items: LineItem[], currencyId: string): bigint {
+  return sumAmounts(items.map((item) => lineAmountIn(item, currencyId)));
+}
+
+export type LineItemProblem = 'quantityNotEnough' | 'quantityLimitPerCheckout';
+
+/** Stock and per-checkout limits (payment-kit.md §5); a line with a problem blocks submit. */
+export function lineItemProblem(item: LineItem): LineItemProblem | null {
+  const { quantity_available: available, quantity_sold: sold, quantity_limit_per_checkout: limit } = item.price;
+  if (available > 0 && sold + item.quantity > available) return 'quantityNotEnough';
+  if (limit > 0 && limit < item.quantity) return 'quantityLimitPerCheckout';
+  return null;
+}
+
+export interface PaymentOption {
+  method: PaymentMethod;
+  currency: PaymentMethod['payment_currencies'][number];
+}
+
+/** Every active (method × currency) pair a payer can choose. */
+export function paymentOptions(methods: PaymentMethod[]): PaymentOption[] {
+  return methods
+    .filter((method) => method.active)
+    .flatMap((method) => method.payment_currencies.filter((currency) => currency.active).map((currency) => ({ method, currency })));
+}
+
+/** The preselected option: `?currencyId` when offered, else the session's currency, else the first. */
+export function defaultPaymentOption(options: PaymentOption[], sessionCurrencyId: string, requestedCurrencyId?: string | null) {
+  const byCurrency = (id: string | null | undefined) => options.find((option) => option.currency.id === id);
+  return byCurrency(requestedCurrencyId) ?? byCurrency(sessionCurrencyId) ?? options[0] ?? null;
+}

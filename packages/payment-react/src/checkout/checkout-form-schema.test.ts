@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createCheckoutFormSchema, type CheckoutFormValues } from './checkout-form-schema.ts';
+
+const valid: CheckoutFormValues = {
+  customer_name: 'Ada Lovelace',
+  customer_email: 'ada@example.com',
+  customer_phone: '',
+  payment_method: 'pm_test_card',
+  payment_currency: 'pc_test_usd',
+  billing_address: { country: 'us', state: '', city: '', line1: '', line2: '', postal_code: '94107' },
+};
+
+function errorsOf(result: ReturnType<ReturnType<typeof createCheckoutFormSchema>['safeParse']>) {
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+}
+
+describe('createCheckoutFormSchema', () => {
+  const postal = createCheckoutFormSchema({ isPhoneRequired: false, addressMode: 'postal' });
+
+  it('accepts a complete form', () => {
+    expect(postal.safeParse(valid).success).toBe(true);
+  });
+
+  it('marks missing name and email Required and a bad email Invalid', () => {
+    expect(errorsOf(postal.safeParse({ ...valid, customer_name: ' ', customer_email: '' }))).toMatchObject({
+      customer_name: 'Required',
+      customer_email: 'Required',
+    });
+    expect(errorsOf(postal.safeParse({ ...valid, customer_email: 'ada@' }))).toEqual({ customer_email: 'Invalid' });
+    expect(errorsOf(postal.safeParse({ ...valid, customer_email: `${'a'.repeat(65)}@example.com` }))).toEqual({
+      customer_email: 'Invalid',
+    });
+  });
+
+  it('requires a valid phone when the session collects one, and returns it in E.164', () => {
+    const withPhone = createCheckoutFormSchema({ isPhoneRequired: true, addressMode: 'postal' });
+    expect(errorsOf(withPhone.safeParse(valid))).toEqual({ customer_phone: 'Required' });
+    expect(errorsOf(withPhone.safeParse({ ...valid, customer_phone: '555' }))).toEqual({ customer_phone: 'Invalid' });
+    const parsed = withPhone.parse({ ...valid, customer_phone: '(201) 555-0123' });
+    expect(parsed.customer_phone).toBe('+12015550123');
+  });
+
+  it('asks for the full address in required billing mode', () => {
+    const full = createCheckoutFormSchema({ isPhoneRequired: false, addressMode: 'full' });
+    expect(errorsOf(full.safeParse(valid))).toEqual({
+      'billing_address.line1': 'Required',
+      'billing_address.city': 'Required',
+      'billing_address.state': 'Required',
+    });
+  });
+
+  it('checks the postal code against its country', () => {
+    const bad = { ...valid, billing_address: { ...valid.billing_address, postal_code: 'ABC' } };
+    expect(errorsOf(postal.safeParse(bad))).toEqual({ 'billing_address.postal_code': 'Invalid' });
+    const emptyPostal = { ...valid, billing_address: { ...valid.billing_address, postal_code: '' } };
+    expect(errorsOf(postal.safeParse(emptyPostal))).toEqual({ 'billing_address.postal_code': 'Required' });
+  });
+
+  it('leaves the address out when none is collected', () => {
+    const none = createCheckoutFormSchema({ isPhoneRequired: false, addressMode: 'none' });
+    expect(none.parse({ ...valid, billing_address: { ...valid.billing_address, postal_code: '' } }).billing_address).toBeUndefined();
+  });
+});

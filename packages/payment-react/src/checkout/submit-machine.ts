@@ -1,0 +1,67 @@
+/** What the card step needs to confirm the payment on the card network. */
+export interface CardStep {
+  paymentIntentId: string;
+  clientSecret: string;
+}
+
+/**
+ * The submit flow (payment-kit.md §4): idle → submitting → card → (authenticating) → paying →
+ * paid | failed. `error` on idle and card is the last problem, shown next to the form.
+ */
+export type SubmitState =
+  | { status: 'idle'; error: string | null }
+  | { status: 'submitting' }
+  | { status: 'card'; card: CardStep; isConfirming: boolean; error: string | null }
+  | { status: 'authenticating'; card: CardStep }
+  | { status: 'paying' }
+  | { status: 'paid' }
+  | { status: 'failed'; error: string };
+
+export type SubmitEvent =
+  | { type: 'submit' }
+  | { type: 'submitFailed'; error: string }
+  | { type: 'cardRequired'; card: CardStep }
+  | { type: 'confirmCard' }
+  | { type: 'cardDeclined'; error: string }
+  | { type: 'authenticationRequired' }
+  | { type: 'paymentConfirmed' }
+  | { type: 'completed' }
+  | { type: 'failed'; error: string }
+  | { type: 'reset' };
+
+export const INITIAL_SUBMIT_STATE: SubmitState = { status: 'idle', error: null };
+
+/** Moves the flow one step; an event that does not apply to the current state changes nothing. */
+export function transitionSubmit(state: SubmitState, event: SubmitEvent): SubmitState {
+  switch (event.type) {
+    case 'submit':
+      return state.status === 'idle' || state.status === 'failed' ? { status: 'submitting' } : state;
+    case 'submitFailed':
+      return state.status === 'submitting' ? { status: 'idle', error: event.error } : state;
+    case 'cardRequired':
+      return state.status === 'submitting' ? { status: 'card', card: event.card, isConfirming: false, error: null } : state;
+    case 'confirmCard':
+      return state.status === 'card' && !state.isConfirming ? { ...state, isConfirming: true, error: null } : state;
+    case 'cardDeclined':
+      if (state.status === 'card') return { ...state, isConfirming: false, error: event.error };
+      if (state.status === 'authenticating') return { status: 'card', card: state.card, isConfirming: false, error: event.error };
+      return state;
+    case 'authenticationRequired':
+      return state.status === 'card' && state.isConfirming ? { status: 'authenticating', card: state.card } : state;
+    case 'paymentConfirmed':
+      return state.status === 'submitting' || state.status === 'card' || state.status === 'authenticating'
+        ? { status: 'paying' }
+        : state;
+    case 'completed':
+      return state.status === 'paying' ? { status: 'paid' } : state;
+    case 'failed':
+      return state.status === 'paying' ? { status: 'failed', error: event.error } : state;
+    case 'reset':
+      return state.status === 'paid' ? state : INITIAL_SUBMIT_STATE;
+  }
+}
+
+/** Busy states block another submit (and the Enter key). */
+export function isSubmitBusy(state: SubmitState): boolean {
+  return state.status !== 'idle' && state.status !== 'failed';
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from './format-money.ts';
+
+describe('formatMoney', () => {
+  it.each([
+    ['1999', '$', 2, '$19.99'],
+    ['500', '$', 2, '$5.00'],
+    ['123456789', '$', 2, '$1,234,567.89'],
+    ['-250', '$', 2, '-$2.50'],
+    ['1500', 'USD', 2, '15.00 USD'],
+    ['7', 'JPY', 0, '7 JPY'],
+    ['1500000000000000000', 'ETH', 18, '1.5 ETH'],
+    ['1234567', 'ETH', 18, '0 ETH'],
+    ['1234567000000', 'ABT', 18, '0.000001 ABT'],
+    ['1000000', 'USDC', 6, '1 USDC'],
+  ])('%s of %s with %i decimals → %s', (amount, symbol, decimal, text) => {
+    expect(formatMoney(amount, { symbol, decimal })).toBe(text);
+  });
+});

@@ -1,0 +1,25 @@
+import { formatAmount } from '@bazaar/money';
+import type { PaymentCurrency } from '@bazaar/schemas';
+
+/** Token amounts show at most this many decimals unless the currency asks for fewer. */
+const TOKEN_DISPLAY_PRECISION = 6;
+/** Fiat-like currencies (two decimals or fewer) always show every decimal, as in `$5.00`. */
+const FIAT_MAX_DECIMALS = 2;
+
+/**
+ * An amount in the smallest unit, for people: `formatMoney('1999', usd)` → `'$19.99'`,
+ * `formatMoney('1500000000000000000', eth)` → `'1.5 ETH'`. A one-character symbol is a prefix,
+ * a ticker is a suffix.
+ */
+export function formatMoney(amount: bigint | string, currency: Pick<PaymentCurrency, 'symbol' | 'decimal'>): string {
+  const { decimal, symbol } = currency;
+  let text = formatAmount(amount, decimal, { grouped: true, precision: Math.min(decimal, TOKEN_DISPLAY_PRECISION) });
+  if (decimal > 0 && decimal <= FIAT_MAX_DECIMALS) {
+    const [whole, fraction = ''] = text.split('.');
+    text = `${whole}.${fraction.padEnd(decimal, '0')}`;
+  }
+  if ([...symbol].length === 1 && !/[A-Za-z]/.test(symbol)) {
+    return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+  }
+  return `${text} ${symbol}`;
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import type { Translate } from '@bazaar/i18n';
+import type { Locale } from '@bazaar/schemas';
+import type { ApiClient } from '../api/api-client.ts';
+
+export interface PaymentContextValue {
+  api: ApiClient;
+  apiBaseUrl: string;
+  /** Where the platform's well-known services live (user session, relay). */
+  platformUrl: string;
+  /** The app whose relay channel carries the Payment Kit's events; null disables realtime. */
+  appId: string | null;
+  locale: Locale;
+  livemode: boolean;
+  fetch: typeof fetch;
+  t: Translate;
+  /** Sends a guest to sign in; the host decides how (redirect, popup, dialog). */
+  requestLogin: () => void;
+}
+
+export const PaymentContext = createContext<PaymentContextValue | null>(null);
+
+export function usePaymentContext(): PaymentContextValue {
+  const value = useContext(PaymentContext);
+  if (!value) throw new Error('Payment Kit components must be rendered inside <PaymentProvider>');
+  return value;
+}
+
+/** The translator for the provider's locale: `const t = useTranslate(); t('payment.checkout.error.title')`. */
+export function useTranslate(): Translate {
+  return usePaymentContext().t;
+}

@@ -1,0 +1,59 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
+import { createTranslator, resolveLocale } from '@bazaar/i18n';
+import { createApiClient } from '../api/api-client.ts';
+import { createPaymentTheme } from '../theme/payment-theme.ts';
+import { PaymentContext, type PaymentContextValue } from './payment-context.ts';
+
+export interface PaymentProviderProps {
+  /** Origin plus the Payment Kit's mount point, resolved by the host from the registry. */
+  apiBaseUrl: string;
+  locale: string;
+  livemode: boolean;
+  authToken?: string | null;
+  /** Origin of the platform's well-known services; defaults to the origin of `apiBaseUrl`. */
+  platformUrl?: string;
+  appId?: string | null;
+  onRequireLogin?: () => void;
+  fetch?: typeof fetch;
+  queryClient?: QueryClient;
+  theme?: Theme;
+  children: ReactNode;
+}
+
+/**
+ * Everything the Payment Kit's components read from their host, in one place:
+ * `<PaymentProvider apiBaseUrl="https://shop.example/payment-kit" locale="en" livemode={false}>`.
+ */
+export function PaymentProvider(props: PaymentProviderProps) {
+  const { apiBaseUrl, locale, livemode, authToken = null, appId = null, children } = props;
+  const [queryClient] = useState(() => props.queryClient ?? new QueryClient());
+  const [defaultTheme] = useState(() => createPaymentTheme());
+  const doFetch = props.fetch ?? globalThis.fetch.bind(globalThis);
+  const platformUrl = props.platformUrl ?? new URL(apiBaseUrl).origin;
+  const onRequireLogin = props.onRequireLogin;
+
+  const value = useMemo<PaymentContextValue>(() => {
+    const resolved = resolveLocale(locale);
+    return {
+      api: createApiClient({ apiBaseUrl, locale: resolved, livemode, authToken, fetch: doFetch }),
+      apiBaseUrl,
+      platformUrl,
+      appId,
+      locale: resolved,
+      livemode,
+      fetch: doFetch,
+      t: createTranslator(resolved),
+      requestLogin: () => onRequireLogin?.(),
+    };
+  }, [apiBaseUrl, locale, livemode, authToken, doFetch, platformUrl, appId, onRequireLogin]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={props.theme ?? defaultTheme}>
+        <PaymentContext.Provider value={value}>{children}</PaymentContext.Provider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,103 @@
+import type { LineItem, PaymentMethod, Price, StartCheckoutResponse } from '@bazaar/schemas';
+
+/** Test builders: valid objects of the checkout contract, with just the fields a test cares about changed. */
+export const USD = {
+  id: 'pc_test_usd',
+  payment_method_id: 'pm_test_card',
+  symbol: '$',
+  name: 'US Dollar',
+  logo: '',
+  decimal: 2,
+  maximum_precision: 2,
+  active: true,
+  contract: null,
+  livemode: false,
+};
+
+export function makePaymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
+  return {
+    id: 'pm_test_card',
+    type: 'stripe',
+    name: 'Card',
+    logo: '',
+    active: true,
+    livemode: false,
+    settings: {},
+    default_currency_id: USD.id,
+    payment_currencies: [USD],
+    ...overrides,
+  };
+}
+
+export function makePrice(overrides: Partial<Price> = {}): Price {
+  return {
+    id: 'price_demo',
+    product_id: 'prod_demo',
+    product: {
+      id: 'prod_demo',
+      name: 'Bazaar T-shirt',
+      description: 'Organic cotton',
+      images: [],
+      unit_label: null,
+      statement_descriptor: null,
+      active: true,
+    },
+    active: true,
+    type: 'one_time',
+    currency_id: USD.id,
+    unit_amount: '1999',
+    custom_unit_amount: null,
+    currency_options: [],
+    recurring: null,
+    quantity_available: 100,
+    quantity_sold: 0,
+    quantity_limit_per_checkout: 5,
+    livemode: false,
+    ...overrides,
+  };
+}
+
+export function makeLineItem(overrides: Partial<LineItem> = {}): LineItem {
+  const price = overrides.price ?? makePrice();
+  return { price_id: price.id, price, quantity: 1, custom_amount: null, amount_subtotal: price.unit_amount ?? '0', ...overrides };
+}
+
+type SessionOverrides = Partial<StartCheckoutResponse['checkoutSession']>;
+
+export function makeCheckout(session: SessionOverrides = {}, rest: Partial<Omit<StartCheckoutResponse, 'checkoutSession'>> = {}): StartCheckoutResponse {
+  const lineItems = session.line_items ?? [makeLineItem()];
+  return {
+    checkoutSession: {
+      id: 'cs_test_1',
+      object: 'checkout_session',
+      payment_link_id: 'plink_demo_onetime',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      submit_type: 'pay',
+      livemode: false,
+      currency_id: USD.id,
+      line_items: lineItems,
+      amount_subtotal: '1999',
+      amount_total: '1999',
+      customer_id: null,
+      invoice_id: null,
+      subscription_id: null,
+      payment_intent_id: null,
+      phone_number_collection: { enabled: false },
+      billing_address_collection: 'auto',
+      cross_sell_behavior: 'auto',
+      subscription_data: null,
+      success_url: null,
+      expires_at: 4_102_444_800,
+      created_at: 1_700_000_000,
+      metadata: {},
+      ...session,
+    },
+    paymentMethods: [makePaymentMethod()],
+    paymentIntent: null,
+    paymentLink: null,
+    customer: null,
+    ...rest,
+  };
+}

@@ -1,0 +1,29 @@
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
+
+/**
+ * A calm, neutral theme in the spirit of hosted checkouts: one accent colour, soft borders,
+ * no shadows. Hosts pass their own theme to `PaymentProvider` to override it.
+ */
+export function createPaymentTheme(overrides: ThemeOptions = {}) {
+  return createTheme(
+    {
+      palette: {
+        primary: { main: '#4f46e5' },
+        background: { default: '#f6f7f9', paper: '#ffffff' },
+        text: { primary: '#1a1f36', secondary: '#5b6478' },
+        divider: '#e3e6ec',
+      },
+      shape: { borderRadius: 8 },
+      typography: {
+        fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", "PingFang SC", "Microsoft YaHei", sans-serif',
+        button: { textTransform: 'none', fontWeight: 600 },
+      },
+      components: {
+        MuiButton: { defaultProps: { disableElevation: true } },
+        MuiPaper: { defaultProps: { elevation: 0 } },
+        MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+      },
+    },
+    overrides,
+  );
+}
