@@ -41,6 +41,8 @@ export const ERROR_STATUS = {
   quantityNotEnough: 400,
   /** A line asks for more than one checkout may buy. */
   quantityLimitPerCheckout: 400,
+  /** The session's mode (a subscription) cannot be paid on this install yet. */
+  CHECKOUT_MODE_UNSUPPORTED: 400,
   /** The customer has past-due invoices; new purchases wait until they are paid. */
   CUSTOMER_LIMITED: 403,
   /** The session requires its cross-sell item. */
