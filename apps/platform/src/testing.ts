@@ -25,6 +25,7 @@ export interface TestPlatformOptions {
   /** Defaults to false (test mode), so components seed their demo data. */
   livemode?: boolean;
   webDist?: Record<string, string>;
+  relayHeartbeatMs?: number;
 }
 
 export interface TestPlatform {
@@ -51,7 +52,10 @@ export const TEST_CLOCK_START = 1_800_000_000;
  *   const { cookie } = await platform.signIn('owner@example.com');
  *   await platform.app.inject({ url: '/payment-kit/api/…', headers: { cookie } });
  */
-export async function createTestPlatform(dialect: Dialect, options: TestPlatformOptions = {}): Promise<TestPlatform> {
+export async function createTestPlatform(
+  dialect: Dialect,
+  options: TestPlatformOptions = {},
+): Promise<TestPlatform> {
   const database = await openTestDatabase(dialect);
   const clock = options.clock ?? createManualClock(TEST_CLOCK_START);
   const mailer = createMemoryMailer();
@@ -65,6 +69,7 @@ export async function createTestPlatform(dialect: Dialect, options: TestPlatform
       livemode: options.livemode ?? false,
       components: options.components ?? ((deps) => [createPaymentKit(deps), createStore(deps)]),
       webDist: options.webDist ?? {},
+      relayHeartbeatMs: options.relayHeartbeatMs,
     });
   } catch (error) {
     await database.close();
@@ -92,7 +97,8 @@ export async function createTestPlatform(dialect: Dialect, options: TestPlatform
       payload: { email, code },
     });
     const cookie = verified.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
-    if (verified.statusCode !== 200 || !cookie) throw new Error(`Sign-in of ${email} failed: ${verified.body}`);
+    if (verified.statusCode !== 200 || !cookie)
+      throw new Error(`Sign-in of ${email} failed: ${verified.body}`);
     return { cookie: `${SESSION_COOKIE}=${cookie.value}`, user: verified.json<{ user: SessionUser }>().user };
   }
 

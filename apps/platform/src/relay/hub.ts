@@ -44,6 +44,7 @@ export function createRelayHub(options: {
   const heartbeat = setInterval(() => {
     for (const client of clients) {
       if (client.missedPongs >= MAX_MISSED_PONGS) {
+        clients.delete(client);
         client.socket.terminate();
         continue;
       }

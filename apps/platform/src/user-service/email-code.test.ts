@@ -24,7 +24,10 @@ describe.each(TEST_DIALECTS)('email sign-in on %s', (dialect) => {
   it('mails a code that signs the address in with a 30-day session cookie', async () => {
     expect((await start('Ann@Example.com')).statusCode).toBe(204);
     expect(platform.mailbox).toHaveLength(1);
-    expect(platform.mailbox[0]).toMatchObject({ to: 'ann@example.com', subject: expect.stringContaining('Bazaar') });
+    expect(platform.mailbox[0]).toMatchObject({
+      to: 'ann@example.com',
+      subject: expect.stringContaining('Bazaar'),
+    });
 
     const response = await verify('ann@example.com', lastCode());
     expect(response.statusCode).toBe(200);
@@ -107,7 +110,9 @@ describe.each(TEST_DIALECTS)('email sign-in on %s', (dialect) => {
   it('counts concurrent guesses against the same five tries', async () => {
     await start('ann@example.com');
     const code = lastCode();
-    const guesses = await Promise.all(Array.from({ length: 8 }, () => verify('ann@example.com', wrongCode(code))));
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, () => verify('ann@example.com', wrongCode(code))),
+    );
     const codes = guesses.map((guess) => guess.json().error.code);
     expect(codes.filter((errorCode) => errorCode === 'AUTH_FAILED')).toHaveLength(5);
     expect(codes.filter((errorCode) => errorCode === 'AUTH_TOO_MANY_ATTEMPTS')).toHaveLength(3);

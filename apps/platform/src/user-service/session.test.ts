@@ -53,7 +53,12 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
     };
     const users = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        createUser(deps, { did: `did:bazaar:racer${index}`, name: `racer ${index}`, email: null, wallet_address: null }),
+        createUser(deps, {
+          did: `did:bazaar:racer${index}`,
+          name: `racer ${index}`,
+          email: null,
+          wallet_address: null,
+        }),
       ),
     );
     expect(users.filter((user) => user?.role === 'owner')).toHaveLength(1);
