@@ -5,9 +5,11 @@ import { paymentMigrations } from './db/migrations/index.ts';
 import type { PaymentDb } from './db/tables.ts';
 import type { PaymentDeps } from './deps.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { registerCheckoutSessionRoutes } from './modules/checkout-sessions/routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { createOutboxDispatcher } from './modules/events/service.ts';
 import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
+import { registerTestCardRoutes } from './providers/test-card-routes.ts';
 
 export type { PaymentDeps } from './deps.ts';
 export { paymentMigrations } from './db/migrations/index.ts';
@@ -16,7 +18,9 @@ export { paymentMigrations } from './db/migrations/index.ts';
 export function registerPaymentRoutes(instance: FastifyInstance, deps: PaymentDeps) {
   const app = useZod(instance);
   registerPaymentMethodRoutes(app, deps);
+  registerCheckoutSessionRoutes(app, deps);
   registerCustomerRoutes(app, deps);
+  registerTestCardRoutes(app, deps);
 }
 
 /**

@@ -69,6 +69,8 @@ export interface CustomerDetails {
   email: string;
   phone: string;
   address: Address;
+  /** Set for guests who donate without signing in; their `did` is derived from the email. */
+  isAnonymous: boolean;
 }
 
 /** Creates the payer's customer on first purchase; later purchases refresh the contact details. */
@@ -82,7 +84,7 @@ export async function saveCustomer(deps: Pick<PaymentDeps, 'db' | 'clock'>, deta
     email: details.email,
     phone: details.phone,
     address: JSON.stringify(details.address),
-    metadata: '{}',
+    metadata: JSON.stringify(details.isAnonymous ? { anonymous: 'true' } : {}),
     invoice_prefix: randomToken(INVOICE_PREFIX_LENGTH).toUpperCase(),
     invoice_sequence: 0,
     created_at: now,

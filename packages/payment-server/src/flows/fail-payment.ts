@@ -1,0 +1,36 @@
+import type { PaymentIntent } from '@bazaar/schemas';
+import { AppError } from '@bazaar/server-kit';
+import type { PaymentDeps } from '../deps.ts';
+import { recordEvent } from '../modules/events/service.ts';
+import {
+  failPaymentIntent,
+  getPaymentIntent,
+  type CardDetails,
+  type PaymentError,
+} from '../modules/payment-intents/service.ts';
+
+/**
+ * A card attempt failed: the intent waits for another card and the failure is announced. The
+ * stock taken at submit stays with the session, so the payer's retry cannot find it sold out.
+ */
+export async function failPayment(
+  deps: PaymentDeps,
+  input: { paymentIntentId: string; error: PaymentError; card: CardDetails | null },
+): Promise<PaymentIntent> {
+  await deps.db.transaction().execute(async (trx) => {
+    const tx = { ...deps, db: trx };
+    const { intent } = await getPaymentIntent(trx, input.paymentIntentId);
+    if (!(await failPaymentIntent(tx, { id: intent.id, error: input.error, card: input.card }))) {
+      throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
+    }
+    await recordEvent(trx, deps.clock, {
+      livemode: intent.livemode,
+      payload: {
+        type: 'payment_intent.payment_failed',
+        data: { id: intent.id, customer_id: intent.customer_id, code: input.error.code },
+      },
+    });
+  });
+  await deps.flushEvents();
+  return (await getPaymentIntent(deps.db, input.paymentIntentId)).intent;
+}

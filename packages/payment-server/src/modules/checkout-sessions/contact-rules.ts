@@ -1,0 +1,70 @@
+import type { Address, ErrorDetail } from '@bazaar/schemas';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+
+const DEFAULT_COUNTRY = 'us';
+
+/** `(415) 555-2671` → `+14155552671` (US is assumed without a dial code); null when not a phone number. */
+export function normalizePhone(raw: string): string | null {
+  const parsed = parsePhoneNumberFromString(raw.trim(), 'US');
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** A two-letter country we can check postal codes for; anything else is treated as the US. */
+export function normalizeCountry(raw: string | undefined): string {
+  const code = (raw ?? '').trim().toLowerCase();
+  return /^[a-z]{2}$/.test(code) && postcodeValidatorExistsForCountry(code.toUpperCase()) ? code : DEFAULT_COUNTRY;
+}
+
+export function isPostalCodeValid(postalCode: string, country: string): boolean {
+  return postcodeValidator(postalCode.trim(), country.toUpperCase());
+}
+
+export interface ContactInput {
+  phone: string;
+  isPhoneRequired: boolean;
+  address: Partial<Address> | undefined;
+  isAddressRequired: boolean;
+}
+
+export type ContactCheck =
+  | { ok: true; phone: string; address: Address }
+  | { ok: false; problems: ErrorDetail[] };
+
+const REQUIRED_ADDRESS_FIELDS = ['line1', 'city', 'state', 'postal_code'] as const;
+
+/**
+ * payment-kit.md §5: phone when collected, and the billing address when required (line1, city,
+ * state, postal code; the postal code checked against the country). Under the other billing
+ * mode the address is optional, but a postal code that is given must still fit the country.
+ */
+export function checkContact(input: ContactInput): ContactCheck {
+  const problems: ErrorDetail[] = [];
+  let phone = '';
+  if (input.phone.trim() !== '') {
+    const normalized = normalizePhone(input.phone);
+    if (normalized) phone = normalized;
+    else if (input.isPhoneRequired) problems.push({ path: 'customer_phone', message: 'Invalid' });
+  } else if (input.isPhoneRequired) {
+    problems.push({ path: 'customer_phone', message: 'Required' });
+  }
+
+  const given = input.address ?? {};
+  const address: Address = {
+    country: normalizeCountry(given.country),
+    state: given.state?.trim() ?? '',
+    city: given.city?.trim() ?? '',
+    line1: given.line1?.trim() ?? '',
+    line2: given.line2?.trim() ?? '',
+    postal_code: given.postal_code?.trim() ?? '',
+  };
+  if (input.isAddressRequired) {
+    for (const field of REQUIRED_ADDRESS_FIELDS) {
+      if (address[field] === '') problems.push({ path: `billing_address.${field}`, message: 'Required' });
+    }
+  }
+  if (address.postal_code !== '' && !isPostalCodeValid(address.postal_code, address.country)) {
+    problems.push({ path: 'billing_address.postal_code', message: 'Invalid' });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, phone, address };
+}

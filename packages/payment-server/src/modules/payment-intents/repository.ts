@@ -1,0 +1,31 @@
+import type { Updateable } from 'kysely';
+import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
+
+export type PaymentIntentRow = PaymentTables['payment_intents'];
+
+export async function findPaymentIntentRow(db: PaymentDb, id: string): Promise<PaymentIntentRow | undefined> {
+  return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPaymentIntentRow(db: PaymentDb, row: PaymentIntentRow): Promise<void> {
+  await db.insertInto('payment_intents').values(row).execute();
+}
+
+/**
+ * Moves an intent on only from one of the `from` states: the guard that makes a repeated or
+ * concurrent confirm a no-op instead of a second charge. Returns whether the row changed.
+ */
+export async function updatePaymentIntentFrom(
+  db: PaymentDb,
+  id: string,
+  from: readonly string[],
+  changes: Updateable<PaymentTables['payment_intents']>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_intents')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

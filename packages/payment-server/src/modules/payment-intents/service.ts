@@ -1,0 +1,144 @@
+import { newId, paymentIntentSchema, randomToken, type PaymentIntent } from '@bazaar/schemas';
+import { notFound } from '@bazaar/server-kit';
+import { z } from 'zod';
+import { fromFlag, readJsonOrNull, toFlag } from '../../db/json.ts';
+import type { PaymentDb } from '../../db/tables.ts';
+import type { PaymentDeps } from '../../deps.ts';
+import {
+  findPaymentIntentRow,
+  insertPaymentIntentRow,
+  updatePaymentIntentFrom,
+  type PaymentIntentRow,
+} from './repository.ts';
+
+export type PaymentIntentStatus = PaymentIntent['status'];
+export type PaymentError = NonNullable<PaymentIntent['last_payment_error']>;
+export type CardDetails = NonNullable<PaymentIntent['payment_details']>;
+
+/** The states from which a payer may still present a card. */
+export const PAYABLE_STATUSES: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_action'];
+
+const paymentErrorJson = z.object({ code: z.string(), message: z.string() });
+const paymentDetailsJson = z.object({ brand: z.string(), last4: z.string() });
+
+export function toPaymentIntent(row: PaymentIntentRow): PaymentIntent {
+  return {
+    id: row.id,
+    object: 'payment_intent',
+    status: paymentIntentSchema.shape.status.parse(row.status),
+    amount: row.amount,
+    amount_received: row.amount_received,
+    currency_id: row.currency_id,
+    payment_method_id: row.payment_method_id,
+    customer_id: row.customer_id,
+    invoice_id: row.invoice_id,
+    livemode: fromFlag(row.livemode),
+    last_payment_error: readJsonOrNull(paymentErrorJson, row.last_payment_error),
+    payment_details: readJsonOrNull(paymentDetailsJson, row.payment_details),
+    created_at: row.created_at,
+  };
+}
+
+/** The intent plus what only its owner may see: the session it pays and its client secret. */
+export interface PaymentIntentRecord {
+  intent: PaymentIntent;
+  checkoutSessionId: string | null;
+  clientSecret: string;
+}
+
+export async function findPaymentIntent(db: PaymentDb, id: string): Promise<PaymentIntentRecord | null> {
+  const row = await findPaymentIntentRow(db, id);
+  return row ? { intent: toPaymentIntent(row), checkoutSessionId: row.checkout_session_id, clientSecret: row.client_secret } : null;
+}
+
+export async function getPaymentIntent(db: PaymentDb, id: string): Promise<PaymentIntentRecord> {
+  const record = await findPaymentIntent(db, id);
+  if (!record) throw notFound('payment intent', id);
+  return record;
+}
+
+export interface IntentTerms {
+  amount: string;
+  currencyId: string;
+  paymentMethodId: string;
+  customerId: string;
+  livemode: boolean;
+}
+
+/**
+ * The session's intent, ready for a card: a resubmit (say after a decline, with another
+ * currency) re-terms the open intent rather than leaving a second one that could be charged.
+ */
+export async function prepareSessionIntent(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  input: { checkoutSessionId: string; existingId: string | null; terms: IntentTerms },
+): Promise<PaymentIntentRecord> {
+  const now = deps.clock.now();
+  const { terms } = input;
+  const changes = {
+    amount: terms.amount,
+    currency_id: terms.currencyId,
+    payment_method_id: terms.paymentMethodId,
+    customer_id: terms.customerId,
+    status: 'requires_payment_method',
+    updated_at: now,
+  };
+  if (input.existingId && (await updatePaymentIntentFrom(deps.db, input.existingId, PAYABLE_STATUSES, changes))) {
+    return getPaymentIntent(deps.db, input.existingId);
+  }
+  const id = newId('paymentIntent');
+  await insertPaymentIntentRow(deps.db, {
+    ...changes,
+    id,
+    amount_received: '0',
+    invoice_id: null,
+    checkout_session_id: input.checkoutSessionId,
+    client_secret: `${id}_secret_${randomToken()}`,
+    livemode: toFlag(terms.livemode),
+    last_payment_error: null,
+    payment_details: null,
+    created_at: now,
+  });
+  return getPaymentIntent(deps.db, id);
+}
+
+/** A card attempt that did not go through; the payer may retry on the same intent. */
+export async function failPaymentIntent(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  input: { id: string; error: PaymentError; card: CardDetails | null },
+): Promise<boolean> {
+  return updatePaymentIntentFrom(deps.db, input.id, PAYABLE_STATUSES, {
+    status: 'requires_payment_method',
+    last_payment_error: JSON.stringify(input.error),
+    ...(input.card ? { payment_details: JSON.stringify(input.card) } : {}),
+    updated_at: deps.clock.now(),
+  });
+}
+
+/** The card needs the payer's extra authentication step before it can be charged. */
+export async function requireIntentAction(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  input: { id: string; card: CardDetails },
+): Promise<boolean> {
+  return updatePaymentIntentFrom(deps.db, input.id, PAYABLE_STATUSES, {
+    status: 'requires_action',
+    last_payment_error: null,
+    payment_details: JSON.stringify(input.card),
+    updated_at: deps.clock.now(),
+  });
+}
+
+/** Marks the intent paid in full; false when it was not payable (already paid, or cancelled). */
+export async function succeedPaymentIntent(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  input: { id: string; amount: string; invoiceId: string; card: CardDetails | null },
+): Promise<boolean> {
+  return updatePaymentIntentFrom(deps.db, input.id, PAYABLE_STATUSES, {
+    status: 'succeeded',
+    amount_received: input.amount,
+    invoice_id: input.invoiceId,
+    last_payment_error: null,
+    ...(input.card ? { payment_details: JSON.stringify(input.card) } : {}),
+    updated_at: deps.clock.now(),
+  });
+}

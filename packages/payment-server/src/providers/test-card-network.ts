@@ -1,0 +1,136 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { TestCardResult, testCardAuthenticateBodySchema, testCardConfirmBodySchema } from '@bazaar/schemas';
+import { AppError } from '@bazaar/server-kit';
+import type { z } from 'zod';
+import type { PaymentDeps } from '../deps.ts';
+import { completeCheckout } from '../flows/complete-checkout.ts';
+import { failPayment } from '../flows/fail-payment.ts';
+import {
+  getPaymentIntent,
+  PAYABLE_STATUSES,
+  requireIntentAction,
+  type CardDetails,
+  type PaymentError,
+  type PaymentIntentRecord,
+} from '../modules/payment-intents/service.ts';
+
+/**
+ * The built-in card network of test mode, standing in for a card provider when no provider
+ * keys are configured. Its numbers behave like Stripe's test cards.
+ */
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declines: '4000000000000002',
+  requiresAuthentication: '4000002500003155',
+} as const;
+
+const DECLINED: PaymentError = { code: 'card_declined', message: 'Your card was declined.' };
+const EXPIRED: PaymentError = { code: 'expired_card', message: 'Your card has expired.' };
+const AUTHENTICATION_FAILED: PaymentError = {
+  code: 'card_authentication_failed',
+  message: 'We are unable to authenticate your payment method.',
+};
+
+type ConfirmBody = z.output<typeof testCardConfirmBodySchema>;
+type AuthenticateBody = z.output<typeof testCardAuthenticateBodySchema>;
+
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^5[1-5]/.test(digits) || /^2[2-7]/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  return 'unknown';
+}
+
+/** A card is good through the last day of its expiry month. */
+export function isCardExpired(card: { exp_month: number; exp_year: number }, nowSeconds: number): boolean {
+  const now = new Date(nowSeconds * 1000);
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  return card.exp_year * 12 + (card.exp_month - 1) < current;
+}
+
+/** Hashing first gives equal lengths, so the comparison takes the same time for any guess. */
+function isSecretMatching(expected: string, given: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+async function getTestIntent(deps: PaymentDeps, id: string, clientSecret: string): Promise<PaymentIntentRecord> {
+  const record = await getPaymentIntent(deps.db, id);
+  if (!isSecretMatching(record.clientSecret, clientSecret)) {
+    throw new AppError('NOT_FOUND', `No such payment intent: ${id}`);
+  }
+  if (record.intent.livemode) {
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'The test card network only takes test-mode payments');
+  }
+  return record;
+}
+
+async function decline(deps: PaymentDeps, id: string, error: PaymentError, card: CardDetails | null): Promise<never> {
+  await failPayment(deps, { paymentIntentId: id, error, card });
+  throw new AppError(
+    error.code === AUTHENTICATION_FAILED.code ? 'card_authentication_failed' : 'card_declined',
+    error.message,
+  );
+}
+
+/**
+ * `POST /test-card/payment-intents/{id}/confirm`. Confirming an intent that already succeeded
+ * answers it as it is, so a double click or a retried request never charges twice.
+ */
+export async function confirmTestCard(
+  deps: PaymentDeps,
+  input: { paymentIntentId: string; body: ConfirmBody },
+): Promise<TestCardResult> {
+  const { intent } = await getTestIntent(deps, input.paymentIntentId, input.body.client_secret);
+  if (intent.status === 'succeeded') return { paymentIntent: intent, next_action: null };
+  if (!PAYABLE_STATUSES.includes(intent.status)) {
+    throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
+  }
+  const digits = input.body.card.number.replaceAll(' ', '');
+  if (!isLuhnValid(digits)) {
+    throw new AppError('VALIDATION_FAILED', 'Validate failed', [{ path: 'card.number', message: 'Invalid' }]);
+  }
+  const card: CardDetails = { brand: cardBrand(digits), last4: digits.slice(-4) };
+  if (isCardExpired(input.body.card, deps.clock.now())) return decline(deps, intent.id, EXPIRED, card);
+
+  switch (digits) {
+    case TEST_CARDS.succeeds:
+      return { paymentIntent: await completeCheckout(deps, { paymentIntentId: intent.id, card }), next_action: null };
+    case TEST_CARDS.requiresAuthentication: {
+      if (!(await requireIntentAction(deps, { id: intent.id, card }))) {
+        throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent changed meanwhile');
+      }
+      const { intent: waiting } = await getPaymentIntent(deps.db, intent.id);
+      return { paymentIntent: waiting, next_action: { type: 'authenticate' } };
+    }
+    default:
+      return decline(deps, intent.id, DECLINED, card);
+  }
+}
+
+/** `POST /test-card/payment-intents/{id}/authenticate`: the payer's answer to the extra step. */
+export async function authenticateTestCard(
+  deps: PaymentDeps,
+  input: { paymentIntentId: string; body: AuthenticateBody },
+): Promise<TestCardResult> {
+  const { intent } = await getTestIntent(deps, input.paymentIntentId, input.body.client_secret);
+  if (intent.status === 'succeeded') return { paymentIntent: intent, next_action: null };
+  if (intent.status !== 'requires_action') {
+    throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
+  }
+  if (input.body.outcome === 'fail') return decline(deps, intent.id, AUTHENTICATION_FAILED, null);
+  return { paymentIntent: await completeCheckout(deps, { paymentIntentId: intent.id, card: null }), next_action: null };
+}

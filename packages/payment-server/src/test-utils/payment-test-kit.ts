@@ -1,0 +1,82 @@
+import type { RelayEvent, SessionUser } from '@bazaar/schemas';
+import { createManualClock, migrate, type Database, type Dialect, type ManualClock } from '@bazaar/server-kit';
+import { openTestDatabase } from '@bazaar/server-kit/testing';
+import Fastify from 'fastify';
+import { paymentMigrations } from '../db/migrations/index.ts';
+import type { PaymentDb } from '../db/tables.ts';
+import type { PaymentDeps } from '../deps.ts';
+import { seedDemoData } from '../demo/seed.ts';
+import { createOutboxDispatcher } from '../modules/events/service.ts';
+
+export const TEST_APP_ID = 'app_test';
+/** 2027-01-15, a fixed instant so expiry and card dates are deterministic. */
+export const TEST_NOW = 1_800_000_000;
+
+export interface PaymentTestKit {
+  database: Database;
+  db: PaymentDb;
+  deps: PaymentDeps;
+  clock: ManualClock;
+  /** What the outbox pushed to the relay, in order, with the channel. */
+  published: { channel: string; event: RelayEvent }[];
+  close(): Promise<void>;
+}
+
+/** A migrated, seeded Payment Kit database with a manual clock and a recording relay. */
+export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestKit> {
+  const database = await openTestDatabase(dialect);
+  const db = database.db as PaymentDb;
+  const clock = createManualClock(TEST_NOW);
+  const published: PaymentTestKit['published'] = [];
+  const outbox = createOutboxDispatcher({
+    db,
+    clock,
+    relay: { publish: (channel, event) => published.push({ channel, event }) },
+    appId: TEST_APP_ID,
+    logger: Fastify().log,
+  });
+  const deps: PaymentDeps = { db, clock, flushEvents: outbox.flush };
+  await migrate(database, 'payment_kit', paymentMigrations);
+  await seedDemoData(deps);
+  return { database, db, deps, clock, published, close: () => database.close() };
+}
+
+export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    did: 'did:bazaar:usr_payer',
+    fullName: 'Ada Payer',
+    email: 'ada@example.com',
+    walletAddress: null,
+    avatar: '',
+    role: 'member',
+    passports: [{ role: 'member', name: 'member' }],
+    ...overrides,
+  };
+}
+
+/** A valid submit body for the demo card in USD; override what a test is about. */
+export function makeSubmitBody(overrides: Record<string, unknown> = {}) {
+  return {
+    customer_name: 'Ada Payer',
+    customer_email: 'ada@example.com',
+    customer_phone: '',
+    payment_method: 'pm_demo_card',
+    payment_currency: 'pc_demo_usd',
+    ...overrides,
+  };
+}
+
+/** Rows per table, to prove a refused request wrote nothing. */
+export async function countRows(db: PaymentDb) {
+  const tables = ['customers', 'payment_intents', 'invoices', 'events'] as const;
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.count);
+  }
+  const sold = await db.selectFrom('prices').select(['id', 'quantity_sold']).orderBy('id').execute();
+  return { ...counts, sold: Object.fromEntries(sold.map((row) => [row.id, row.quantity_sold])) };
+}
