@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, useForm } from 'react-hook-form';
+import type { TestCardInput } from '../api/checkout-api.ts';
+import { usePaymentContext } from '../provider/payment-context.ts';
+import { cardFormSchema, formatCardNumberInput, formatExpiryInput, type CardFormValues } from './card-form-schema.ts';
+import { fieldErrorText } from './field-error-text.ts';
+
+export interface CardStepProps {
+  isConfirming: boolean;
+  error: string | null;
+  isTestMode: boolean;
+  onConfirm: (card: TestCardInput) => void;
+  onCancel: () => void;
+}
+
+const FIELDS = [
+  { name: 'number', label: 'payment.checkout.card.number', autoComplete: 'cc-number', format: formatCardNumberInput },
+  { name: 'expiry', label: 'payment.checkout.card.expiry', autoComplete: 'cc-exp', format: formatExpiryInput },
+  { name: 'cvc', label: 'payment.checkout.card.cvc', autoComplete: 'cc-csc', format: (value: string) => value.replace(/\D/g, '').slice(0, 4) },
+] as const;
+
+/** The card details form of the built-in test card network; a decline keeps it open for another card. */
+export function CardStep({ isConfirming, error, isTestMode, onConfirm, onCancel }: CardStepProps) {
+  const { t } = usePaymentContext();
+  const { control, handleSubmit } = useForm<CardFormValues, unknown, TestCardInput>({
+    resolver: zodResolver(cardFormSchema),
+    defaultValues: { number: '', expiry: '', cvc: '' },
+  });
+
+  return (
+    <Stack component="form" spacing={1.5} noValidate onSubmit={handleSubmit(onConfirm)} aria-label={t('payment.checkout.card.title')}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t('payment.checkout.card.title')}
+      </Typography>
+      {isTestMode ? <Alert severity="info" variant="outlined">{t('payment.checkout.card.testHint')}</Alert> : null}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ '& > :first-of-type': { flex: 2 } }}>
+        {FIELDS.map(({ name, label, autoComplete, format }) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                onChange={(event) => field.onChange(format(event.target.value))}
+                label={t(label)}
+                autoComplete={autoComplete}
+                autoFocus={name === 'number'}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                disabled={isConfirming}
+                error={Boolean(fieldState.error)}
+                helperText={fieldErrorText(fieldState.error?.message, t)}
+              />
+            )}
+          />
+        ))}
+      </Stack>
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      <Button type="submit" variant="contained" size="large" disabled={isConfirming} startIcon={isConfirming ? <CircularProgress size={18} color="inherit" /> : null}>
+        {isConfirming ? t('payment.checkout.action.processing') : t('payment.checkout.card.confirm')}
+      </Button>
+      <Button variant="text" onClick={onCancel} disabled={isConfirming}>
+        {t('common.cancel')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
+import HourglassDisabledRoundedIcon from '@mui/icons-material/HourglassDisabledRounded';
+import RemoveShoppingCartOutlinedIcon from '@mui/icons-material/RemoveShoppingCartOutlined';
+import type { StartCheckoutResponse } from '@bazaar/schemas';
+import { useCheckout } from '../api/use-checkout.ts';
+import { StatusPanel } from '../primitives/status-panel.tsx';
+import { useTranslate } from '../provider/payment-context.ts';
+import { CheckoutPayable } from './checkout-payable.tsx';
+import { CheckoutSkeleton } from './checkout-skeleton.tsx';
+import { CheckoutSuccess } from './checkout-success.tsx';
+import { resolveCheckoutView } from './checkout-view.ts';
+import { useMinimumDelay } from './use-minimum-delay.ts';
+
+export type CheckoutMode = 'standalone' | 'inline' | 'standalone-minimal' | 'inline-minimal';
+
+export interface CheckoutFormProps {
+  /** A payment link (`plink_…`, starts a session) or a checkout session (`cs_…`). */
+  id: string;
+  mode?: CheckoutMode;
+  /** Extra query parameters passed on when a payment link starts a session. */
+  extraParams?: Record<string, string>;
+  /** Preselects this currency when the session offers it. */
+  currencyId?: string | null;
+  /** Called once a payment link has started a session; standalone hosts rewrite their address. */
+  onSessionStart?: (checkoutSessionId: string) => void;
+  onPaid?: (checkout: StartCheckoutResponse) => void;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The checkout: `<CheckoutForm id="plink_demo_onetime" mode="inline" onPaid={…} />`.
+ * One `CheckoutView` decides what shows; the switch below renders each state.
+ */
+export function CheckoutForm({ id, mode = 'inline', extraParams, currencyId, onSessionStart, onPaid, onError }: CheckoutFormProps) {
+  const t = useTranslate();
+  const query = useCheckout(id, extraParams);
+  const isMinDelayOver = useMinimumDelay();
+  const startedSessionId = id.startsWith('plink_') ? query.data?.checkoutSession.id : undefined;
+
+  useEffect(() => {
+    if (startedSessionId) onSessionStart?.(startedSessionId);
+  }, [startedSessionId, onSessionStart]);
+  useEffect(() => {
+    if (query.error) onError?.(query.error);
+  }, [query.error, onError]);
+
+  const view = resolveCheckoutView(
+    { checkout: query.data, error: query.error, isMinDelayOver, nowSeconds: Math.floor(Date.now() / 1000) },
+    t,
+  );
+
+  switch (view.kind) {
+    case 'loading':
+      return <CheckoutSkeleton />;
+    case 'error':
+      return <StatusPanel icon={<ErrorOutlineRoundedIcon color="error" />} title={t('payment.checkout.error.title')} description={view.message} />;
+    case 'expired':
+      return (
+        <StatusPanel
+          icon={<HourglassDisabledRoundedIcon color="disabled" />}
+          title={t('payment.checkout.expired.title')}
+          description={t('payment.checkout.expired.description')}
+        />
+      );
+    case 'empty':
+      return (
+        <StatusPanel
+          icon={<RemoveShoppingCartOutlinedIcon color="disabled" />}
+          title={t('payment.checkout.emptyItems.title')}
+          description={t('payment.checkout.emptyItems.description')}
+        />
+      );
+    case 'form':
+      return (
+        <CheckoutPayable
+          checkout={view.checkout}
+          checkoutQueryId={id}
+          isSummaryHidden={mode.endsWith('-minimal')}
+          currencyId={currencyId}
+          onPaid={onPaid}
+          onError={onError}
+        />
+      );
+    case 'completed':
+      return <CheckoutSuccess checkout={view.checkout} />;
+    default:
+      return view satisfies never;
+  }
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import type { StartCheckoutResponse } from '@bazaar/schemas';
+import { useCustomerMe, useSessionUser } from '../api/use-session-user.ts';
+import { formatMoney } from '../format/format-money.ts';
+import { defaultPaymentOption, paymentOptions, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
+import { CheckoutLayout } from './checkout-layout.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { PaymentPanel } from './payment-panel.tsx';
+import { useTranslate } from '../provider/payment-context.ts';
+import { StatusPanel } from '../primitives/status-panel.tsx';
+import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
+
+export interface CheckoutPayableProps {
+  checkout: StartCheckoutResponse;
+  checkoutQueryId: string;
+  isSummaryHidden: boolean;
+  currencyId?: string | null;
+  onPaid?: (checkout: StartCheckoutResponse) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** The payable form: owns the chosen method and currency, which the summary and the form share. */
+export function CheckoutPayable({ checkout, checkoutQueryId, isSummaryHidden, currencyId, onPaid, onError }: CheckoutPayableProps) {
+  const t = useTranslate();
+  const options = paymentOptions(checkout.paymentMethods);
+  const [option, setOption] = useState<PaymentOption | null>(() =>
+    defaultPaymentOption(options, checkout.checkoutSession.currency_id, currencyId),
+  );
+  const user = useSessionUser();
+  const customer = useCustomerMe(user.data?.did ?? null);
+
+  if (!option) {
+    return <StatusPanel icon={<ErrorOutlineRoundedIcon color="warning" />} title={t('payment.checkout.card.unsupported')} />;
+  }
+  const totalText = formatMoney(totalDueIn(checkout.checkoutSession.line_items, option.currency.id), option.currency);
+
+  return (
+    <CheckoutLayout
+      summary={isSummaryHidden ? null : <OrderSummary checkout={checkout} currency={option.currency} />}
+      payment={
+        <PaymentPanel
+          checkout={checkout}
+          checkoutQueryId={checkoutQueryId}
+          options={options}
+          option={option}
+          totalText={totalText}
+          isSignedIn={Boolean(user.data)}
+          prefill={customer.data}
+          onSelectOption={setOption}
+          onPaid={onPaid}
+          onError={onError}
+        />
+      }
+    />
+  );
+}

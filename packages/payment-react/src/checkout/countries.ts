@@ -1,0 +1,21 @@
+/** Countries offered in the billing address, the same set the phone dial-code table covers. */
+export const BILLING_COUNTRIES = [
+  'us', 'cn', 'gb', 'ca', 'au', 'de', 'fr', 'jp', 'kr', 'in', 'sg', 'hk', 'tw', 'nz', 'it', 'es', 'nl', 'br',
+] as const;
+
+export const DEFAULT_COUNTRY = 'us';
+
+/** A stored country code the form can show; anything unknown becomes `us` (payment-kit.md §5). */
+export function normalizeCountry(code: string | null | undefined): string {
+  const lower = (code ?? '').toLowerCase();
+  return (BILLING_COUNTRIES as readonly string[]).includes(lower) ? lower : DEFAULT_COUNTRY;
+}
+
+/** The country's name in the page language: `countryName('de', 'zh')` → '德国'. */
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code.toUpperCase();
+  } catch {
+    return code.toUpperCase();
+  }
+}

@@ -1,0 +1,55 @@
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
+import ButtonBase from '@mui/material/ButtonBase';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from '../provider/payment-context.ts';
+import type { PaymentOption } from './checkout-amounts.ts';
+
+export interface PaymentOptionListProps {
+  options: PaymentOption[];
+  selectedCurrencyId: string;
+  isDisabled: boolean;
+  onSelect: (option: PaymentOption) => void;
+}
+
+/** Every (method × currency) pair as a selectable card. */
+export function PaymentOptionList({ options, selectedCurrencyId, isDisabled, onSelect }: PaymentOptionListProps) {
+  const t = useTranslate();
+  return (
+    <Stack spacing={1.5}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }} id="payment-method-label">
+        {t('payment.checkout.form.paymentMethod')}
+      </Typography>
+      <Stack role="radiogroup" aria-labelledby="payment-method-label" spacing={1}>
+        {options.map((option) => {
+          const isSelected = option.currency.id === selectedCurrencyId;
+          const Icon = option.method.type === 'stripe' ? CreditCardIcon : CurrencyBitcoinIcon;
+          return (
+            <ButtonBase
+              key={`${option.method.id}:${option.currency.id}`}
+              role="radio"
+              aria-checked={isSelected}
+              disabled={isDisabled}
+              onClick={() => onSelect(option)}
+              sx={{
+                justifyContent: 'flex-start',
+                gap: 1.5,
+                p: 1.5,
+                borderRadius: 1,
+                border: 1,
+                borderColor: isSelected ? 'primary.main' : 'divider',
+                boxShadow: isSelected ? (theme) => `0 0 0 1px ${theme.palette.primary.main}` : 'none',
+                textAlign: 'left',
+              }}
+            >
+              <Icon color={isSelected ? 'primary' : 'action'} />
+              <Typography sx={{ flex: 1, fontWeight: 500 }}>{option.method.name}</Typography>
+              <Typography color="text.secondary">{option.currency.name}</Typography>
+            </ButtonBase>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { useMemo, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { FormProvider, useForm } from 'react-hook-form';
+import type { Customer, StartCheckoutResponse } from '@bazaar/schemas';
+import { usePaymentContext } from '../provider/payment-context.ts';
+import { AddressFields } from './address-fields.tsx';
+import { AuthenticationDialog } from './authentication-dialog.tsx';
+import { CardStep } from './card-step.tsx';
+import { lineItemProblem, type PaymentOption } from './checkout-amounts.ts';
+import { checkoutFormRules, createCheckoutFormSchema, type CheckoutFormValues, type CheckoutSubmitValues } from './checkout-form-schema.ts';
+import { DEFAULT_COUNTRY } from './countries.ts';
+import { CustomerFields } from './customer-fields.tsx';
+import { PayButton } from './pay-button.tsx';
+import { isLoginRequired } from './pay-button-label.ts';
+import { PaymentOptionList } from './payment-option-list.tsx';
+import { isSubmitBusy } from './submit-machine.ts';
+import { useCheckoutPrefill } from './use-checkout-prefill.ts';
+import { useCheckoutSubmit } from './use-checkout-submit.ts';
+
+export interface PaymentPanelProps {
+  checkout: StartCheckoutResponse;
+  checkoutQueryId: string;
+  options: PaymentOption[];
+  option: PaymentOption;
+  totalText: string;
+  isSignedIn: boolean;
+  prefill: Customer | null | undefined;
+  onSelectOption: (option: PaymentOption) => void;
+  onPaid?: (checkout: StartCheckoutResponse) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** The payment side: contact and address fields, the method choice, and the submit flow. */
+export function PaymentPanel(props: PaymentPanelProps) {
+  const { checkout, option, isSignedIn, totalText } = props;
+  const { requestLogin } = usePaymentContext();
+  const session = checkout.checkoutSession;
+  const { isPhoneRequired, addressMode } = checkoutFormRules(session, option.method.type === 'stripe');
+  const schema = useMemo(() => createCheckoutFormSchema({ isPhoneRequired, addressMode }), [isPhoneRequired, addressMode]);
+  const form = useForm<CheckoutFormValues, unknown, CheckoutSubmitValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      customer_name: '',
+      customer_email: '',
+      customer_phone: '',
+      payment_method: option.method.id,
+      payment_currency: option.currency.id,
+      billing_address: { country: DEFAULT_COUNTRY, state: '', city: '', line1: '', line2: '', postal_code: '' },
+    },
+  });
+  useCheckoutPrefill(form, props.prefill ?? checkout.customer);
+  const flow = useCheckoutSubmit({ checkoutQueryId: props.checkoutQueryId, sessionId: session.id, onPaid: props.onPaid, onError: props.onError });
+  const { state } = flow;
+  const isBusy = isSubmitBusy(state);
+  const needsLogin = isLoginRequired(session, isSignedIn);
+  const hasLineProblem = session.line_items.some((item) => lineItemProblem(item) !== null);
+
+  const selectOption = (next: PaymentOption) => {
+    form.setValue('payment_method', next.method.id);
+    form.setValue('payment_currency', next.currency.id);
+    props.onSelectOption(next);
+  };
+  // The form's own submit event covers the Enter key; a busy flow ignores it.
+  const submitForm = form.handleSubmit((values) => (isBusy ? undefined : flow.submit(values)));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!needsLogin) return submitForm(event);
+    event.preventDefault();
+    requestLogin();
+  };
+
+  return (
+    <Stack spacing={3}>
+      <FormProvider {...form}>
+        <Stack component="form" spacing={3} noValidate onSubmit={onSubmit}>
+          {needsLogin ? null : <CustomerFields isPhoneCollected={isPhoneRequired} isDisabled={isBusy} />}
+          <PaymentOptionList options={props.options} selectedCurrencyId={option.currency.id} isDisabled={isBusy} onSelect={selectOption} />
+          {needsLogin || addressMode === 'none' ? null : <AddressFields mode={addressMode} isDisabled={isBusy} />}
+          {state.status === 'idle' && state.error ? <Alert severity="error">{state.error}</Alert> : null}
+          {state.status === 'failed' ? <Alert severity="error">{state.error}</Alert> : null}
+          {state.status === 'card' || state.status === 'authenticating' ? null : (
+            <PayButton session={session} state={state} isGuest={needsLogin} isBlocked={hasLineProblem} />
+          )}
+        </Stack>
+      </FormProvider>
+      {state.status === 'card' ? (
+        <CardStep
+          isConfirming={state.isConfirming}
+          error={state.error}
+          isTestMode={!session.livemode}
+          onConfirm={(card) => void flow.confirmCard(card)}
+          onCancel={flow.reset}
+        />
+      ) : null}
+      <AuthenticationDialog isOpen={state.status === 'authenticating'} amount={totalText} onDecide={flow.authenticate} />
+    </Stack>
+  );
+}

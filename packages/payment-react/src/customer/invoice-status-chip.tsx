@@ -1,0 +1,17 @@
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import type { Invoice } from '@bazaar/schemas';
+import { useTranslate } from '../provider/payment-context.ts';
+
+/** Status colours from payment-kit.md §4: paid success, open secondary, uncollectible warning. */
+export const INVOICE_STATUS_COLOR: Record<Invoice['status'], ChipProps['color']> = {
+  paid: 'success',
+  open: 'secondary',
+  uncollectible: 'warning',
+  draft: 'default',
+  void: 'default',
+};
+
+export function InvoiceStatusChip({ status }: { status: Invoice['status'] }) {
+  const t = useTranslate();
+  return <Chip size="small" color={INVOICE_STATUS_COLOR[status]} label={t(`payment.invoice.status.${status}`)} />;
+}
