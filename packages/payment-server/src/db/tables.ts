@@ -167,6 +167,7 @@ export interface PaymentTables {
     data: string;
     livemode: number;
     created_at: number;
+    position: number;
     relayed_at: number | null;
   };
 }

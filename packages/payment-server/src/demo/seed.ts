@@ -108,7 +108,12 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       product_id: DEMO.donationProductId,
       type: 'one_time',
       unit_amount: null,
-      custom_unit_amount: JSON.stringify({ preset: '500', presets: ['100', '500', '1000'], minimum: '100', maximum: null }),
+      custom_unit_amount: JSON.stringify({
+        preset: '500',
+        presets: ['100', '500', '1000'],
+        minimum: '100',
+        maximum: null,
+      }),
       recurring: null,
       quantity_available: 0,
       quantity_sold: 0,
@@ -149,7 +154,13 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       line_items: JSON.stringify([{ price_id: DEMO.donationPriceId, quantity: 1 }]),
       submit_type: 'donate',
       subscription_data: null,
-      donation_settings: JSON.stringify({ presets: ['1', '5', '10'], preset: '5', minimum: '1', maximum: '1000', custom: true }),
+      donation_settings: JSON.stringify({
+        presets: ['1', '5', '10'],
+        preset: '5',
+        minimum: '1',
+        maximum: '1000',
+        custom: true,
+      }),
     });
   });
 }

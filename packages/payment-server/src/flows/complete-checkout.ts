@@ -9,9 +9,13 @@ import {
   sessionClosedError,
   sessionLines,
 } from '../modules/checkout-sessions/service.ts';
-import { recordEvent } from '../modules/events/service.ts';
+import { recordEvents } from '../modules/events/service.ts';
 import { createPaidInvoice } from '../modules/invoices/service.ts';
-import { getPaymentIntent, succeedPaymentIntent, type CardDetails } from '../modules/payment-intents/service.ts';
+import {
+  getPaymentIntent,
+  succeedPaymentIntent,
+  type CardDetails,
+} from '../modules/payment-intents/service.ts';
 import { getPricesById } from '../modules/prices/service.ts';
 
 /**
@@ -25,7 +29,10 @@ export async function completeCheckout(
 ): Promise<PaymentIntent> {
   const { checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
   if (!checkoutSessionId) {
-    throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent does not pay a checkout session');
+    throw new AppError(
+      'PAYMENT_INTENT_UNEXPECTED_STATE',
+      'This payment intent does not pay a checkout session',
+    );
   }
 
   await deps.db.transaction().execute(async (trx) => {
@@ -47,11 +54,15 @@ export async function completeCheckout(
     });
     if (!isNewlyPaid) return;
     const customerId = intent.customer_id;
-    if (!customerId) throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent has no customer');
+    if (!customerId)
+      throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent has no customer');
 
     const session = await findSessionRow(trx, checkoutSessionId);
     const lines = sessionLines(session);
-    const prices = await getPricesById(trx, lines.map((line) => line.price_id));
+    const prices = await getPricesById(
+      trx,
+      lines.map((line) => line.price_id),
+    );
     const { lineItems } = priceLines(lines, prices, session.currency_id);
     await createPaidInvoice(tx, {
       id: invoiceId,
@@ -71,27 +82,22 @@ export async function completeCheckout(
     });
     await markSessionPaid(trx, checkoutSessionId, { invoiceId, now });
 
-    const event = { livemode: intent.livemode };
-    await recordEvent(trx, deps.clock, {
-      ...event,
-      payload: { type: 'payment_intent.succeeded', data: { id: intent.id, customer_id: customerId } },
-    });
-    await recordEvent(trx, deps.clock, {
-      ...event,
-      payload: {
-        type: 'checkout.session.completed',
-        data: {
-          id: checkoutSessionId,
-          customer_id: customerId,
-          invoice_id: invoiceId,
-          subscription_id: null,
-          payment_status: 'paid',
+    await recordEvents(trx, deps.clock, {
+      livemode: intent.livemode,
+      payloads: [
+        { type: 'payment_intent.succeeded', data: { id: intent.id, customer_id: customerId } },
+        {
+          type: 'checkout.session.completed',
+          data: {
+            id: checkoutSessionId,
+            customer_id: customerId,
+            invoice_id: invoiceId,
+            subscription_id: null,
+            payment_status: 'paid',
+          },
         },
-      },
-    });
-    await recordEvent(trx, deps.clock, {
-      ...event,
-      payload: { type: 'invoice.paid', data: { id: invoiceId, customer_id: customerId, subscription_id: null } },
+        { type: 'invoice.paid', data: { id: invoiceId, customer_id: customerId, subscription_id: null } },
+      ],
     });
   });
 

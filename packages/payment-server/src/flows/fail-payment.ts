@@ -1,7 +1,7 @@
 import type { PaymentIntent } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { PaymentDeps } from '../deps.ts';
-import { recordEvent } from '../modules/events/service.ts';
+import { recordEvents } from '../modules/events/service.ts';
 import {
   failPaymentIntent,
   getPaymentIntent,
@@ -23,12 +23,14 @@ export async function failPayment(
     if (!(await failPaymentIntent(tx, { id: intent.id, error: input.error, card: input.card }))) {
       throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
     }
-    await recordEvent(trx, deps.clock, {
+    await recordEvents(trx, deps.clock, {
       livemode: intent.livemode,
-      payload: {
-        type: 'payment_intent.payment_failed',
-        data: { id: intent.id, customer_id: intent.customer_id, code: input.error.code },
-      },
+      payloads: [
+        {
+          type: 'payment_intent.payment_failed',
+          data: { id: intent.id, customer_id: intent.customer_id, code: input.error.code },
+        },
+      ],
     });
   });
   await deps.flushEvents();

@@ -1,5 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { TestCardResult, testCardAuthenticateBodySchema, testCardConfirmBodySchema } from '@bazaar/schemas';
+import type {
+  TestCardResult,
+  testCardAuthenticateBodySchema,
+  testCardConfirmBodySchema,
+} from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { z } from 'zod';
 import type { PaymentDeps } from '../deps.ts';
@@ -67,7 +71,11 @@ function isSecretMatching(expected: string, given: string): boolean {
   return timingSafeEqual(digest(expected), digest(given));
 }
 
-async function getTestIntent(deps: PaymentDeps, id: string, clientSecret: string): Promise<PaymentIntentRecord> {
+async function getTestIntent(
+  deps: PaymentDeps,
+  id: string,
+  clientSecret: string,
+): Promise<PaymentIntentRecord> {
   const record = await getPaymentIntent(deps.db, id);
   if (!isSecretMatching(record.clientSecret, clientSecret)) {
     throw new AppError('NOT_FOUND', `No such payment intent: ${id}`);
@@ -78,7 +86,12 @@ async function getTestIntent(deps: PaymentDeps, id: string, clientSecret: string
   return record;
 }
 
-async function decline(deps: PaymentDeps, id: string, error: PaymentError, card: CardDetails | null): Promise<never> {
+async function decline(
+  deps: PaymentDeps,
+  id: string,
+  error: PaymentError,
+  card: CardDetails | null,
+): Promise<never> {
   await failPayment(deps, { paymentIntentId: id, error, card });
   throw new AppError(
     error.code === AUTHENTICATION_FAILED.code ? 'card_authentication_failed' : 'card_declined',
@@ -108,7 +121,10 @@ export async function confirmTestCard(
 
   switch (digits) {
     case TEST_CARDS.succeeds:
-      return { paymentIntent: await completeCheckout(deps, { paymentIntentId: intent.id, card }), next_action: null };
+      return {
+        paymentIntent: await completeCheckout(deps, { paymentIntentId: intent.id, card }),
+        next_action: null,
+      };
     case TEST_CARDS.requiresAuthentication: {
       if (!(await requireIntentAction(deps, { id: intent.id, card }))) {
         throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent changed meanwhile');
@@ -132,5 +148,8 @@ export async function authenticateTestCard(
     throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
   }
   if (input.body.outcome === 'fail') return decline(deps, intent.id, AUTHENTICATION_FAILED, null);
-  return { paymentIntent: await completeCheckout(deps, { paymentIntentId: intent.id, card: null }), next_action: null };
+  return {
+    paymentIntent: await completeCheckout(deps, { paymentIntentId: intent.id, card: null }),
+    next_action: null,
+  };
 }

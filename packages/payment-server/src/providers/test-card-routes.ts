@@ -14,12 +14,24 @@ const intentParams = z.object({ id: idSchema('paymentIntent') });
 export function registerTestCardRoutes(app: ZodApp, deps: PaymentDeps) {
   app.post(
     '/test-card/payment-intents/:id/confirm',
-    { schema: { params: intentParams, body: testCardConfirmBodySchema, response: { 200: testCardResultSchema } } },
+    {
+      schema: {
+        params: intentParams,
+        body: testCardConfirmBodySchema,
+        response: { 200: testCardResultSchema },
+      },
+    },
     async (request) => confirmTestCard(deps, { paymentIntentId: request.params.id, body: request.body }),
   );
   app.post(
     '/test-card/payment-intents/:id/authenticate',
-    { schema: { params: intentParams, body: testCardAuthenticateBodySchema, response: { 200: testCardResultSchema } } },
+    {
+      schema: {
+        params: intentParams,
+        body: testCardAuthenticateBodySchema,
+        response: { 200: testCardResultSchema },
+      },
+    },
     async (request) => authenticateTestCard(deps, { paymentIntentId: request.params.id, body: request.body }),
   );
 }

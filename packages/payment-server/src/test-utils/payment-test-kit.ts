@@ -1,5 +1,11 @@
 import type { RelayEvent, SessionUser } from '@bazaar/schemas';
-import { createManualClock, migrate, type Database, type Dialect, type ManualClock } from '@bazaar/server-kit';
+import {
+  createManualClock,
+  migrate,
+  type Database,
+  type Dialect,
+  type ManualClock,
+} from '@bazaar/server-kit';
 import { openTestDatabase } from '@bazaar/server-kit/testing';
 import Fastify from 'fastify';
 import { paymentMigrations } from '../db/migrations/index.ts';
@@ -66,11 +72,12 @@ export function makeSubmitBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Rows per table, to prove a refused request wrote nothing. */
+const COUNTED_TABLES = ['customers', 'payment_intents', 'invoices', 'events'] as const;
+
+/** Rows per table and units sold per price, to prove a refused request wrote nothing. */
 export async function countRows(db: PaymentDb) {
-  const tables = ['customers', 'payment_intents', 'invoices', 'events'] as const;
-  const counts: Record<string, number> = {};
-  for (const table of tables) {
+  const counts = {} as Record<(typeof COUNTED_TABLES)[number], number>;
+  for (const table of COUNTED_TABLES) {
     const row = await db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('count'))

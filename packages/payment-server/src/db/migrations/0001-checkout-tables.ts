@@ -179,7 +179,11 @@ export const checkoutTables: Migration = {
       .addColumn('unit_amount', 'text', (col) => col.notNull())
       .addColumn('amount', 'text', (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('invoice_lines_invoice_idx').on('invoice_lines').column('invoice_id').execute();
+    await db.schema
+      .createIndex('invoice_lines_invoice_idx')
+      .on('invoice_lines')
+      .column('invoice_id')
+      .execute();
 
     await db.schema
       .createTable('events')
@@ -190,6 +194,10 @@ export const checkoutTables: Migration = {
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .addColumn('relayed_at', 'bigint')
       .execute();
-    await db.schema.createIndex('events_relayed_idx').on('events').columns(['relayed_at', 'created_at']).execute();
+    await db.schema
+      .createIndex('events_relayed_idx')
+      .on('events')
+      .columns(['relayed_at', 'created_at'])
+      .execute();
   },
 };

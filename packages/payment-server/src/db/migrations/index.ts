@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import { checkoutTables } from './0001-checkout-tables.ts';
+import { eventPosition } from './0002-event-position.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
   '0001_checkout_tables': checkoutTables,
+  '0002_event_position': eventPosition,
 };

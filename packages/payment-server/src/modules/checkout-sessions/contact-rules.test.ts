@@ -46,7 +46,9 @@ describe('checkContact', () => {
   });
 
   it('requires line1, city, state and a postal code that fits the country when the address is required', () => {
-    expect(checkContact({ ...none, isAddressRequired: true, address: { country: 'us', postal_code: 'ABC' } })).toEqual({
+    expect(
+      checkContact({ ...none, isAddressRequired: true, address: { country: 'us', postal_code: 'ABC' } }),
+    ).toEqual({
       ok: false,
       problems: [
         { path: 'billing_address.line1', message: 'Required' },
@@ -55,7 +57,13 @@ describe('checkContact', () => {
         { path: 'billing_address.postal_code', message: 'Invalid' },
       ],
     });
-    const address = { country: 'GB', line1: '10 Downing St', city: 'London', state: 'London', postal_code: 'SW1A 2AA' };
+    const address = {
+      country: 'GB',
+      line1: '10 Downing St',
+      city: 'London',
+      state: 'London',
+      postal_code: 'SW1A 2AA',
+    };
     expect(checkContact({ ...none, isAddressRequired: true, address })).toEqual({
       ok: true,
       phone: '',

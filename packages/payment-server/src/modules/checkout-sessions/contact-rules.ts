@@ -13,7 +13,9 @@ export function normalizePhone(raw: string): string | null {
 /** A two-letter country we can check postal codes for; anything else is treated as the US. */
 export function normalizeCountry(raw: string | undefined): string {
   const code = (raw ?? '').trim().toLowerCase();
-  return /^[a-z]{2}$/.test(code) && postcodeValidatorExistsForCountry(code.toUpperCase()) ? code : DEFAULT_COUNTRY;
+  return /^[a-z]{2}$/.test(code) && postcodeValidatorExistsForCountry(code.toUpperCase())
+    ? code
+    : DEFAULT_COUNTRY;
 }
 
 export function isPostalCodeValid(postalCode: string, country: string): boolean {
@@ -28,8 +30,7 @@ export interface ContactInput {
 }
 
 export type ContactCheck =
-  | { ok: true; phone: string; address: Address }
-  | { ok: false; problems: ErrorDetail[] };
+  { ok: true; phone: string; address: Address } | { ok: false; problems: ErrorDetail[] };
 
 const REQUIRED_ADDRESS_FIELDS = ['line1', 'city', 'state', 'postal_code'] as const;
 

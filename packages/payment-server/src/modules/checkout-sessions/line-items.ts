@@ -23,7 +23,11 @@ export interface PricedLines {
  * Prices every line in one currency. A line whose price has no amount in that currency makes
  * the currency unusable for the session.
  */
-export function priceLines(lines: readonly SessionLine[], prices: ReadonlyMap<string, Price>, currencyId: string): PricedLines {
+export function priceLines(
+  lines: readonly SessionLine[],
+  prices: ReadonlyMap<string, Price>,
+  currencyId: string,
+): PricedLines {
   let subtotal = 0n;
   const lineItems = lines.map((line): LineItem => {
     const price = prices.get(line.price_id);

@@ -7,7 +7,10 @@ export async function insertCheckoutSessionRow(db: PaymentDb, row: CheckoutSessi
   await db.insertInto('checkout_sessions').values(row).execute();
 }
 
-export async function findCheckoutSessionRow(db: PaymentDb, id: string): Promise<CheckoutSessionRow | undefined> {
+export async function findCheckoutSessionRow(
+  db: PaymentDb,
+  id: string,
+): Promise<CheckoutSessionRow | undefined> {
   return db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 

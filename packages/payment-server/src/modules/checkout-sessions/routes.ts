@@ -58,6 +58,7 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
         response: { 200: submitCheckoutResponseSchema },
       },
     },
-    async (request) => submitCheckout(deps, { sessionId: request.params.id, body: request.body, user: request.user }),
+    async (request) =>
+      submitCheckout(deps, { sessionId: request.params.id, body: request.body, user: request.user }),
   );
 }

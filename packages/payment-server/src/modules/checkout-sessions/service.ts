@@ -41,7 +41,10 @@ export function sessionLines(row: CheckoutSessionRow): SessionLine[] {
 
 export async function toCheckoutSession(db: PaymentDb, row: CheckoutSessionRow): Promise<CheckoutSession> {
   const lines = sessionLines(row);
-  const prices = await getPricesById(db, lines.map((line) => line.price_id));
+  const prices = await getPricesById(
+    db,
+    lines.map((line) => line.price_id),
+  );
   const { lineItems } = priceLines(lines, prices, row.currency_id);
   const s = checkoutSessionSchema.shape;
   return {
@@ -106,8 +109,12 @@ export async function startCheckoutFromLink(
   input: { paymentLinkId: string; metadata: Record<string, string>; user: SessionUser | null },
 ): Promise<StartCheckoutResponse> {
   const config = await getPaymentLink(deps.db, input.paymentLinkId);
-  if (!config.link.active) throw new AppError('PAYMENT_LINK_INACTIVE', 'This payment link is no longer active');
-  const prices = await getPricesById(deps.db, config.line_items.map((line) => line.price_id));
+  if (!config.link.active)
+    throw new AppError('PAYMENT_LINK_INACTIVE', 'This payment link is no longer active');
+  const prices = await getPricesById(
+    deps.db,
+    config.line_items.map((line) => line.price_id),
+  );
   const lines: SessionLine[] = config.line_items.map((line) => {
     const custom = prices.get(line.price_id)?.custom_unit_amount;
     return { ...line, custom_amount: custom ? defaultCustomAmount(custom) : null };
@@ -135,7 +142,9 @@ export async function startCheckoutFromLink(
     billing_address_collection: config.billing_address_collection,
     cross_sell_behavior: config.cross_sell_behavior,
     subscription_data:
-      isRecurring && config.subscription_data ? JSON.stringify({ ...config.subscription_data, trial_end: null }) : null,
+      isRecurring && config.subscription_data
+        ? JSON.stringify({ ...config.subscription_data, trial_end: null })
+        : null,
     success_url: config.link.after_completion.redirect?.url ?? null,
     inventory_reserved: 0,
     metadata: JSON.stringify(input.metadata),

@@ -1,10 +1,5 @@
-import type {
-  submitCheckoutBodySchema} from '@bazaar/schemas';
-import {
-  type CardContext,
-  type SessionUser,
-  type SubmitCheckoutResponse,
-} from '@bazaar/schemas';
+import type { submitCheckoutBodySchema } from '@bazaar/schemas';
+import { type CardContext, type SessionUser, type SubmitCheckoutResponse } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { z } from 'zod';
 import { fromFlag } from '../../db/json.ts';
@@ -77,7 +72,10 @@ export async function submitCheckout(
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
   }
   const lines = sessionLines(session);
-  const prices = await getPricesById(deps.db, lines.map((line) => line.price_id));
+  const prices = await getPricesById(
+    deps.db,
+    lines.map((line) => line.price_id),
+  );
   const { lineItems, subtotal } = priceLines(lines, prices, choice.currency.id);
   const mustTakeStock = !fromFlag(session.inventory_reserved);
   if (mustTakeStock) {
@@ -93,7 +91,10 @@ export async function submitCheckout(
     // Lock the session first; a concurrent payment may have closed it since we looked.
     if (!(await updateOpenSession(trx, session.id, { updated_at: now }))) {
       const current = await findSessionRow(trx, session.id);
-      throw sessionClosedError(current, now) ?? new AppError('CHECKOUT_SESSION_EXPIRED', 'This checkout session has expired');
+      throw (
+        sessionClosedError(current, now) ??
+        new AppError('CHECKOUT_SESSION_EXPIRED', 'This checkout session has expired')
+      );
     }
     const locked = await findSessionRow(trx, session.id);
     if (!fromFlag(locked.inventory_reserved)) {

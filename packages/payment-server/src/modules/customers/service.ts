@@ -1,4 +1,12 @@
-import { addressSchema, metadataSchema, newId, randomToken, type Address, type Customer, type SessionUser } from '@bazaar/schemas';
+import {
+  addressSchema,
+  metadataSchema,
+  newId,
+  randomToken,
+  type Address,
+  type Customer,
+  type SessionUser,
+} from '@bazaar/schemas';
 import { notFound } from '@bazaar/server-kit';
 import { fromFlag, readJson, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
@@ -14,7 +22,14 @@ import {
 const INVOICE_PREFIX_LENGTH = 8;
 const INVOICE_SEQUENCE_DIGITS = 4;
 
-export const EMPTY_ADDRESS: Address = { country: '', state: '', city: '', line1: '', line2: '', postal_code: '' };
+export const EMPTY_ADDRESS: Address = {
+  country: '',
+  state: '',
+  city: '',
+  line1: '',
+  line2: '',
+  postal_code: '',
+};
 
 function toCustomer(row: CustomerRow): Customer {
   return {
@@ -35,7 +50,11 @@ export async function getCustomer(db: PaymentDb, id: string): Promise<Customer> 
   return toCustomer(row);
 }
 
-export async function findCustomerByDid(db: PaymentDb, did: string, livemode: boolean): Promise<Customer | null> {
+export async function findCustomerByDid(
+  db: PaymentDb,
+  did: string,
+  livemode: boolean,
+): Promise<Customer | null> {
   const row = await findCustomerRowByDid(db, did, livemode);
   return row ? toCustomer(row) : null;
 }
@@ -74,7 +93,10 @@ export interface CustomerDetails {
 }
 
 /** Creates the payer's customer on first purchase; later purchases refresh the contact details. */
-export async function saveCustomer(deps: Pick<PaymentDeps, 'db' | 'clock'>, details: CustomerDetails): Promise<Customer> {
+export async function saveCustomer(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  details: CustomerDetails,
+): Promise<Customer> {
   const now = deps.clock.now();
   const row = await upsertCustomerRow(deps.db, {
     id: newId('customer'),

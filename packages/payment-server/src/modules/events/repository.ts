@@ -2,8 +2,12 @@ import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type EventRow = PaymentTables['events'];
 
-export async function insertEventRow(db: PaymentDb, row: EventRow): Promise<void> {
-  await db.insertInto('events').values(row).execute();
+export async function insertEventRows(db: PaymentDb, rows: readonly EventRow[]): Promise<void> {
+  if (rows.length > 0)
+    await db
+      .insertInto('events')
+      .values([...rows])
+      .execute();
 }
 
 export async function listUnrelayedRows(db: PaymentDb, limit: number): Promise<EventRow[]> {
@@ -12,6 +16,7 @@ export async function listUnrelayedRows(db: PaymentDb, limit: number): Promise<E
     .selectAll()
     .where('relayed_at', 'is', null)
     .orderBy('created_at')
+    .orderBy('position')
     .orderBy('id')
     .limit(limit)
     .execute();

@@ -3,30 +3,33 @@ import type { Clock, RelayPublisher } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromFlag, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
-import { insertEventRow, listUnrelayedRows, markRelayed, type EventRow } from './repository.ts';
+import { insertEventRows, listUnrelayedRows, markRelayed, type EventRow } from './repository.ts';
 
 const RELAY_BATCH_SIZE = 100;
 export const OUTBOX_SWEEP_INTERVAL_MS = 5_000;
 
 /**
- * Writes an event into the outbox. Call it inside the transaction that made the change, so the
- * event exists exactly when the change does; the dispatcher relays it after commit.
+ * Writes events into the outbox, in the order given. Call it inside the transaction that made
+ * the change, so the events exist exactly when the change does; the dispatcher relays them after commit.
  */
-export async function recordEvent(
+export async function recordEvents(
   db: PaymentDb,
   clock: Clock,
-  input: { payload: EventPayload; livemode: boolean },
-): Promise<string> {
-  const id = newId('event');
-  await insertEventRow(db, {
-    id,
-    type: input.payload.type,
-    data: JSON.stringify(input.payload.data),
-    livemode: toFlag(input.livemode),
-    created_at: clock.now(),
-    relayed_at: null,
-  });
-  return id;
+  input: { payloads: readonly EventPayload[]; livemode: boolean },
+): Promise<void> {
+  const now = clock.now();
+  await insertEventRows(
+    db,
+    input.payloads.map((payload, position) => ({
+      id: newId('event'),
+      type: payload.type,
+      data: JSON.stringify(payload.data),
+      livemode: toFlag(input.livemode),
+      created_at: now,
+      position,
+      relayed_at: null,
+    })),
+  );
 }
 
 export function toRelayEvent(row: EventRow): RelayEvent {
@@ -62,7 +65,11 @@ export function createOutboxDispatcher(deps: {
       const rows = await listUnrelayedRows(deps.db, RELAY_BATCH_SIZE);
       if (rows.length === 0) return;
       for (const row of rows) deps.relay.publish(eventsChannel(deps.appId), toRelayEvent(row));
-      await markRelayed(deps.db, rows.map((row) => row.id), deps.clock.now());
+      await markRelayed(
+        deps.db,
+        rows.map((row) => row.id),
+        deps.clock.now(),
+      );
       if (rows.length < RELAY_BATCH_SIZE) return;
     }
   }

@@ -16,14 +16,23 @@ export interface PaidInvoiceInput {
   checkoutSessionId: string;
   paymentIntentId: string;
   description: string;
-  lines: readonly { description: string; priceId: string; quantity: number; unitAmount: string; amount: string }[];
+  lines: readonly {
+    description: string;
+    priceId: string;
+    quantity: number;
+    unitAmount: string;
+    amount: string;
+  }[];
 }
 
 /**
  * Records a checkout's invoice as already paid (the payment settled before it was written).
  * Runs inside the completing transaction so the number and the payment commit together.
  */
-export async function createPaidInvoice(deps: Pick<PaymentDeps, 'db' | 'clock'>, input: PaidInvoiceInput): Promise<void> {
+export async function createPaidInvoice(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  input: PaidInvoiceInput,
+): Promise<void> {
   const now = deps.clock.now();
   const total = sumAmounts(input.lines.map((line) => BigInt(line.amount))).toString();
   await insertInvoiceRows(

@@ -16,7 +16,10 @@ export type PaymentError = NonNullable<PaymentIntent['last_payment_error']>;
 export type CardDetails = NonNullable<PaymentIntent['payment_details']>;
 
 /** The states from which a payer may still present a card. */
-export const PAYABLE_STATUSES: readonly PaymentIntentStatus[] = ['requires_payment_method', 'requires_action'];
+export const PAYABLE_STATUSES: readonly PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_action',
+];
 
 const paymentErrorJson = z.object({ code: z.string(), message: z.string() });
 const paymentDetailsJson = z.object({ brand: z.string(), last4: z.string() });
@@ -48,7 +51,13 @@ export interface PaymentIntentRecord {
 
 export async function findPaymentIntent(db: PaymentDb, id: string): Promise<PaymentIntentRecord | null> {
   const row = await findPaymentIntentRow(db, id);
-  return row ? { intent: toPaymentIntent(row), checkoutSessionId: row.checkout_session_id, clientSecret: row.client_secret } : null;
+  return row
+    ? {
+        intent: toPaymentIntent(row),
+        checkoutSessionId: row.checkout_session_id,
+        clientSecret: row.client_secret,
+      }
+    : null;
 }
 
 export async function getPaymentIntent(db: PaymentDb, id: string): Promise<PaymentIntentRecord> {
@@ -83,7 +92,10 @@ export async function prepareSessionIntent(
     status: 'requires_payment_method',
     updated_at: now,
   };
-  if (input.existingId && (await updatePaymentIntentFrom(deps.db, input.existingId, PAYABLE_STATUSES, changes))) {
+  if (
+    input.existingId &&
+    (await updatePaymentIntentFrom(deps.db, input.existingId, PAYABLE_STATUSES, changes))
+  ) {
     return getPaymentIntent(deps.db, input.existingId);
   }
   const id = newId('paymentIntent');

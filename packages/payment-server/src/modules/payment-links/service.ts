@@ -5,7 +5,9 @@ import { fromFlag, readJson, readJsonOrNull } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { findPaymentLinkRow } from './repository.ts';
 
-export const linkLineItemsJson = z.array(z.object({ price_id: z.string(), quantity: z.number().int().min(1) }));
+export const linkLineItemsJson = z.array(
+  z.object({ price_id: z.string(), quantity: z.number().int().min(1) }),
+);
 export const linkSubscriptionDataJson = z.object({
   trial_period_days: z.number().int().min(0),
   trial_currency: z.string(),
@@ -33,7 +35,10 @@ export async function findPaymentLink(db: PaymentDb, id: string): Promise<Paymen
       name: row.name,
       submit_type: paymentLinkSchema.shape.submit_type.parse(row.submit_type),
       after_completion: readJson(paymentLinkSchema.shape.after_completion, row.after_completion),
-      donation_settings: readJsonOrNull(paymentLinkSchema.shape.donation_settings.unwrap(), row.donation_settings),
+      donation_settings: readJsonOrNull(
+        paymentLinkSchema.shape.donation_settings.unwrap(),
+        row.donation_settings,
+      ),
     },
     livemode: fromFlag(row.livemode),
     currency_id: row.currency_id,

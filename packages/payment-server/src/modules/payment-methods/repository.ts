@@ -13,7 +13,10 @@ export async function listMethodRows(db: PaymentDb, livemode: boolean): Promise<
     .execute();
 }
 
-export async function listCurrencyRows(db: PaymentDb, methodIds: readonly string[]): Promise<PaymentCurrencyRow[]> {
+export async function listCurrencyRows(
+  db: PaymentDb,
+  methodIds: readonly string[],
+): Promise<PaymentCurrencyRow[]> {
   if (methodIds.length === 0) return [];
   return db
     .selectFrom('payment_currencies')

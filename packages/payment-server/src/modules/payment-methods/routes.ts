@@ -8,7 +8,12 @@ import { getSettings } from './service.ts';
 export function registerPaymentMethodRoutes(app: ZodApp, deps: PaymentDeps) {
   app.get(
     '/settings',
-    { schema: { querystring: z.object({ livemode: livemodeQuery }), response: { 200: settingsResponseSchema } } },
+    {
+      schema: {
+        querystring: z.object({ livemode: livemodeQuery }),
+        response: { 200: settingsResponseSchema },
+      },
+    },
     async (request) => getSettings(deps.db, request.query.livemode),
   );
 }

@@ -47,7 +47,12 @@ function toPaymentMethod(row: PaymentMethodRow, currencies: readonly PaymentCurr
 /** The active methods of one mode, each with its active currencies: what a payer may choose. */
 export async function listPaymentMethods(db: PaymentDb, livemode: boolean): Promise<PaymentMethod[]> {
   const methods = (await listMethodRows(db, livemode)).filter((m) => fromFlag(m.active));
-  const currencies = (await listCurrencyRows(db, methods.map((m) => m.id))).filter((c) => fromFlag(c.active));
+  const currencies = (
+    await listCurrencyRows(
+      db,
+      methods.map((m) => m.id),
+    )
+  ).filter((c) => fromFlag(c.active));
   return methods.map((method) => toPaymentMethod(method, currencies));
 }
 
@@ -56,7 +61,9 @@ export async function getSettings(db: PaymentDb, livemode: boolean): Promise<Set
   const paymentMethods = await listPaymentMethods(db, livemode);
   const first = paymentMethods[0];
   const baseCurrency =
-    first?.payment_currencies.find((c) => c.id === first.default_currency_id) ?? first?.payment_currencies[0] ?? null;
+    first?.payment_currencies.find((c) => c.id === first.default_currency_id) ??
+    first?.payment_currencies[0] ??
+    null;
   return { paymentMethods, baseCurrency };
 }
 

@@ -37,7 +37,10 @@ function toPrice(row: PriceRow, product: Price['product']): Price {
 /** Prices with their products, keyed by id; unknown ids are simply absent. */
 export async function getPricesById(db: PaymentDb, ids: readonly string[]): Promise<Map<string, Price>> {
   const rows = await findPriceRows(db, [...new Set(ids)]);
-  const products = await getProductsById(db, rows.map((row) => row.product_id));
+  const products = await getProductsById(
+    db,
+    rows.map((row) => row.product_id),
+  );
   const prices = new Map<string, Price>();
   for (const row of rows) {
     const product = products.get(row.product_id);

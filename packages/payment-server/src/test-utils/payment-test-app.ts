@@ -1,0 +1,51 @@
+import { sessionUserSchema } from '@bazaar/schemas';
+import {
+  idempotencyMigrations,
+  installErrorHandling,
+  installIdempotency,
+  migrate,
+  type Dialect,
+} from '@bazaar/server-kit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerPaymentRoutes } from '../index.ts';
+import { makeUser, openPaymentTestKit, type PaymentTestKit } from './payment-test-kit.ts';
+
+/** Test-only: the signed-in user as JSON. The real platform resolves users from its session cookie. */
+export const TEST_USER_HEADER = 'x-test-user';
+
+export const API = '/payment-kit/api';
+
+export interface PaymentTestApp extends PaymentTestKit {
+  app: FastifyInstance;
+  /** Headers that sign a user in (the default payer unless told otherwise). */
+  signedIn(overrides?: Parameters<typeof makeUser>[0]): Record<string, string>;
+}
+
+/**
+ * The Payment Kit API as the platform hosts it (error envelope, Idempotency-Key, `request.user`),
+ * on a fresh seeded database. A package does not import the platform app, so the user comes
+ * from a header here instead of the platform's sign-in.
+ */
+export async function openPaymentTestApp(dialect: Dialect): Promise<PaymentTestApp> {
+  const kit = await openPaymentTestKit(dialect);
+  await migrate(kit.database, 'kit', idempotencyMigrations);
+  const app = Fastify();
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers[TEST_USER_HEADER];
+    request.user = typeof header === 'string' ? sessionUserSchema.parse(JSON.parse(header)) : null;
+  });
+  installErrorHandling(app);
+  installIdempotency(app, { db: kit.database.db, clock: kit.clock });
+  await app.register(async (instance) => registerPaymentRoutes(instance, kit.deps), { prefix: API });
+  await app.ready();
+  return {
+    ...kit,
+    app,
+    signedIn: (overrides) => ({ [TEST_USER_HEADER]: JSON.stringify(makeUser(overrides)) }),
+    async close() {
+      await app.close();
+      await kit.close();
+    },
+  };
+}
