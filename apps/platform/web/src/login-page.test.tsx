@@ -1,0 +1,78 @@
+import type { SessionUser } from '@bazaar/schemas';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../../src/testing.ts';
+import { LoginPage } from './login-page.tsx';
+
+declare global {
+  interface Window {
+    happyDOM: { setURL(url: string): void };
+  }
+}
+
+describe('login page', () => {
+  let platform: TestPlatform;
+
+  beforeEach(async () => {
+    platform = await createTestPlatform('sqlite', { components: () => [] });
+    const origin = await platform.app.listen({ host: '127.0.0.1', port: 0 });
+    window.happyDOM.setURL(`${origin}/.well-known/service/user/login`);
+  });
+  afterEach(async () => {
+    cleanup();
+    await platform.close();
+  });
+
+  function renderPage(locale: 'en' | 'zh' = 'en') {
+    const onSignedIn = vi.fn<(user: SessionUser) => void>();
+    render(
+      <LoginPage
+        initialLocale={locale}
+        appName="Bazaar"
+        walletProvider={undefined}
+        onSignedIn={onSignedIn}
+      />,
+    );
+    return { onSignedIn, user: userEvent.setup() };
+  }
+
+  it('signs in with the emailed code after one wrong try', async () => {
+    const { onSignedIn, user } = renderPage();
+    expect(screen.getByRole('heading', { name: 'Sign in to Bazaar' })).toBeTruthy();
+    await user.type(screen.getByLabelText(/Email/), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByText('We sent a 6-digit code to ann@example.com.');
+
+    const code = platform.mailbox.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? '';
+    const codeField = screen.getByLabelText(/Code/);
+    await user.type(codeField, code === '000000' ? '000001' : '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('That did not work. Check the code and try again.');
+
+    await user.clear(codeField);
+    await user.type(codeField, code);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('Signed in. Taking you back…');
+    expect(onSignedIn).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'ann@example.com', role: 'owner' }),
+    );
+  });
+
+  it('speaks Chinese, switches language, and explains a missing wallet', async () => {
+    const { user } = renderPage('zh');
+    expect(screen.getByRole('heading', { name: '登录 Bazaar' })).toBeTruthy();
+    expect(screen.getByText(/此浏览器中没有找到钱包/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.getByRole('heading', { name: 'Sign in to Bazaar' })).toBeTruthy();
+    expect(document.cookie).toContain('nf_lang=en');
+  });
+
+  it('tells the person to wait before asking for another code', async () => {
+    const { user } = renderPage();
+    await user.type(screen.getByLabelText(/Email/), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(screen.getByText(/Wait 30 seconds/)).toBeTruthy());
+  });
+});

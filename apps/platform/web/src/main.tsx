@@ -1,0 +1,43 @@
+import type { Registry } from '@bazaar/schemas';
+import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { pickLocale } from './locale.ts';
+import { LoginPage } from './login-page.tsx';
+import { safeRedirect } from './safe-redirect.ts';
+
+declare global {
+  interface Window {
+    /** The component registry the platform inlines into every page. */
+    __PLATFORM__?: Registry;
+  }
+}
+
+const theme = createTheme({
+  palette: { background: { default: '#f6f7f9' }, primary: { main: '#2f5bea' } },
+  shape: { borderRadius: 10 },
+  typography: { button: { textTransform: 'none', fontWeight: 600 } },
+});
+
+const locale = pickLocale(window.location.search, document.cookie, navigator.language);
+document.documentElement.lang = locale;
+const redirect = safeRedirect(
+  new URLSearchParams(window.location.search).get('redirect'),
+  window.location.origin,
+);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <LoginPage
+        initialLocale={locale}
+        appName={window.__PLATFORM__?.appName ?? 'Bazaar'}
+        walletProvider={window.ethereum}
+        onSignedIn={() => window.location.assign(redirect)}
+      />
+    </ThemeProvider>
+  </StrictMode>,
+);

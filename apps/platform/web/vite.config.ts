@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The login page, served by the platform under the user service's path. */
+export default defineConfig({
+  root,
+  base: '/.well-known/service/user/',
+  plugins: [react()],
+  build: { outDir: `${root}dist`, emptyOutDir: true },
+});
