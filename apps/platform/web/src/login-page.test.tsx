@@ -1,6 +1,6 @@
 import type { SessionUser } from '@bazaar/schemas';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../src/testing.ts';
 import { LoginPage } from './login-page.tsx';
