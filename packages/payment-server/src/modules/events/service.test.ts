@@ -1,0 +1,68 @@
+import { eventsChannel, type RelayEvent } from '@bazaar/schemas';
+import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import Fastify from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPaymentTestKit, TEST_APP_ID, type PaymentTestKit } from '../../test-utils/payment-test-kit.ts';
+import { createOutboxDispatcher, recordEvents } from './service.ts';
+
+describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
+  let kit: PaymentTestKit;
+
+  beforeEach(async () => {
+    kit = await openPaymentTestKit(dialect);
+  });
+  afterEach(async () => {
+    await kit.close();
+  });
+
+  const expired = (id: string) => ({ type: 'checkout.session.expired' as const, data: { id } });
+
+  it('relays committed events in order, once, and keeps them when the relay fails', async () => {
+    let isRelayDown = true;
+    const received: RelayEvent[] = [];
+    const outbox = createOutboxDispatcher({
+      db: kit.db,
+      clock: kit.clock,
+      appId: TEST_APP_ID,
+      logger: Fastify().log,
+      relay: {
+        publish(channel, event) {
+          if (isRelayDown) throw new Error('relay down');
+          expect(channel).toBe(eventsChannel(TEST_APP_ID));
+          received.push(event);
+        },
+      },
+    });
+    await recordEvents(kit.db, kit.clock, { livemode: false, payloads: [expired('cs_1'), expired('cs_2')] });
+
+    await outbox.flush();
+    expect(received).toEqual([]);
+
+    isRelayDown = false;
+    await Promise.all([outbox.flush(), outbox.flush()]);
+    expect(received.map((event) => event.data.id)).toEqual(['cs_1', 'cs_2']);
+    expect(received[0]).toMatchObject({
+      type: 'checkout.session.expired',
+      livemode: false,
+      created: kit.clock.now(),
+    });
+
+    await outbox.flush();
+    expect(received).toHaveLength(2);
+  });
+
+  it('sweeps on start, so events written before a crash still go out', async () => {
+    await recordEvents(kit.db, kit.clock, { livemode: true, payloads: [expired('cs_before_restart')] });
+    const received: RelayEvent[] = [];
+    const outbox = createOutboxDispatcher({
+      db: kit.db,
+      clock: kit.clock,
+      appId: TEST_APP_ID,
+      logger: Fastify().log,
+      relay: { publish: (_channel, event) => received.push(event) },
+    });
+    outbox.start();
+    await outbox.stop();
+    expect(received.map((event) => event.data.id)).toEqual(['cs_before_restart']);
+  });
+});
