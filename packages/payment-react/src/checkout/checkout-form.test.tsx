@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { makeCheckout, makeLineItem, makePrice } from '../test-utils/checkout-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import type { StubRoute } from '../test-utils/fetch-stub.ts';

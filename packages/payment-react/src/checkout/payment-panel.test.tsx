@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { StartCheckoutResponse } from '@bazaar/schemas';
+import { makeCheckout } from '../test-utils/checkout-builders.ts';
+import type { StubAnswer, StubRequest, StubRoute } from '../test-utils/fetch-stub.ts';
+import { renderWithPayment } from '../test-utils/render-checkout.tsx';
+import { CheckoutForm } from './checkout-form.tsx';
+
+const SLOW = { timeout: 4_000 };
+const open = makeCheckout({ phone_number_collection: { enabled: true } });
+const paid: StartCheckoutResponse = {
+  ...open,
+  checkoutSession: { ...open.checkoutSession, status: 'complete', payment_status: 'paid', invoice_id: 'in_1' },
+};
+const intent = {
+  id: 'pi_1',
+  object: 'payment_intent',
+  status: 'requires_payment_method',
+  amount: '1999',
+  amount_received: '0',
+  currency_id: 'pc_test_usd',
+  payment_method_id: 'pm_test_card',
+  customer_id: 'cus_1',
+  invoice_id: null,
+  livemode: false,
+  last_payment_error: null,
+  payment_details: null,
+  created_at: 1_700_000_000,
+};
+const submitted = {
+  checkoutSession: open.checkoutSession,
+  paymentIntent: intent,
+  stripeContext: { provider: 'test', client_secret: 'pi_1_secret', intent_type: 'payment_intent', status: 'requires_payment_method', publishable_key: null },
+  customer: { id: 'cus_1', did: 'did:x', name: 'Ada', email: 'ada@example.com', phone: '', address: { country: 'us', state: '', city: '', line1: '', line2: '', postal_code: '' }, livemode: false, metadata: {} },
+  balance: null,
+  delegation: null,
+};
+const succeeded = { paymentIntent: { ...intent, status: 'succeeded' }, next_action: null };
+
+/** The checkout API as the card network leaves it: once a card answer settles the payment, retrieve reports it paid. */
+function routes(confirm: (request: StubRequest) => StubAnswer, authenticate?: StubAnswer): StubRoute[] {
+  let isPaid = false;
+  const settle = (answer: StubAnswer) => {
+    const isChallenge = Boolean((answer.body as { next_action?: unknown }).next_action);
+    if (answer.status === undefined && !isChallenge) isPaid = true;
+    return answer;
+  };
+  return [
+    { method: 'GET', path: '/payment-kit/api/checkout-sessions/retrieve/cs_test_1', respond: () => ({ body: isPaid ? paid : open }) },
+    { method: 'GET', path: '/payment-kit/api/customers/me', respond: { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } } } },
+    { method: 'PUT', path: '/payment-kit/api/checkout-sessions/cs_test_1/submit', respond: { body: submitted } },
+    { method: 'POST', path: '/payment-kit/api/test-card/payment-intents/pi_1/confirm', respond: (request) => settle(confirm(request)) },
+    ...(authenticate
+      ? [{ method: 'POST', path: '/payment-kit/api/test-card/payment-intents/pi_1/authenticate', respond: () => settle(authenticate) }]
+      : []),
+  ];
+}
+
+async function fillContact(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Full name', {}, SLOW), 'Ada Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Phone number'), '(201) 555-0123');
+  await user.type(screen.getByLabelText('Postal code'), '94107');
+}
+
+async function payWithCard(user: ReturnType<typeof userEvent.setup>, number: string) {
+  const cardNumber = await screen.findByLabelText('Card number', {}, SLOW);
+  await user.clear(cardNumber);
+  await user.type(cardNumber, number);
+  await user.clear(screen.getByLabelText('MM / YY'));
+  await user.type(screen.getByLabelText('MM / YY'), '1234');
+  await user.clear(screen.getByLabelText('CVC'));
+  await user.type(screen.getByLabelText('CVC'), '123');
+  await user.click(screen.getByRole('button', { name: 'Confirm payment' }));
+}
+
+describe('PaymentPanel validation', () => {
+  it.each([
+    ['en', 'Pay', 'Required', 'Invalid'],
+    ['zh', '支付', '必填', '无效'],
+  ])('shows Required and Invalid messages (%s)', async (locale, pay, required, invalid) => {
+    const user = userEvent.setup();
+    const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: routes(() => ({ body: succeeded })), locale });
+    await user.click(await screen.findByRole('button', { name: pay }, SLOW));
+    expect(await screen.findAllByText(required)).toHaveLength(4);
+    await user.type(screen.getAllByRole('textbox')[1]!, 'ada@');
+    await user.click(screen.getByRole('button', { name: pay }));
+    expect(await screen.findByText(invalid)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('PaymentPanel submit flow', () => {
+  it('submits with Enter, sends the phone in E.164 with an idempotency key, and pays by card', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: routes(() => ({ body: succeeded })) });
+    await fillContact(user);
+    await user.type(screen.getByLabelText('Postal code'), '{Enter}');
+    await payWithCard(user, '4242424242424242');
+    expect(await screen.findByText('Payment succeeded', {}, SLOW)).toBeTruthy();
+    const submit = calls.find((call) => call.method === 'PUT')!;
+    expect(submit.body).toMatchObject({ customer_phone: '+12015550123', payment_method: 'pm_test_card', billing_address: { postal_code: '94107', country: 'us' } });
+    expect(submit.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    const confirm = calls.find((call) => call.url.pathname.endsWith('/confirm'))!;
+    expect(confirm.body).toEqual({ client_secret: 'pi_1_secret', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
+  });
+
+  it('shows the decline message and lets the payer try another card', async () => {
+    const user = userEvent.setup();
+    const declined = { status: 402, body: { error: { code: 'card_declined', message: 'Your card was declined.' } } };
+    let attempt = 0;
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: routes(() => (attempt++ === 0 ? declined : { body: succeeded })) });
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await payWithCard(user, '4000000000000002');
+    expect(await screen.findByText('Your card was declined.', {}, SLOW)).toBeTruthy();
+    await payWithCard(user, '4242424242424242');
+    expect(await screen.findByText('Payment succeeded', {}, SLOW)).toBeTruthy();
+  });
+
+  it('asks for authentication in the page and pays once it is completed', async () => {
+    const user = userEvent.setup();
+    const challenge = { body: { paymentIntent: { ...intent, status: 'requires_action' }, next_action: { type: 'authenticate' } } };
+    const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: routes(() => challenge, { body: succeeded }),
+    });
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await payWithCard(user, '4000002500003155');
+    await user.click(await screen.findByRole('button', { name: 'Complete authentication' }, SLOW));
+    expect(await screen.findByText('Payment succeeded', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(calls.find((call) => call.url.pathname.endsWith('/authenticate'))?.body).toEqual({ client_secret: 'pi_1_secret', outcome: 'approve' }));
+  });
+});
