@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createPaymentKit } from '@bazaar/payment-server';
-import { COMPONENT_IDS } from '@bazaar/schemas';
 import { openDatabase } from '@bazaar/server-kit';
 import { createStore } from '@bazaar/store';
 import { pino } from 'pino';
-import { createPlatform, USER_SERVICE_WEB } from './platform.ts';
+import { createPlatform } from './platform.ts';
 import { createMailer } from './user-service/mailer.ts';
+import { builtWebDist } from './web-dist.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '0.0.0.0';
@@ -24,11 +23,7 @@ const platform = await createPlatform({
   mailer: createMailer(env, logger),
   livemode,
   components: (deps) => [createPaymentKit(deps), createStore(deps)],
-  webDist: {
-    [COMPONENT_IDS.paymentKit]: join(ROOT, 'apps/payment-web/dist'),
-    [COMPONENT_IDS.store]: join(ROOT, 'apps/store/dist'),
-    [USER_SERVICE_WEB]: join(ROOT, 'apps/platform/web/dist'),
-  },
+  webDist: builtWebDist(),
 });
 
 await platform.app.listen({ port, host });

@@ -16,6 +16,7 @@ import type { RelayHub } from './relay/hub.ts';
 import { EMAIL_CODE_INTERVAL_SECONDS } from './user-service/email-code.ts';
 import { createMemoryMailer, type MailMessage } from './user-service/mailer.ts';
 import { SESSION_COOKIE } from './user-service/session-cookie.ts';
+import { builtWebDist } from './web-dist.ts';
 
 export interface TestPlatformOptions {
   /** Defaults to the real Payment Kit and Store, as `main.ts` composes them. */
@@ -24,6 +25,7 @@ export interface TestPlatformOptions {
   clock?: ManualClock;
   /** Defaults to false (test mode), so components seed their demo data. */
   livemode?: boolean;
+  /** Defaults to the built pages (`npm run build`), as `main.ts` serves them. */
   webDist?: Record<string, string>;
   relayHeartbeatMs?: number;
 }
@@ -68,7 +70,7 @@ export async function createTestPlatform(
       logger: false,
       livemode: options.livemode ?? false,
       components: options.components ?? ((deps) => [createPaymentKit(deps), createStore(deps)]),
-      webDist: options.webDist ?? {},
+      webDist: options.webDist ?? builtWebDist(),
       relayHeartbeatMs: options.relayHeartbeatMs,
     });
   } catch (error) {
