@@ -1,13 +1,14 @@
+/**
+ * The Payment Kit's embeddable React components. The root holds what every host needs (the
+ * provider, its hooks, shared primitives); each feature is its own subpath so a page loads only
+ * its own code: `@bazaar/payment-react/checkout`, `@bazaar/payment-react/customer`.
+ */
 export { PaymentProvider, type PaymentProviderProps } from './provider/payment-provider.tsx';
 export { usePaymentContext, useTranslate } from './provider/payment-context.ts';
-export { CheckoutForm, type CheckoutFormProps, type CheckoutMode } from './checkout/checkout-form.tsx';
-export { InvoiceDetail, type InvoiceDetailProps } from './customer/invoice-detail.tsx';
 export { TestModeBadge } from './primitives/test-mode-badge.tsx';
 export { createPaymentTheme } from './theme/payment-theme.ts';
 export { ApiError } from './api/api-error.ts';
 export { extractErrorText } from './api/error-text.ts';
 export { queryKeys } from './api/query-keys.ts';
-export { useCheckout } from './api/use-checkout.ts';
 export { useSessionUser, useCustomerMe } from './api/use-session-user.ts';
-export { useInvoice } from './customer/use-invoice.ts';
 export { formatMoney } from './format/format-money.ts';

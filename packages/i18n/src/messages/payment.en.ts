@@ -1,5 +1,6 @@
 /** Payment texts. Keys are semantic (`payment.section.what`); every key has a zh twin. */
 export const paymentEn = {
+  'payment.page.notFound': 'Page not found',
   'payment.name': 'Payment Kit',
 
   'payment.checkout.error.title': 'Oops',

@@ -1,6 +1,7 @@
 import type { paymentEn } from './payment.en.ts';
 
 export const paymentZh: Record<keyof typeof paymentEn, string> = {
+  'payment.page.notFound': '页面不存在',
   'payment.name': '支付套件',
 
   'payment.checkout.error.title': '出错了',

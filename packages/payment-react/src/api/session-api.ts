@@ -15,11 +15,11 @@ export async function fetchSessionUser(doFetch: typeof fetch, platformUrl: strin
   return sessionResponseSchema.parse(await response.json()).user;
 }
 
-/** The payer's saved contact details for prefilling; null when signed out. */
-export async function fetchCustomerMe(api: ApiClient) {
+/** The payer's saved contact details in one mode, for prefilling; null when signed out. */
+export async function fetchCustomerMe(api: ApiClient, livemode: boolean) {
   try {
     return await api('/api/customers/me', {
-      query: { skipSummary: '1', fallback: '1' },
+      query: { skipSummary: '1', fallback: '1', livemode: String(livemode) },
       schema: customerSchema.nullable(),
     });
   } catch (error) {

@@ -14,12 +14,15 @@ export function useSessionUser() {
   });
 }
 
-/** The signed-in payer's customer record, for prefilling the checkout form. */
-export function useCustomerMe(did: string | null) {
+/**
+ * The signed-in payer's customer record for prefilling. Customers exist per mode, so the
+ * checkout asks in its session's mode rather than the host's.
+ */
+export function useCustomerMe(did: string | null, livemode: boolean) {
   const { api } = usePaymentContext();
   return useQuery({
-    queryKey: queryKeys.customerMe(did),
-    queryFn: () => fetchCustomerMe(api),
+    queryKey: queryKeys.customerMe(did, livemode),
+    queryFn: () => fetchCustomerMe(api, livemode),
     enabled: did !== null,
     staleTime: 60_000,
     retry: false,

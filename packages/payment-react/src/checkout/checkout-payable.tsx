@@ -1,14 +1,14 @@
 import { useState } from 'react';
+import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 import type { StartCheckoutResponse } from '@bazaar/schemas';
 import { useCustomerMe, useSessionUser } from '../api/use-session-user.ts';
 import { formatMoney } from '../format/format-money.ts';
+import { StatusPanel } from '../primitives/status-panel.tsx';
+import { useTranslate } from '../provider/payment-context.ts';
 import { defaultPaymentOption, paymentOptions, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 import { CheckoutLayout } from './checkout-layout.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
-import { useTranslate } from '../provider/payment-context.ts';
-import { StatusPanel } from '../primitives/status-panel.tsx';
-import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 
 export interface CheckoutPayableProps {
   checkout: StartCheckoutResponse;
@@ -27,7 +27,7 @@ export function CheckoutPayable({ checkout, checkoutQueryId, isSummaryHidden, cu
     defaultPaymentOption(options, checkout.checkoutSession.currency_id, currencyId),
   );
   const user = useSessionUser();
-  const customer = useCustomerMe(user.data?.did ?? null);
+  const customer = useCustomerMe(user.data?.did ?? null, checkout.checkoutSession.livemode);
 
   if (!option) {
     return <StatusPanel icon={<ErrorOutlineRoundedIcon color="warning" />} title={t('payment.checkout.card.unsupported')} />;

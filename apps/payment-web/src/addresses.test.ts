@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutAddress, extraParamsFrom, loginAddress } from './addresses.ts';
+
+describe('addresses', () => {
+  it('keeps the extra query parameters when the address moves to the session', () => {
+    expect(checkoutAddress('/payment-kit', 'cs_1', '?ref=mail&locale=zh')).toBe('/payment-kit/checkout/pay/cs_1?ref=mail&locale=zh');
+    expect(checkoutAddress('/payment-kit', 'cs_1', '')).toBe('/payment-kit/checkout/pay/cs_1');
+    expect(checkoutAddress('/', 'cs_1', '?a=1')).toBe('/checkout/pay/cs_1?a=1');
+  });
+
+  it('passes only the parameters the page does not read itself to a session start', () => {
+    expect(extraParamsFrom('?ref=mail&locale=zh&currencyId=pc_1&livemode=false&qty=2')).toEqual({ ref: 'mail', qty: '2' });
+  });
+
+  it('sends a guest to sign in and back to the same address', () => {
+    expect(loginAddress('http://localhost:3000/payment-kit/checkout/pay/cs_1?ref=x')).toBe(
+      '/.well-known/service/user/login?redirect=http%3A%2F%2Flocalhost%3A3000%2Fpayment-kit%2Fcheckout%2Fpay%2Fcs_1%3Fref%3Dx',
+    );
+  });
+});

@@ -1,0 +1,24 @@
+/** Query parameters that the page itself reads and must not pass on to a session start. */
+const PAGE_PARAMS = new Set(['locale', 'livemode', 'authToken', 'currencyId']);
+
+/** The page's query minus the parameters the page consumes: what a payment link start receives. */
+export function extraParamsFrom(search: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(search)) if (!PAGE_PARAMS.has(key)) params[key] = value;
+  return params;
+}
+
+/**
+ * The address of a started session, keeping every query parameter:
+ * `checkoutAddress('/payment-kit', 'cs_1', '?ref=x')` → `/payment-kit/checkout/pay/cs_1?ref=x`.
+ */
+export function checkoutAddress(mountPoint: string, checkoutSessionId: string, search: string): string {
+  const base = mountPoint === '/' ? '' : mountPoint;
+  const query = new URLSearchParams(search).toString();
+  return `${base}/checkout/pay/${checkoutSessionId}${query ? `?${query}` : ''}`;
+}
+
+/** The platform's sign-in page, coming back to `returnTo` afterwards. */
+export function loginAddress(returnTo: string): string {
+  return `/.well-known/service/user/login?redirect=${encodeURIComponent(returnTo)}`;
+}

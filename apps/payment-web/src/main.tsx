@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { fetchRegistryJson, loadPlatformConfig } from './platform-config.ts';
+import { App } from './shell/app.tsx';
+
+declare global {
+  interface Window {
+    __PLATFORM__?: unknown;
+  }
+}
+
+const platform = await loadPlatformConfig(window.__PLATFORM__, () => fetchRegistryJson(window.location.origin));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App platform={platform} />
+  </StrictMode>,
+);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { pickLivemode, pickLocale } from './preferences.ts';
+
+describe('pickLocale', () => {
+  it.each([
+    [{ search: '?locale=zh', cookie: 'nf_lang=en', navigatorLanguage: 'en-US' }, 'zh'],
+    [{ search: '?locale=tw', cookie: '', navigatorLanguage: 'en-US' }, 'zh'],
+    [{ search: '', cookie: 'a=1; nf_lang=zh', navigatorLanguage: 'en-US' }, 'zh'],
+    [{ search: '', cookie: '', navigatorLanguage: 'zh-CN' }, 'zh'],
+    [{ search: '', cookie: '', navigatorLanguage: 'fr-FR' }, 'en'],
+    [{ search: '', cookie: '', navigatorLanguage: undefined }, 'en'],
+  ])('%o → %s', (sources, locale) => {
+    expect(pickLocale(sources)).toBe(locale);
+  });
+});
+
+describe('pickLivemode', () => {
+  it.each([
+    ['?livemode=false', 'true', false],
+    ['?livemode=true', 'false', true],
+    ['', 'false', false],
+    ['', null, true],
+  ] as const)('%s with stored %s → %s', (search, stored, livemode) => {
+    expect(pickLivemode(search, stored)).toBe(livemode);
+  });
+});

@@ -1,0 +1,35 @@
+import { resolveLocale, type Locale } from '@bazaar/i18n';
+
+export const LOCALE_COOKIE = 'nf_lang';
+const LIVEMODE_KEY = 'livemode';
+
+export interface LocaleSources {
+  search: string;
+  cookie: string;
+  navigatorLanguage: string | undefined;
+}
+
+/** `?locale=` wins, then the `nf_lang` cookie, then the browser's language; `tw` reads as Chinese. */
+export function pickLocale({ search, cookie, navigatorLanguage }: LocaleSources): Locale {
+  const fromQuery = new URLSearchParams(search).get('locale');
+  const fromCookie = cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  return resolveLocale(fromQuery || (fromCookie ? decodeURIComponent(fromCookie) : '') || navigatorLanguage);
+}
+
+/** Livemode from `?livemode=`, else the last one stored, else live (payment-kit.md §7). */
+export function pickLivemode(search: string, stored: string | null): boolean {
+  const fromQuery = new URLSearchParams(search).get('livemode');
+  const value = fromQuery ?? stored;
+  return value === null ? true : value !== 'false';
+}
+
+export function storeLivemode(storage: Storage, livemode: boolean): void {
+  storage.setItem(LIVEMODE_KEY, String(livemode));
+}
+
+export function readStoredLivemode(storage: Storage): string | null {
+  return storage.getItem(LIVEMODE_KEY);
+}

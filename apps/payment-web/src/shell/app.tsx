@@ -1,0 +1,69 @@
+import { useCallback, useMemo, useState } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { Locale } from '@bazaar/i18n';
+import { PaymentProvider } from '@bazaar/payment-react';
+import { loginAddress } from '../addresses.ts';
+import type { PlatformConfig } from '../platform-config.ts';
+import { LOCALE_COOKIE, pickLivemode, pickLocale, readStoredLivemode, storeLivemode } from '../preferences.ts';
+import { AppShell } from './app-shell.tsx';
+import { ShellContext } from './shell-context.ts';
+
+const ONE_YEAR_SECONDS = 365 * 86_400;
+
+function createRouter(mountPoint: string) {
+  return createBrowserRouter(
+    [
+      {
+        element: <AppShell />,
+        children: [
+          { path: 'checkout/pay/:id', lazy: () => import('../pages/checkout-page.tsx').then((module) => ({ Component: module.CheckoutPage })) },
+          { path: 'customer/invoice/:id', lazy: () => import('../pages/invoice-page.tsx').then((module) => ({ Component: module.InvoicePage })) },
+          { path: '*', lazy: () => import('../pages/not-found-page.tsx').then((module) => ({ Component: module.NotFoundPage })) },
+        ],
+      },
+    ],
+    { basename: mountPoint === '/' ? undefined : mountPoint },
+  );
+}
+
+/** The host of the Payment Kit's pages: reads the page's preferences and hands them to the library. */
+export function App({ platform }: { platform: PlatformConfig }) {
+  const [locale, setLocaleState] = useState<Locale>(() =>
+    pickLocale({ search: window.location.search, cookie: document.cookie, navigatorLanguage: navigator.language }),
+  );
+  const [livemode] = useState(() => {
+    const value = pickLivemode(window.location.search, readStoredLivemode(window.localStorage));
+    storeLivemode(window.localStorage, value);
+    return value;
+  });
+  const [router] = useState(() => createRouter(platform.mountPoint));
+
+  const setLocale = useCallback((next: Locale) => {
+    document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+    const url = new URL(window.location.href);
+    if (url.searchParams.has('locale')) {
+      url.searchParams.set('locale', next);
+      window.history.replaceState(window.history.state, '', url);
+    }
+    document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
+    setLocaleState(next);
+  }, []);
+  const requestLogin = useCallback(() => window.location.assign(loginAddress(window.location.href)), []);
+  const shell = useMemo(() => ({ platform, locale, setLocale }), [platform, locale, setLocale]);
+
+  return (
+    <ShellContext.Provider value={shell}>
+      <PaymentProvider
+        apiBaseUrl={`${window.location.origin}${platform.mountPoint === '/' ? '' : platform.mountPoint}`}
+        locale={locale}
+        livemode={livemode}
+        appId={platform.appId}
+        onRequireLogin={requestLogin}
+      >
+        <CssBaseline />
+        <RouterProvider router={router} />
+      </PaymentProvider>
+    </ShellContext.Provider>
+  );
+}
