@@ -130,7 +130,7 @@ describe.each(TEST_DIALECTS)('checkout routes on %s', (dialect) => {
     const donation = await start(DEMO.donationLinkId);
     const donor = await t.app.inject({
       method: 'PUT',
-      url: `${API}/checkout-sessions/${donation.checkoutSession.id}/submit`,
+      url: `${API}/checkout-sessions/${donation.checkoutSession.id}/donate-submit`,
       payload: makeSubmitBody(),
     });
     expect(donor.statusCode).toBe(200);

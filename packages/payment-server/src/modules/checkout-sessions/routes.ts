@@ -48,17 +48,21 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
     async (request) => retrieveCheckout(deps, { id: request.params.id, user: request.user }),
   );
 
-  app.put(
-    '/checkout-sessions/:id/submit',
-    {
-      config: { idempotent: true },
-      schema: {
-        params: z.object({ id: idSchema('checkoutSession') }),
-        body: submitCheckoutBodySchema,
-        response: { 200: submitCheckoutResponseSchema },
+  // The donation page posts to `donate-submit` (payment-kit.md §7); the rules are the same, and
+  // the session's own submit_type decides whether a guest may pay.
+  for (const action of ['submit', 'donate-submit']) {
+    app.put(
+      `/checkout-sessions/:id/${action}`,
+      {
+        config: { idempotent: true },
+        schema: {
+          params: z.object({ id: idSchema('checkoutSession') }),
+          body: submitCheckoutBodySchema,
+          response: { 200: submitCheckoutResponseSchema },
+        },
       },
-    },
-    async (request) =>
-      submitCheckout(deps, { sessionId: request.params.id, body: request.body, user: request.user }),
-  );
+      async (request) =>
+        submitCheckout(deps, { sessionId: request.params.id, body: request.body, user: request.user }),
+    );
+  }
 }
