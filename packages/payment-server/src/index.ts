@@ -13,6 +13,8 @@ import { registerTestCardRoutes } from './providers/test-card-routes.ts';
 
 export type { PaymentDeps } from './deps.ts';
 export { paymentMigrations } from './db/migrations/index.ts';
+export { DEMO } from './demo/seed.ts';
+export { TEST_CARDS } from './providers/test-card-network.ts';
 
 /** Registers the Payment Kit's public API on a Fastify instance (mounted at `/payment-kit/api`). */
 export function registerPaymentRoutes(instance: FastifyInstance, deps: PaymentDeps) {
