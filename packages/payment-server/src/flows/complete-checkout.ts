@@ -42,7 +42,8 @@ export async function completeCheckout(
     if (!(await lockOpenSession(trx, checkoutSessionId, now))) {
       const { intent } = await getPaymentIntent(trx, input.paymentIntentId);
       if (intent.status === 'succeeded') return;
-      throw sessionClosedError(await findSessionRow(trx, checkoutSessionId), now);
+      const closed = sessionClosedError(await findSessionRow(trx, checkoutSessionId), now);
+      throw closed ?? new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
     }
     const { intent } = await getPaymentIntent(trx, input.paymentIntentId);
     const invoiceId = newId('invoice');
