@@ -43,7 +43,9 @@ export async function completeCheckout(
       const { intent } = await getPaymentIntent(trx, input.paymentIntentId);
       if (intent.status === 'succeeded') return;
       const closed = sessionClosedError(await findSessionRow(trx, checkoutSessionId), now);
-      throw closed ?? new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
+      throw (
+        closed ?? new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`)
+      );
     }
     const { intent } = await getPaymentIntent(trx, input.paymentIntentId);
     const invoiceId = newId('invoice');
