@@ -13,7 +13,8 @@ const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '0.0.0.0';
 const dataDir = resolve(env.DATA_DIR ?? './data');
 mkdirSync(dataDir, { recursive: true });
-const livemode = ['1', 'true', 'on', 'yes'].includes((env.LIVEMODE ?? '').toLowerCase());
+const isOn = (value: string | undefined) => ['1', 'true', 'on', 'yes'].includes((value ?? '').toLowerCase());
+const livemode = isOn(env.LIVEMODE);
 
 const logger = pino();
 const database = await openDatabase({ url: env.DATABASE_URL ?? join(dataDir, 'bazaar.db') });
@@ -22,6 +23,7 @@ const platform = await createPlatform({
   loggerInstance: logger,
   mailer: createMailer(env, logger),
   livemode,
+  trustProxy: isOn(env.TRUST_PROXY),
   components: (deps) => [createPaymentKit(deps), createStore(deps)],
   webDist: builtWebDist(),
 });

@@ -45,6 +45,8 @@ export interface PlatformOptions {
   /** Built web app folders by component did (or `'user-service'` for the login page). */
   webDist?: Record<string, string>;
   relayHeartbeatMs?: number;
+  /** Behind a reverse proxy: take the host and protocol from X-Forwarded-*, so wallet sign-in sees the public host. */
+  trustProxy?: boolean;
 }
 
 export interface Platform {
@@ -86,9 +88,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const clock = options.clock ?? systemClock;
   const appId = options.appId ?? 'bazaar';
   const appName = options.appName ?? 'Bazaar';
+  const trustProxy = options.trustProxy ?? false;
   const app: FastifyInstance = options.loggerInstance
-    ? Fastify({ loggerInstance: options.loggerInstance })
-    : Fastify({ logger: options.logger ?? true });
+    ? Fastify({ loggerInstance: options.loggerInstance, trustProxy })
+    : Fastify({ logger: options.logger ?? true, trustProxy });
 
   const zapp = useZod(app);
   installErrorHandling(app);

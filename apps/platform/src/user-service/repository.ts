@@ -104,6 +104,15 @@ export function findSessionUser(
     .executeTakeFirst();
 }
 
+/** Drops a user's expired sessions; run at each sign-in so the table does not grow without bound. */
+export async function deleteExpiredSessions(db: UserServiceDb, userDid: string, now: number): Promise<void> {
+  await db
+    .deleteFrom('platform_sessions')
+    .where('user_did', '=', userDid)
+    .where('expires_at', '<=', now)
+    .execute();
+}
+
 export async function deleteSession(db: UserServiceDb, tokenHash: string): Promise<void> {
   await db.deleteFrom('platform_sessions').where('token_hash', '=', tokenHash).execute();
 }

@@ -4,6 +4,7 @@ import { AppError, type Clock } from '@bazaar/server-kit';
 import type { Mailer } from './mailer.ts';
 import {
   claimSetting,
+  deleteExpiredSessions,
   deleteSession,
   ensureSetting,
   findSessionUser,
@@ -106,6 +107,7 @@ export async function startSession(deps: UserServiceDeps, user: UserRow): Promis
     expires_at: expiresAt,
   });
   await touchLastLogin(deps.db, user.did, now);
+  await deleteExpiredSessions(deps.db, user.did, now);
   return { token, user: toSessionUser({ ...user, last_login_at: now }), expiresAt };
 }
 

@@ -11,7 +11,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { EIP1193Provider } from 'viem';
 import { EmailSignIn } from './email-sign-in.tsx';
 import { rememberLocale } from './locale.ts';
@@ -34,6 +34,10 @@ export function LoginPage({ initialLocale, appName, walletProvider, onSignedIn }
   const [locale, setLocale] = useState(initialLocale);
   const [isDone, setIsDone] = useState(false);
   const t = useMemo(() => createTranslator(locale), [locale]);
+  const title = t('platform.login.title', { appName });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 
   function finish(user: SessionUser) {
     setIsDone(true);
@@ -54,7 +58,7 @@ export function LoginPage({ initialLocale, appName, walletProvider, onSignedIn }
             <Stack spacing={3}>
               <Stack spacing={0.5}>
                 <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-                  {t('platform.login.title', { appName })}
+                  {title}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {t('platform.login.subtitle')}

@@ -1,4 +1,4 @@
-import type { Registry } from '@bazaar/schemas';
+import { registrySchema } from '@bazaar/schemas';
 import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,7 +9,7 @@ import { safeRedirect } from './safe-redirect.ts';
 declare global {
   interface Window {
     /** The component registry the platform inlines into every page. */
-    __PLATFORM__?: Registry;
+    __PLATFORM__?: unknown;
   }
 }
 
@@ -34,7 +34,7 @@ createRoot(root).render(
       <CssBaseline />
       <LoginPage
         initialLocale={locale}
-        appName={window.__PLATFORM__?.appName ?? 'Bazaar'}
+        appName={registrySchema.safeParse(window.__PLATFORM__).data?.appName ?? 'Bazaar'}
         walletProvider={window.ethereum}
         onSignedIn={() => window.location.assign(redirect)}
       />
