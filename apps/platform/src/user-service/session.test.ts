@@ -1,6 +1,8 @@
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPlatform } from '../platform.ts';
 import { createTestPlatform, type TestPlatform } from '../testing.ts';
+import { createMemoryMailer } from './mailer.ts';
 import { createUser } from './service.ts';
 
 const USER = '/.well-known/service/user';
@@ -42,6 +44,23 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
     expect((await session(cookie)).json().user.did).toBe(user.did);
     platform.clock.advance(1);
     expect((await session(cookie)).json()).toEqual({ user: null });
+  });
+
+  it('shares sessions between nodes on one database', async () => {
+    const { cookie, user } = await platform.signIn('ann@example.com');
+    const otherNode = await createPlatform({
+      database: platform.database,
+      clock: platform.clock,
+      mailer: createMemoryMailer(),
+      logger: false,
+      components: () => [],
+    });
+    try {
+      const response = await otherNode.app.inject({ url: `${USER}/session`, headers: { cookie } });
+      expect(response.json().user).toEqual(user);
+    } finally {
+      await otherNode.close();
+    }
   });
 
   it('makes exactly one owner when first sign-ins race', async () => {
