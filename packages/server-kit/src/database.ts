@@ -12,6 +12,8 @@ export interface Database {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: KyselyType<any>;
   dialect: Dialect;
+  /** PostgreSQL schema the tables live in (SQLite has none). */
+  schema: string | undefined;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ function openSqlite(file: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
 }
 
 async function openPostgres({ url, schema, poolSize = 10 }: DatabaseOptions): Promise<Database> {
@@ -51,5 +53,5 @@ async function openPostgres({ url, schema, poolSize = 10 }: DatabaseOptions): Pr
     ...(schema ? { options: `-c search_path="${schema.replaceAll('"', '')}"` } : {}),
   });
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema: schema ?? 'public', close: () => db.destroy() };
 }

@@ -16,6 +16,9 @@ export async function migrate(
     provider: { getMigrations: async () => migrations },
     migrationTableName: `${component}_migrations`,
     migrationLockTableName: `${component}_migrations_lock`,
+    // Without a schema Kysely looks for its tables in every schema, and would take another
+    // schema's migration table (another test run's) for this one's.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
