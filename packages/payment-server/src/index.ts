@@ -7,6 +7,7 @@ import type { PaymentDeps } from './deps.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { registerCheckoutSessionRoutes } from './modules/checkout-sessions/routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { createOutboxDispatcher } from './modules/events/service.ts';
 import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
 import { registerTestCardRoutes } from './providers/test-card-routes.ts';
@@ -22,6 +23,7 @@ export function registerPaymentRoutes(instance: FastifyInstance, deps: PaymentDe
   registerPaymentMethodRoutes(app, deps);
   registerCheckoutSessionRoutes(app, deps);
   registerCustomerRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
   registerTestCardRoutes(app, deps);
 }
 

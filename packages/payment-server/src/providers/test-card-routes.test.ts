@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed.ts';
 import { getInvoice } from '../modules/invoices/service.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
+import { confirmCard, startAndSubmit, TEST_CARD_DATES } from '../test-utils/checkout-steps.ts';
 import { countRows, makeSubmitBody, TEST_APP_ID } from '../test-utils/payment-test-kit.ts';
 
-const CARD = { exp_month: 12, exp_year: 2030, cvc: '123' };
+const CARD = TEST_CARD_DATES;
 
 describe.each(TEST_DIALECTS)('paying by test card on %s', (dialect) => {
   let t: PaymentTestApp;
@@ -18,38 +19,9 @@ describe.each(TEST_DIALECTS)('paying by test card on %s', (dialect) => {
     await t.close();
   });
 
-  /** Starts the one-time demo checkout and submits it, as the checkout page does. */
-  async function submitted(payer = 'did:bazaar:usr_payer') {
-    const headers = t.signedIn({ did: payer });
-    const started = await t.app.inject({
-      method: 'POST',
-      url: `${API}/checkout-sessions/start/${DEMO.oneTimeLinkId}`,
-      headers,
-    });
-    const sessionId: string = started.json().checkoutSession.id;
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: `${API}/checkout-sessions/${sessionId}/submit`,
-      headers,
-      payload: makeSubmitBody(),
-    });
-    if (response.statusCode !== 200) return { sessionId, response, intentId: '', secret: '' };
-    const body = submitCheckoutResponseSchema.parse(response.json());
-    return {
-      sessionId,
-      response,
-      intentId: body.paymentIntent?.id ?? '',
-      secret: body.stripeContext?.client_secret ?? '',
-    };
-  }
-
-  function confirm(intentId: string, secret: string, number: string, card = CARD) {
-    return t.app.inject({
-      method: 'POST',
-      url: `${API}/test-card/payment-intents/${intentId}/confirm`,
-      payload: { client_secret: secret, card: { ...card, number } },
-    });
-  }
+  const submitted = (payer?: string) => startAndSubmit(t, payer);
+  const confirm = (intentId: string, secret: string, number: string, card = CARD) =>
+    confirmCard(t, intentId, secret, number, card);
 
   function authenticate(intentId: string, secret: string, outcome: 'approve' | 'fail') {
     return t.app.inject({

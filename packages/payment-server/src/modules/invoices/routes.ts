@@ -1,0 +1,35 @@
+import { invoiceSchema, type SessionUser } from '@bazaar/schemas';
+import { AppError, requireUser, type ZodApp } from '@bazaar/server-kit';
+import { z } from 'zod';
+import type { PaymentDeps } from '../../deps.ts';
+import { getCustomer } from '../customers/service.ts';
+import { getInvoice } from './service.ts';
+
+/** Roles that administer the Payment Kit (payment-kit.md §6) and so see every invoice. */
+const ADMIN_ROLES = new Set(['owner', 'admin', 'developer']);
+
+function isAdmin(user: SessionUser): boolean {
+  return user.passports.some((passport) => ADMIN_ROLES.has(passport.role));
+}
+
+export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
+  app.get(
+    '/invoices/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 200: invoiceSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const invoice = await getInvoice(deps.db, request.params.id);
+      const customer = await getCustomer(deps.db, invoice.customer_id);
+      // Someone else's invoice answers like a missing one, so ids can't be probed.
+      if (customer.did !== user.did && !isAdmin(user)) {
+        throw new AppError('NOT_FOUND', `No such invoice: ${request.params.id}`);
+      }
+      return invoice;
+    },
+  );
+}

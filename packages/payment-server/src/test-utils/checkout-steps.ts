@@ -1,0 +1,45 @@
+import { submitCheckoutResponseSchema } from '@bazaar/schemas';
+import { DEMO } from '../demo/seed.ts';
+import { API, type PaymentTestApp } from './payment-test-app.ts';
+import { makeSubmitBody } from './payment-test-kit.ts';
+
+export const TEST_CARD_DATES = { exp_month: 12, exp_year: 2030, cvc: '123' };
+
+/** Starts the one-time demo checkout and submits it as `payer`, as the checkout page does. */
+export async function startAndSubmit(t: PaymentTestApp, payer = 'did:bazaar:usr_payer') {
+  const headers = t.signedIn({ did: payer });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `${API}/checkout-sessions/start/${DEMO.oneTimeLinkId}`,
+    headers,
+  });
+  const sessionId: string = started.json().checkoutSession.id;
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: `${API}/checkout-sessions/${sessionId}/submit`,
+    headers,
+    payload: makeSubmitBody(),
+  });
+  if (response.statusCode !== 200) return { sessionId, response, intentId: '', secret: '' };
+  const body = submitCheckoutResponseSchema.parse(response.json());
+  return {
+    sessionId,
+    response,
+    intentId: body.paymentIntent?.id ?? '',
+    secret: body.stripeContext?.client_secret ?? '',
+  };
+}
+
+export function confirmCard(
+  t: PaymentTestApp,
+  intentId: string,
+  secret: string,
+  number: string,
+  card = TEST_CARD_DATES,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${API}/test-card/payment-intents/${intentId}/confirm`,
+    payload: { client_secret: secret, card: { ...card, number } },
+  });
+}
