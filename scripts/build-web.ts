@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { build } from 'vite';
 import { isStale, WEB_APPS } from './web-apps.ts';
 
@@ -6,7 +7,8 @@ export async function buildWebApps({ force = false } = {}): Promise<void> {
   for (const app of WEB_APPS) {
     if (!force && !isStale(app)) continue;
     const started = performance.now();
-    await build({ configFile: app.config, logLevel: 'warn' });
+    // Each config is relative to its own folder, whatever folder `npm start` runs from.
+    await build({ configFile: app.config, root: dirname(app.config), logLevel: 'warn' });
     console.log(`built ${app.name} in ${Math.round(performance.now() - started)} ms`);
   }
 }
