@@ -75,7 +75,7 @@ export const paymentEn = {
   'payment.checkout.completed.subscription': 'Subscription activated',
   'payment.checkout.completed.setup': 'Setup completed',
   'payment.checkout.completed.donate': 'Thanks for your support',
-  'payment.checkout.completed.tip': 'A receipt has been sent to your email. You can close this page.',
+  'payment.checkout.completed.tip': 'Thank you! The invoice below has the details of your purchase.',
   'payment.checkout.completed.viewInvoice': 'View invoice',
   'payment.checkout.completed.viewSubscription': 'View subscription',
 

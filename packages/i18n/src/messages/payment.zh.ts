@@ -74,7 +74,7 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.checkout.completed.subscription': '订阅已激活',
   'payment.checkout.completed.setup': '设置完成',
   'payment.checkout.completed.donate': '感谢您的支持',
-  'payment.checkout.completed.tip': '收据已发送到您的邮箱，您可以关闭此页面。',
+  'payment.checkout.completed.tip': '感谢您的购买！下方账单包含本次购买的详细信息。',
   'payment.checkout.completed.viewInvoice': '查看账单',
   'payment.checkout.completed.viewSubscription': '查看订阅',
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -39,7 +40,7 @@ export function CardStep({ isConfirming, error, isTestMode, onConfirm, onCancel 
         {t('payment.checkout.card.title')}
       </Typography>
       {isTestMode ? <Alert severity="info" variant="outlined">{t('payment.checkout.card.testHint')}</Alert> : null}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ '& > :first-of-type': { flex: 2 } }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5, '& > :first-of-type': { gridColumn: '1 / -1' } }}>
         {FIELDS.map(({ name, label, autoComplete, format }) => (
           <Controller
             key={name}
@@ -60,7 +61,7 @@ export function CardStep({ isConfirming, error, isTestMode, onConfirm, onCancel 
             )}
           />
         ))}
-      </Stack>
+      </Box>
       {error ? <Alert severity="error">{error}</Alert> : null}
       <Button type="submit" variant="contained" size="large" disabled={isConfirming} startIcon={isConfirming ? <CircularProgress size={18} color="inherit" /> : null}>
         {isConfirming ? t('payment.checkout.action.processing') : t('payment.checkout.card.confirm')}

@@ -4,6 +4,7 @@ import HourglassDisabledRoundedIcon from '@mui/icons-material/HourglassDisabledR
 import RemoveShoppingCartOutlinedIcon from '@mui/icons-material/RemoveShoppingCartOutlined';
 import type { StartCheckoutResponse } from '@bazaar/schemas';
 import { useCheckout } from '../api/use-checkout.ts';
+import { useSessionUser } from '../api/use-session-user.ts';
 import { StatusPanel } from '../primitives/status-panel.tsx';
 import { useTranslate } from '../provider/payment-context.ts';
 import { CheckoutPayable } from './checkout-payable.tsx';
@@ -36,6 +37,7 @@ export function CheckoutForm({ id, mode = 'inline', extraParams, currencyId, onS
   const t = useTranslate();
   const query = useCheckout(id, extraParams);
   const isMinDelayOver = useMinimumDelay();
+  const user = useSessionUser();
   const startedSessionId = id.startsWith('plink_') ? query.data?.checkoutSession.id : undefined;
 
   useEffect(() => {
@@ -46,7 +48,7 @@ export function CheckoutForm({ id, mode = 'inline', extraParams, currencyId, onS
   }, [query.error, onError]);
 
   const view = resolveCheckoutView(
-    { checkout: query.data, error: query.error, isMinDelayOver, nowSeconds: Math.floor(Date.now() / 1000) },
+    { checkout: query.data, error: query.error, isReady: isMinDelayOver && !user.isPending, nowSeconds: Math.floor(Date.now() / 1000) },
     t,
   );
 
@@ -76,6 +78,7 @@ export function CheckoutForm({ id, mode = 'inline', extraParams, currencyId, onS
         <CheckoutPayable
           checkout={view.checkout}
           checkoutQueryId={id}
+          user={user.data ?? null}
           isSummaryHidden={mode.endsWith('-minimal')}
           currencyId={currencyId}
           onPaid={onPaid}

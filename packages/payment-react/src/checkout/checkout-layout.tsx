@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 
 export interface CheckoutLayoutProps {
   summary: ReactNode | null;
@@ -26,7 +27,9 @@ export function CheckoutLayout({ summary, payment, ...rest }: CheckoutLayoutProp
       }}
     >
       {summary ? <Box component="section">{summary}</Box> : null}
-      <Box component="section">{payment}</Box>
+      <Paper component="section" variant="outlined" sx={{ p: { xs: 2, md: 4 }, alignSelf: 'start' }}>
+        {payment}
+      </Paper>
     </Box>
   );
 }

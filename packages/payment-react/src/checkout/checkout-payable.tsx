@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
-import type { StartCheckoutResponse } from '@bazaar/schemas';
-import { useCustomerMe, useSessionUser } from '../api/use-session-user.ts';
+import type { SessionUser, StartCheckoutResponse } from '@bazaar/schemas';
+import { useCustomerMe } from '../api/use-session-user.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { StatusPanel } from '../primitives/status-panel.tsx';
 import { useTranslate } from '../provider/payment-context.ts';
@@ -13,6 +13,8 @@ import { PaymentPanel } from './payment-panel.tsx';
 export interface CheckoutPayableProps {
   checkout: StartCheckoutResponse;
   checkoutQueryId: string;
+  /** The signed-in payer, null for a guest. */
+  user: SessionUser | null;
   isSummaryHidden: boolean;
   currencyId?: string | null;
   onPaid?: (checkout: StartCheckoutResponse) => void;
@@ -20,14 +22,13 @@ export interface CheckoutPayableProps {
 }
 
 /** The payable form: owns the chosen method and currency, which the summary and the form share. */
-export function CheckoutPayable({ checkout, checkoutQueryId, isSummaryHidden, currencyId, onPaid, onError }: CheckoutPayableProps) {
+export function CheckoutPayable({ checkout, checkoutQueryId, user, isSummaryHidden, currencyId, onPaid, onError }: CheckoutPayableProps) {
   const t = useTranslate();
   const options = paymentOptions(checkout.paymentMethods);
   const [option, setOption] = useState<PaymentOption | null>(() =>
     defaultPaymentOption(options, checkout.checkoutSession.currency_id, currencyId),
   );
-  const user = useSessionUser();
-  const customer = useCustomerMe(user.data?.did ?? null, checkout.checkoutSession.livemode);
+  const customer = useCustomerMe(user?.did ?? null, checkout.checkoutSession.livemode);
 
   if (!option) {
     return <StatusPanel icon={<ErrorOutlineRoundedIcon color="warning" />} title={t('payment.checkout.card.unsupported')} />;
@@ -44,7 +45,7 @@ export function CheckoutPayable({ checkout, checkoutQueryId, isSummaryHidden, cu
           options={options}
           option={option}
           totalText={totalText}
-          isSignedIn={Boolean(user.data)}
+          isSignedIn={user !== null}
           prefill={customer.data}
           onSelectOption={setOption}
           onPaid={onPaid}

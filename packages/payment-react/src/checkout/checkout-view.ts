@@ -14,8 +14,11 @@ export type CheckoutView =
 export interface CheckoutViewInput {
   checkout: StartCheckoutResponse | undefined;
   error: unknown;
-  /** The skeleton stays at least ~500 ms so a fast answer does not flash. */
-  isMinDelayOver: boolean;
+  /**
+   * The skeleton stays at least ~500 ms so a fast answer does not flash, and until the payer is
+   * known, so a signed-in payer never sees the guest's button first.
+   */
+  isReady: boolean;
   nowSeconds: number;
 }
 
@@ -24,9 +27,9 @@ export interface CheckoutViewInput {
  * so a payer who reloads still finds their invoice link.
  */
 export function resolveCheckoutView(input: CheckoutViewInput, t: Translate): CheckoutView {
-  const { checkout, error, isMinDelayOver, nowSeconds } = input;
+  const { checkout, error, isReady, nowSeconds } = input;
   if (error) return { kind: 'error', message: extractErrorText(error, t) };
-  if (!checkout || !isMinDelayOver) return { kind: 'loading' };
+  if (!checkout || !isReady) return { kind: 'loading' };
   const session = checkout.checkoutSession;
   if (session.status === 'complete') return { kind: 'completed', checkout };
   if (session.status === 'expired' || session.expires_at <= nowSeconds) return { kind: 'expired' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { StartCheckoutResponse } from '@bazaar/schemas';
-import { makeCheckout } from '../test-utils/checkout-builders.ts';
+import { makeCheckout, makeLineItem } from '../test-utils/checkout-builders.ts';
 import type { StubAnswer, StubRequest, StubRoute } from '../test-utils/fetch-stub.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
@@ -88,6 +88,32 @@ describe('PaymentPanel validation', () => {
     await user.click(screen.getByRole('button', { name: pay }));
     expect(await screen.findByText(invalid)).toBeTruthy();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('PaymentPanel prefill and limits', () => {
+  it("prefills the form from the signed-in payer's customer record in the session's mode", async () => {
+    const me = { ...submitted.customer, name: 'Grace Hopper', email: 'grace@example.com', phone: '+12015550123' };
+    const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [
+        { method: 'GET', path: '/payment-kit/api/checkout-sessions/retrieve/cs_test_1', respond: { body: open } },
+        { method: 'GET', path: '/payment-kit/api/customers/me', respond: { body: me } },
+      ],
+    });
+    await waitFor(() => expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Grace Hopper'), SLOW);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
+    const request = calls.find((call) => call.url.pathname.endsWith('/customers/me'))!;
+    expect(Object.fromEntries(request.url.searchParams)).toMatchObject({ skipSummary: '1', fallback: '1', livemode: 'false' });
+  });
+
+  it('blocks paying for a line over its purchase limit and says why', async () => {
+    const overLimit = makeCheckout({ line_items: [makeLineItem({ quantity: 6 })] });
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [{ method: 'GET', path: '/payment-kit/api/checkout-sessions/retrieve/cs_test_1', respond: { body: overLimit } }],
+      locale: 'zh',
+    });
+    expect(await screen.findByText('超出购买限制', {}, SLOW)).toBeTruthy();
+    expect((screen.getByRole('button', { name: '支付' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

@@ -8,8 +8,7 @@ const FIAT_MAX_DECIMALS = 2;
 
 /**
  * An amount in the smallest unit, for people: `formatMoney('1999', usd)` → `'$19.99'`,
- * `formatMoney('1500000000000000000', eth)` → `'1.5 ETH'`. A one-character symbol is a prefix,
- * a ticker is a suffix.
+ * `formatMoney('1500000000000000000', eth)` → `'1.5 ETH'`.
  */
 export function formatMoney(amount: bigint | string, currency: Pick<PaymentCurrency, 'symbol' | 'decimal'>): string {
   const { decimal, symbol } = currency;
@@ -18,8 +17,23 @@ export function formatMoney(amount: bigint | string, currency: Pick<PaymentCurre
     const [whole, fraction = ''] = text.split('.');
     text = `${whole}.${fraction.padEnd(decimal, '0')}`;
   }
-  if ([...symbol].length === 1 && !/[A-Za-z]/.test(symbol)) {
-    return text.startsWith('-') ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
-  }
+  const sign = fiatSign(symbol, decimal);
+  if (sign) return text.startsWith('-') ? `-${sign}${text.slice(1)}` : `${sign}${text}`;
   return `${text} ${symbol}`;
+}
+
+/**
+ * The sign written before an amount: a one-character symbol as it is, an ISO fiat code (`USD`)
+ * as its local sign (`$`); null for tickers, which are written after.
+ */
+function fiatSign(symbol: string, decimal: number): string | null {
+  if ([...symbol].length === 1 && !/[A-Za-z]/.test(symbol)) return symbol;
+  if (!/^[A-Z]{3}$/.test(symbol) || decimal > FIAT_MAX_DECIMALS) return null;
+  try {
+    const parts = new Intl.NumberFormat('en', { style: 'currency', currency: symbol, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+    const sign = parts.find((part) => part.type === 'currency')?.value;
+    return sign && sign !== symbol ? sign : null;
+  } catch {
+    return null;
+  }
 }
