@@ -9,5 +9,10 @@ export default defineConfig({
   base: '/payment-kit/',
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
-  server: { proxy: { '/payment-kit/api': 'http://localhost:3000', '/.well-known': { target: 'http://localhost:3000', ws: true } } },
+  server: {
+    proxy: {
+      '/payment-kit/api': 'http://localhost:3000',
+      '/.well-known': { target: 'http://localhost:3000', ws: true },
+    },
+  },
 });

@@ -3,13 +3,18 @@ import { checkoutAddress, extraParamsFrom, loginAddress } from './addresses.ts';
 
 describe('addresses', () => {
   it('keeps the extra query parameters when the address moves to the session', () => {
-    expect(checkoutAddress('/payment-kit', 'cs_1', '?ref=mail&locale=zh')).toBe('/payment-kit/checkout/pay/cs_1?ref=mail&locale=zh');
+    expect(checkoutAddress('/payment-kit', 'cs_1', '?ref=mail&locale=zh')).toBe(
+      '/payment-kit/checkout/pay/cs_1?ref=mail&locale=zh',
+    );
     expect(checkoutAddress('/payment-kit', 'cs_1', '')).toBe('/payment-kit/checkout/pay/cs_1');
     expect(checkoutAddress('/', 'cs_1', '?a=1')).toBe('/checkout/pay/cs_1?a=1');
   });
 
   it('passes only the parameters the page does not read itself to a session start', () => {
-    expect(extraParamsFrom('?ref=mail&locale=zh&currencyId=pc_1&livemode=false&qty=2')).toEqual({ ref: 'mail', qty: '2' });
+    expect(extraParamsFrom('?ref=mail&locale=zh&currencyId=pc_1&livemode=false&qty=2')).toEqual({
+      ref: 'mail',
+      qty: '2',
+    });
   });
 
   it('sends a guest to sign in and back to the same address', () => {

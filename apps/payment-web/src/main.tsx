@@ -9,7 +9,9 @@ declare global {
   }
 }
 
-const platform = await loadPlatformConfig(window.__PLATFORM__, () => fetchRegistryJson(window.location.origin));
+const platform = await loadPlatformConfig(window.__PLATFORM__, () =>
+  fetchRegistryJson(window.location.origin),
+);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

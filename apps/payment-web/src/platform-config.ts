@@ -18,12 +18,17 @@ export function platformConfigFrom(registry: Registry): PlatformConfig {
 }
 
 /** Reads the registry the platform inlined into the page, or fetches it when the page came from elsewhere. */
-export async function loadPlatformConfig(inlined: unknown, fetchRegistry: () => Promise<unknown>): Promise<PlatformConfig> {
+export async function loadPlatformConfig(
+  inlined: unknown,
+  fetchRegistry: () => Promise<unknown>,
+): Promise<PlatformConfig> {
   const parsed = registrySchema.safeParse(inlined);
   if (parsed.success) return platformConfigFrom(parsed.data);
   return platformConfigFrom(registrySchema.parse(await fetchRegistry()));
 }
 
 export function fetchRegistryJson(origin: string): Promise<unknown> {
-  return fetch(`${origin}${REGISTRY_PATH}`, { headers: { accept: 'application/json' } }).then((response) => response.json());
+  return fetch(`${origin}${REGISTRY_PATH}`, { headers: { accept: 'application/json' } }).then((response) =>
+    response.json(),
+  );
 }

@@ -8,7 +8,7 @@ import { useShell } from '../shell/shell-context.ts';
 export function CheckoutPage() {
   const { id = '' } = useParams();
   const { search } = useLocation();
-  const { platform } = useShell();
+  const { platform, setLivemode } = useShell();
   const extraParams = useMemo(() => extraParamsFrom(search), [search]);
   const currencyId = new URLSearchParams(search).get('currencyId');
 
@@ -22,5 +22,14 @@ export function CheckoutPage() {
     [platform.mountPoint],
   );
 
-  return <CheckoutForm id={id} mode="standalone" extraParams={extraParams} currencyId={currencyId} onSessionStart={onSessionStart} />;
+  return (
+    <CheckoutForm
+      id={id}
+      mode="standalone"
+      extraParams={extraParams}
+      currencyId={currencyId}
+      onSessionStart={onSessionStart}
+      onLivemodeChange={setLivemode}
+    />
+  );
 }

@@ -13,7 +13,15 @@ export function AppShell() {
       <Stack
         component="header"
         direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, md: 4 }, py: 1.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+        sx={{
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          px: { xs: 2, md: 4 },
+          py: 1.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
       >
         <Typography sx={{ fontWeight: 700, letterSpacing: '-0.01em' }}>{platform.appName}</Typography>
         <LanguageSwitch />

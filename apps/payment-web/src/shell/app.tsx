@@ -5,7 +5,13 @@ import type { Locale } from '@bazaar/i18n';
 import { PaymentProvider } from '@bazaar/payment-react';
 import { loginAddress } from '../addresses.ts';
 import type { PlatformConfig } from '../platform-config.ts';
-import { LOCALE_COOKIE, pickLivemode, pickLocale, readStoredLivemode, storeLivemode } from '../preferences.ts';
+import {
+  LOCALE_COOKIE,
+  pickLivemode,
+  pickLocale,
+  readStoredLivemode,
+  storeLivemode,
+} from '../preferences.ts';
 import { AppShell } from './app-shell.tsx';
 import { ShellContext } from './shell-context.ts';
 
@@ -17,9 +23,21 @@ function createRouter(mountPoint: string) {
       {
         element: <AppShell />,
         children: [
-          { path: 'checkout/pay/:id', lazy: () => import('../pages/checkout-page.tsx').then((module) => ({ Component: module.CheckoutPage })) },
-          { path: 'customer/invoice/:id', lazy: () => import('../pages/invoice-page.tsx').then((module) => ({ Component: module.InvoicePage })) },
-          { path: '*', lazy: () => import('../pages/not-found-page.tsx').then((module) => ({ Component: module.NotFoundPage })) },
+          {
+            path: 'checkout/pay/:id',
+            lazy: () =>
+              import('../pages/checkout-page.tsx').then((module) => ({ Component: module.CheckoutPage })),
+          },
+          {
+            path: 'customer/invoice/:id',
+            lazy: () =>
+              import('../pages/invoice-page.tsx').then((module) => ({ Component: module.InvoicePage })),
+          },
+          {
+            path: '*',
+            lazy: () =>
+              import('../pages/not-found-page.tsx').then((module) => ({ Component: module.NotFoundPage })),
+          },
         ],
       },
     ],
@@ -30,13 +48,15 @@ function createRouter(mountPoint: string) {
 /** The host of the Payment Kit's pages: reads the page's preferences and hands them to the library. */
 export function App({ platform }: { platform: PlatformConfig }) {
   const [locale, setLocaleState] = useState<Locale>(() =>
-    pickLocale({ search: window.location.search, cookie: document.cookie, navigatorLanguage: navigator.language }),
+    pickLocale({
+      search: window.location.search,
+      cookie: document.cookie,
+      navigatorLanguage: navigator.language,
+    }),
   );
-  const [livemode] = useState(() => {
-    const value = pickLivemode(window.location.search, readStoredLivemode(window.localStorage));
-    storeLivemode(window.localStorage, value);
-    return value;
-  });
+  const [livemode, setLivemodeState] = useState(() =>
+    pickLivemode(window.location.search, readStoredLivemode(window.localStorage)),
+  );
   const [router] = useState(() => createRouter(platform.mountPoint));
 
   const setLocale = useCallback((next: Locale) => {
@@ -49,8 +69,15 @@ export function App({ platform }: { platform: PlatformConfig }) {
     document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
     setLocaleState(next);
   }, []);
+  const setLivemode = useCallback((next: boolean) => {
+    storeLivemode(window.localStorage, next);
+    setLivemodeState(next);
+  }, []);
   const requestLogin = useCallback(() => window.location.assign(loginAddress(window.location.href)), []);
-  const shell = useMemo(() => ({ platform, locale, setLocale }), [platform, locale, setLocale]);
+  const shell = useMemo(
+    () => ({ platform, locale, setLocale, setLivemode }),
+    [platform, locale, setLocale, setLivemode],
+  );
 
   return (
     <ShellContext.Provider value={shell}>

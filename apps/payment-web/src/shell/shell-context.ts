@@ -6,6 +6,7 @@ export interface ShellContextValue {
   platform: PlatformConfig;
   locale: Locale;
   setLocale: (locale: Locale) => void;
+  setLivemode: (livemode: boolean) => void;
 }
 
 export const ShellContext = createContext<ShellContextValue | null>(null);

@@ -63,7 +63,8 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.checkout.card.unsupported': '不支持此支付方式',
 
   'payment.checkout.authenticate.title': '验证此笔付款',
-  'payment.checkout.authenticate.description': '您的银行要求确认这笔 {amount} 的付款。这是测试页面：请选择结果。',
+  'payment.checkout.authenticate.description':
+    '您的银行要求确认这笔 {amount} 的付款。这是测试页面：请选择结果。',
   'payment.checkout.authenticate.approve': '完成验证',
   'payment.checkout.authenticate.fail': '验证失败',
 

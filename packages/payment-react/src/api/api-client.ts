@@ -19,13 +19,20 @@ export interface RequestOptions<T extends z.ZodType> {
   schema: T;
 }
 
-export type ApiClient = <T extends z.ZodType>(path: string, options: RequestOptions<T>) => Promise<z.infer<T>>;
+export type ApiClient = <T extends z.ZodType>(
+  path: string,
+  options: RequestOptions<T>,
+) => Promise<z.infer<T>>;
 
 /**
  * Builds the URL of an API call. Every call carries `locale` and `livemode`, and `authToken`
  * when one is set, unless the caller already put them in the query (payment-kit.md §7).
  */
-export function buildApiUrl(options: ApiClientOptions, path: string, query: Record<string, string> = {}): string {
+export function buildApiUrl(
+  options: ApiClientOptions,
+  path: string,
+  query: Record<string, string> = {},
+): string {
   const url = new URL(`${options.apiBaseUrl.replace(/\/$/, '')}${path}`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   const defaults: Record<string, string | null | undefined> = {

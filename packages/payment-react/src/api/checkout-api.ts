@@ -19,7 +19,11 @@ const checkoutIdSchema = z.union([
 export function parseCheckoutId(id: string) {
   const parsed = checkoutIdSchema.safeParse(id);
   if (!parsed.success) {
-    throw new ApiError(400, 'INVALID_CHECKOUT_ID', 'Either a checkoutSession or a paymentLink id is required.');
+    throw new ApiError(
+      400,
+      'INVALID_CHECKOUT_ID',
+      'Either a checkoutSession or a paymentLink id is required.',
+    );
   }
   return parsed.data;
 }
@@ -38,11 +42,18 @@ export function loadCheckout(api: ApiClient, id: string, extraParams: Record<str
 }
 
 export function retrieveCheckout(api: ApiClient, checkoutSessionId: string) {
-  return api(`/api/checkout-sessions/retrieve/${checkoutSessionId}`, { schema: retrieveCheckoutResponseSchema });
+  return api(`/api/checkout-sessions/retrieve/${checkoutSessionId}`, {
+    schema: retrieveCheckoutResponseSchema,
+  });
 }
 
 /** One idempotency key per submit attempt, so a retried request cannot charge twice. */
-export function submitCheckout(api: ApiClient, checkoutSessionId: string, body: SubmitCheckoutBody, idempotencyKey: string) {
+export function submitCheckout(
+  api: ApiClient,
+  checkoutSessionId: string,
+  body: SubmitCheckoutBody,
+  idempotencyKey: string,
+) {
   return api(`/api/checkout-sessions/${checkoutSessionId}/submit`, {
     method: 'PUT',
     body,
@@ -58,7 +69,12 @@ export interface TestCardInput {
   cvc: string;
 }
 
-export function confirmTestCard(api: ApiClient, paymentIntentId: string, clientSecret: string, card: TestCardInput) {
+export function confirmTestCard(
+  api: ApiClient,
+  paymentIntentId: string,
+  clientSecret: string,
+  card: TestCardInput,
+) {
   return api(`/api/test-card/payment-intents/${paymentIntentId}/confirm`, {
     method: 'POST',
     body: { client_secret: clientSecret, card },
@@ -66,7 +82,12 @@ export function confirmTestCard(api: ApiClient, paymentIntentId: string, clientS
   });
 }
 
-export function authenticateTestCard(api: ApiClient, paymentIntentId: string, clientSecret: string, outcome: 'approve' | 'fail') {
+export function authenticateTestCard(
+  api: ApiClient,
+  paymentIntentId: string,
+  clientSecret: string,
+  outcome: 'approve' | 'fail',
+) {
   return api(`/api/test-card/payment-intents/${paymentIntentId}/authenticate`, {
     method: 'POST',
     body: { client_secret: clientSecret, outcome },

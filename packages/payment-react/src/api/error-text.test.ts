@@ -8,7 +8,9 @@ const zh = createTranslator('zh');
 
 describe('extractErrorText', () => {
   it('joins a list of errors with newlines', () => {
-    expect(extractErrorText(['First problem', new Error('Second problem')], en)).toBe('First problem\nSecond problem');
+    expect(extractErrorText(['First problem', new Error('Second problem')], en)).toBe(
+      'First problem\nSecond problem',
+    );
   });
 
   it('turns validation details into "Validate failed" with path and message pairs', () => {
@@ -16,7 +18,9 @@ describe('extractErrorText', () => {
       { path: 'customer_email', message: 'Invalid' },
       { path: 'customer_name', message: 'Required' },
     ]);
-    expect(extractErrorText(error, en)).toBe('Validate failed: customer_email: Invalid; customer_name: Required');
+    expect(extractErrorText(error, en)).toBe(
+      'Validate failed: customer_email: Invalid; customer_name: Required',
+    );
     expect(extractErrorText(error, zh)).toBe('校验失败: customer_email: Invalid; customer_name: Required');
   });
 
@@ -28,7 +32,9 @@ describe('extractErrorText', () => {
   });
 
   it("uses the server's message for other codes and the error field of a plain object", () => {
-    expect(extractErrorText(new ApiError(404, 'NOT_FOUND', 'Payment link not found'), en)).toBe('Payment link not found');
+    expect(extractErrorText(new ApiError(404, 'NOT_FOUND', 'Payment link not found'), en)).toBe(
+      'Payment link not found',
+    );
     expect(extractErrorText({ error: 'Price is not available' }, en)).toBe('Price is not available');
   });
 

@@ -7,7 +7,9 @@ function errorCodeKey(code: string | null): MessageKey | null {
 }
 
 function hasStringField<K extends string>(value: unknown, key: K): value is Record<K, string> {
-  return typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[key] === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[key] === 'string'
+  );
 }
 
 /**

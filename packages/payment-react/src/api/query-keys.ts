@@ -3,7 +3,8 @@ export const queryKeys = {
   all: ['payment-kit'] as const,
   settings: (livemode: boolean) => [...queryKeys.all, 'settings', livemode] as const,
   checkout: (id: string) => [...queryKeys.all, 'checkout', id] as const,
-  customerMe: (did: string | null, livemode: boolean) => [...queryKeys.all, 'customer', 'me', did, livemode] as const,
+  customerMe: (did: string | null, livemode: boolean) =>
+    [...queryKeys.all, 'customer', 'me', did, livemode] as const,
   sessionUser: () => [...queryKeys.all, 'session-user'] as const,
   invoice: (id: string) => [...queryKeys.all, 'invoice', id] as const,
 };

@@ -17,14 +17,26 @@ const FIELD_LABELS = {
   postal_code: 'payment.checkout.form.postalCode',
 } as const;
 
-const AUTOCOMPLETE = { line1: 'address-line1', city: 'address-level2', state: 'address-level1', postal_code: 'postal-code' };
+const AUTOCOMPLETE = {
+  line1: 'address-line1',
+  city: 'address-level2',
+  state: 'address-level1',
+  postal_code: 'postal-code',
+};
 
 /** Billing address: the full address in required mode, only country and postal code otherwise. */
-export function AddressFields({ mode, isDisabled }: { mode: Exclude<AddressMode, 'none'>; isDisabled: boolean }) {
+export function AddressFields({
+  mode,
+  isDisabled,
+}: {
+  mode: Exclude<AddressMode, 'none'>;
+  isDisabled: boolean;
+}) {
   const { t, locale } = usePaymentContext();
   const { register, control, formState } = useFormContext<CheckoutFormValues>();
   const errors = formState.errors.billing_address;
-  const fields: TextAddressField[] = mode === 'full' ? ['line1', 'city', 'state', 'postal_code'] : ['postal_code'];
+  const fields: TextAddressField[] =
+    mode === 'full' ? ['line1', 'city', 'state', 'postal_code'] : ['postal_code'];
 
   return (
     <Stack spacing={1.5}>

@@ -36,9 +36,20 @@ export function AuthenticationDialog({ isOpen, amount, onDecide }: Authenticatio
         </Stack>
       </DialogTitle>
       <DialogContent>
-        <Typography color="text.secondary">{t('payment.checkout.authenticate.description', { amount })}</Typography>
+        <Typography color="text.secondary">
+          {t('payment.checkout.authenticate.description', { amount })}
+        </Typography>
       </DialogContent>
-      <DialogActions disableSpacing sx={{ px: 3, pb: 3, gap: 1, flexDirection: { xs: 'column', sm: 'row' }, '& > *': { width: { xs: '100%', sm: 'auto' } } }}>
+      <DialogActions
+        disableSpacing
+        sx={{
+          px: 3,
+          pb: 3,
+          gap: 1,
+          flexDirection: { xs: 'column', sm: 'row' },
+          '& > *': { width: { xs: '100%', sm: 'auto' } },
+        }}
+      >
         <Button variant="outlined" color="error" disabled={pending !== null} onClick={() => decide('fail')}>
           {t('payment.checkout.authenticate.fail')}
         </Button>

@@ -3,7 +3,9 @@ import { cardFormSchema, formatCardNumberInput, formatExpiryInput } from './card
 
 function errorsOf(values: { number: string; expiry: string; cvc: string }) {
   const result = cardFormSchema.safeParse(values);
-  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+  );
 }
 
 describe('cardFormSchema', () => {
@@ -17,8 +19,16 @@ describe('cardFormSchema', () => {
   });
 
   it('says Required for empty fields and Invalid for malformed ones', () => {
-    expect(errorsOf({ number: '', expiry: '', cvc: '' })).toEqual({ number: 'Required', expiry: 'Required', cvc: 'Required' });
-    expect(errorsOf({ number: '4242', expiry: '13/30', cvc: '12' })).toEqual({ number: 'Invalid', expiry: 'Invalid', cvc: 'Invalid' });
+    expect(errorsOf({ number: '', expiry: '', cvc: '' })).toEqual({
+      number: 'Required',
+      expiry: 'Required',
+      cvc: 'Required',
+    });
+    expect(errorsOf({ number: '4242', expiry: '13/30', cvc: '12' })).toEqual({
+      number: 'Invalid',
+      expiry: 'Invalid',
+      cvc: 'Invalid',
+    });
   });
 });
 

@@ -11,7 +11,9 @@ const required = z.string().trim().min(1, FIELD_REQUIRED);
  */
 export const cardFormSchema = z
   .object({
-    number: required.transform((value) => value.replace(/\s+/g, '')).pipe(z.string().regex(/^\d{12,19}$/, FIELD_INVALID)),
+    number: required
+      .transform((value) => value.replace(/\s+/g, ''))
+      .pipe(z.string().regex(/^\d{12,19}$/, FIELD_INVALID)),
     expiry: required.pipe(z.string().regex(EXPIRY_PATTERN, FIELD_INVALID)),
     cvc: required.pipe(testCardConfirmBodySchema.shape.card.shape.cvc),
   })
@@ -25,7 +27,10 @@ export type CardFormValues = z.input<typeof cardFormSchema>;
 
 /** `'4242424242'` → `'4242 4242 42'` while typing. */
 export function formatCardNumberInput(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** `'1234'` → `'12 / 34'` while typing. */

@@ -9,7 +9,12 @@ import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import type { TestCardInput } from '../api/checkout-api.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
-import { cardFormSchema, formatCardNumberInput, formatExpiryInput, type CardFormValues } from './card-form-schema.ts';
+import {
+  cardFormSchema,
+  formatCardNumberInput,
+  formatExpiryInput,
+  type CardFormValues,
+} from './card-form-schema.ts';
 import { fieldErrorText } from './field-error-text.ts';
 
 export interface CardStepProps {
@@ -21,9 +26,24 @@ export interface CardStepProps {
 }
 
 const FIELDS = [
-  { name: 'number', label: 'payment.checkout.card.number', autoComplete: 'cc-number', format: formatCardNumberInput },
-  { name: 'expiry', label: 'payment.checkout.card.expiry', autoComplete: 'cc-exp', format: formatExpiryInput },
-  { name: 'cvc', label: 'payment.checkout.card.cvc', autoComplete: 'cc-csc', format: (value: string) => value.replace(/\D/g, '').slice(0, 4) },
+  {
+    name: 'number',
+    label: 'payment.checkout.card.number',
+    autoComplete: 'cc-number',
+    format: formatCardNumberInput,
+  },
+  {
+    name: 'expiry',
+    label: 'payment.checkout.card.expiry',
+    autoComplete: 'cc-exp',
+    format: formatExpiryInput,
+  },
+  {
+    name: 'cvc',
+    label: 'payment.checkout.card.cvc',
+    autoComplete: 'cc-csc',
+    format: (value: string) => value.replace(/\D/g, '').slice(0, 4),
+  },
 ] as const;
 
 /** The card details form of the built-in test card network; a decline keeps it open for another card. */
@@ -35,12 +55,29 @@ export function CardStep({ isConfirming, error, isTestMode, onConfirm, onCancel 
   });
 
   return (
-    <Stack component="form" spacing={1.5} noValidate onSubmit={handleSubmit(onConfirm)} aria-label={t('payment.checkout.card.title')}>
+    <Stack
+      component="form"
+      spacing={1.5}
+      noValidate
+      onSubmit={handleSubmit(onConfirm)}
+      aria-label={t('payment.checkout.card.title')}
+    >
       <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {t('payment.checkout.card.title')}
       </Typography>
-      {isTestMode ? <Alert severity="info" variant="outlined">{t('payment.checkout.card.testHint')}</Alert> : null}
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5, '& > :first-of-type': { gridColumn: '1 / -1' } }}>
+      {isTestMode ? (
+        <Alert severity="info" variant="outlined">
+          {t('payment.checkout.card.testHint')}
+        </Alert>
+      ) : null}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: '1fr 1fr',
+          gap: 1.5,
+          '& > :first-of-type': { gridColumn: '1 / -1' },
+        }}
+      >
         {FIELDS.map(({ name, label, autoComplete, format }) => (
           <Controller
             key={name}
@@ -63,7 +100,13 @@ export function CardStep({ isConfirming, error, isTestMode, onConfirm, onCancel 
         ))}
       </Box>
       {error ? <Alert severity="error">{error}</Alert> : null}
-      <Button type="submit" variant="contained" size="large" disabled={isConfirming} startIcon={isConfirming ? <CircularProgress size={18} color="inherit" /> : null}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={isConfirming}
+        startIcon={isConfirming ? <CircularProgress size={18} color="inherit" /> : null}
+      >
         {isConfirming ? t('payment.checkout.action.processing') : t('payment.checkout.card.confirm')}
       </Button>
       <Button variant="text" onClick={onCancel} disabled={isConfirming}>

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { USD, makeLineItem, makePaymentMethod, makePrice } from '../test-utils/checkout-builders.ts';
-import { defaultPaymentOption, lineAmountIn, lineItemProblem, paymentOptions, totalDueIn, unitAmountIn } from './checkout-amounts.ts';
+import {
+  defaultPaymentOption,
+  lineAmountIn,
+  lineItemProblem,
+  paymentOptions,
+  totalDueIn,
+  unitAmountIn,
+} from './checkout-amounts.ts';
 
 const EUR = { ...USD, id: 'pc_test_eur', symbol: '€' };
 
 describe('checkout amounts', () => {
   it('reads the unit amount in the price currency or from its currency options', () => {
-    const price = makePrice({ currency_options: [{ currency_id: EUR.id, unit_amount: '1800', custom_unit_amount: null }] });
+    const price = makePrice({
+      currency_options: [{ currency_id: EUR.id, unit_amount: '1800', custom_unit_amount: null }],
+    });
     expect(unitAmountIn(price, USD.id)).toBe(1999n);
     expect(unitAmountIn(price, EUR.id)).toBe(1800n);
     expect(unitAmountIn(price, 'pc_other')).toBeNull();

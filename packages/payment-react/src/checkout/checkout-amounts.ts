@@ -26,7 +26,11 @@ export type LineItemProblem = 'quantityNotEnough' | 'quantityLimitPerCheckout';
 
 /** Stock and per-checkout limits (payment-kit.md §5); a line with a problem blocks submit. */
 export function lineItemProblem(item: LineItem): LineItemProblem | null {
-  const { quantity_available: available, quantity_sold: sold, quantity_limit_per_checkout: limit } = item.price;
+  const {
+    quantity_available: available,
+    quantity_sold: sold,
+    quantity_limit_per_checkout: limit,
+  } = item.price;
   if (available > 0 && sold + item.quantity > available) return 'quantityNotEnough';
   if (limit > 0 && limit < item.quantity) return 'quantityLimitPerCheckout';
   return null;
@@ -41,11 +45,19 @@ export interface PaymentOption {
 export function paymentOptions(methods: PaymentMethod[]): PaymentOption[] {
   return methods
     .filter((method) => method.active)
-    .flatMap((method) => method.payment_currencies.filter((currency) => currency.active).map((currency) => ({ method, currency })));
+    .flatMap((method) =>
+      method.payment_currencies
+        .filter((currency) => currency.active)
+        .map((currency) => ({ method, currency })),
+    );
 }
 
 /** The preselected option: `?currencyId` when offered, else the session's currency, else the first. */
-export function defaultPaymentOption(options: PaymentOption[], sessionCurrencyId: string, requestedCurrencyId?: string | null) {
+export function defaultPaymentOption(
+  options: PaymentOption[],
+  sessionCurrencyId: string,
+  requestedCurrencyId?: string | null,
+) {
   const byCurrency = (id: string | null | undefined) => options.find((option) => option.currency.id === id);
   return byCurrency(requestedCurrencyId) ?? byCurrency(sessionCurrencyId) ?? options[0] ?? null;
 }

@@ -11,7 +11,9 @@ const valid: CheckoutFormValues = {
 };
 
 function errorsOf(result: ReturnType<ReturnType<typeof createCheckoutFormSchema>['safeParse']>) {
-  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+  );
 }
 
 describe('createCheckoutFormSchema', () => {
@@ -26,16 +28,22 @@ describe('createCheckoutFormSchema', () => {
       customer_name: 'Required',
       customer_email: 'Required',
     });
-    expect(errorsOf(postal.safeParse({ ...valid, customer_email: 'ada@' }))).toEqual({ customer_email: 'Invalid' });
-    expect(errorsOf(postal.safeParse({ ...valid, customer_email: `${'a'.repeat(65)}@example.com` }))).toEqual({
+    expect(errorsOf(postal.safeParse({ ...valid, customer_email: 'ada@' }))).toEqual({
       customer_email: 'Invalid',
     });
+    expect(errorsOf(postal.safeParse({ ...valid, customer_email: `${'a'.repeat(65)}@example.com` }))).toEqual(
+      {
+        customer_email: 'Invalid',
+      },
+    );
   });
 
   it('requires a valid phone when the session collects one, and returns it in E.164', () => {
     const withPhone = createCheckoutFormSchema({ isPhoneRequired: true, addressMode: 'postal' });
     expect(errorsOf(withPhone.safeParse(valid))).toEqual({ customer_phone: 'Required' });
-    expect(errorsOf(withPhone.safeParse({ ...valid, customer_phone: '555' }))).toEqual({ customer_phone: 'Invalid' });
+    expect(errorsOf(withPhone.safeParse({ ...valid, customer_phone: '555' }))).toEqual({
+      customer_phone: 'Invalid',
+    });
     const parsed = withPhone.parse({ ...valid, customer_phone: '(201) 555-0123' });
     expect(parsed.customer_phone).toBe('+12015550123');
   });
@@ -58,6 +66,9 @@ describe('createCheckoutFormSchema', () => {
 
   it('leaves the address out when none is collected', () => {
     const none = createCheckoutFormSchema({ isPhoneRequired: false, addressMode: 'none' });
-    expect(none.parse({ ...valid, billing_address: { ...valid.billing_address, postal_code: '' } }).billing_address).toBeUndefined();
+    expect(
+      none.parse({ ...valid, billing_address: { ...valid.billing_address, postal_code: '' } })
+        .billing_address,
+    ).toBeUndefined();
   });
 });

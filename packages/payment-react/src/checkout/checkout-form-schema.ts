@@ -51,10 +51,15 @@ export function createCheckoutFormSchema(rules: CheckoutFormRules) {
       const address = values.billing_address;
       const required = rules.addressMode === 'full' ? FULL_ADDRESS_FIELDS : (['postal_code'] as const);
       for (const field of required) {
-        if (!address[field].trim()) context.addIssue({ code: 'custom', path: ['billing_address', field], message: FIELD_REQUIRED });
+        if (!address[field].trim())
+          context.addIssue({ code: 'custom', path: ['billing_address', field], message: FIELD_REQUIRED });
       }
       if (address.postal_code.trim() && !isPostalCodeValid(address.postal_code, address.country)) {
-        context.addIssue({ code: 'custom', path: ['billing_address', 'postal_code'], message: FIELD_INVALID });
+        context.addIssue({
+          code: 'custom',
+          path: ['billing_address', 'postal_code'],
+          message: FIELD_INVALID,
+        });
       }
     })
     .transform((values) => ({

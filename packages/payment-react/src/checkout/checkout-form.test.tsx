@@ -15,7 +15,9 @@ const retrieve = (body: unknown, status = 200): StubRoute => ({
 
 describe('CheckoutForm page states', () => {
   it('shows the skeleton first, then the form', async () => {
-    const { container } = renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: [retrieve(makeCheckout())] });
+    const { container } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [retrieve(makeCheckout())],
+    });
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
     expect(await screen.findByText('Bazaar T-shirt', {}, SLOW)).toBeTruthy();
   });
@@ -41,7 +43,10 @@ describe('CheckoutForm page states', () => {
     ['en', 'The payment was already processed or the checkout session has expired.'],
     ['zh', '该付款已处理，或结账会话已过期。'],
   ])('shows the expired panel when expires_at has passed (%s)', async (locale, text) => {
-    renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: [retrieve(makeCheckout({ expires_at: 1_000 }))], locale });
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [retrieve(makeCheckout({ expires_at: 1_000 }))],
+      locale,
+    });
     expect(await screen.findByText(text, {}, SLOW)).toBeTruthy();
   });
 
@@ -49,23 +54,32 @@ describe('CheckoutForm page states', () => {
     ['en', 'Nothing to pay for'],
     ['zh', '没有需要支付的项目'],
   ])('shows the empty-items panel (%s)', async (locale, text) => {
-    renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: [retrieve(makeCheckout({ line_items: [] }))], locale });
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [retrieve(makeCheckout({ line_items: [] }))],
+      locale,
+    });
     expect(await screen.findByText(text, {}, SLOW)).toBeTruthy();
   });
 
   it.each([
     ['en', 'Test mode', 'Qty 2', 'per month', 'Total due'],
     ['zh', '测试模式', '数量 2', '每月', '应付总额'],
-  ])('shows the order summary with the test-mode badge (%s)', async (locale, badge, quantity, period, total) => {
-    const price = makePrice({ type: 'recurring', recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' } });
-    const checkout = makeCheckout({ line_items: [makeLineItem({ price, quantity: 2 })] });
-    renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: [retrieve(checkout)], locale });
-    expect(await screen.findByText(badge, {}, SLOW)).toBeTruthy();
-    expect(screen.getByText(quantity, { exact: false })).toBeTruthy();
-    expect(screen.getByText(period)).toBeTruthy();
-    expect(screen.getByText(total)).toBeTruthy();
-    expect(screen.getByTestId('total-due').textContent).toBe('$39.98');
-  });
+  ])(
+    'shows the order summary with the test-mode badge (%s)',
+    async (locale, badge, quantity, period, total) => {
+      const price = makePrice({
+        type: 'recurring',
+        recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+      });
+      const checkout = makeCheckout({ line_items: [makeLineItem({ price, quantity: 2 })] });
+      renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: [retrieve(checkout)], locale });
+      expect(await screen.findByText(badge, {}, SLOW)).toBeTruthy();
+      expect(screen.getByText(quantity, { exact: false })).toBeTruthy();
+      expect(screen.getByText(period)).toBeTruthy();
+      expect(screen.getByText(total)).toBeTruthy();
+      expect(screen.getByTestId('total-due').textContent).toBe('$39.98');
+    },
+  );
 
   it.each([
     ['en', 'Payment succeeded', 'View invoice'],
@@ -74,19 +88,31 @@ describe('CheckoutForm page states', () => {
     const checkout = makeCheckout({ status: 'complete', payment_status: 'paid', invoice_id: 'in_1' });
     renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: [retrieve(checkout)], locale });
     expect(await screen.findByText(message, {}, SLOW)).toBeTruthy();
-    expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('http://shop.test/payment-kit/customer/invoice/in_1');
+    expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe(
+      'http://shop.test/payment-kit/customer/invoice/in_1',
+    );
   });
 
   it("prefers the payment link's confirmation message and links subscriptions to their page", async () => {
     const checkout = makeCheckout(
-      { status: 'complete', payment_status: 'paid', mode: 'subscription', subscription_id: 'sub_1', invoice_id: 'in_1' },
+      {
+        status: 'complete',
+        payment_status: 'paid',
+        mode: 'subscription',
+        subscription_id: 'sub_1',
+        invoice_id: 'in_1',
+      },
       {
         paymentLink: {
           id: 'plink_demo_subscription',
           active: true,
           name: 'Pro plan',
           submit_type: 'auto',
-          after_completion: { type: 'hosted_confirmation', hosted_confirmation: { custom_message: 'Welcome aboard!' }, redirect: null },
+          after_completion: {
+            type: 'hosted_confirmation',
+            hosted_confirmation: { custom_message: 'Welcome aboard!' },
+            redirect: null,
+          },
           donation_settings: null,
         },
       },
@@ -101,13 +127,29 @@ describe('CheckoutForm page states', () => {
   it('starts a session from a payment link with the extra parameters and reports its id', async () => {
     const onSessionStart = vi.fn();
     const { calls } = renderWithPayment(
-      <CheckoutForm id="plink_demo_onetime" extraParams={{ ref: 'newsletter' }} onSessionStart={onSessionStart} />,
-      { routes: [{ method: 'POST', path: '/payment-kit/api/checkout-sessions/start/plink_demo_onetime', respond: { body: makeCheckout() } }] },
+      <CheckoutForm
+        id="plink_demo_onetime"
+        extraParams={{ ref: 'newsletter' }}
+        onSessionStart={onSessionStart}
+      />,
+      {
+        routes: [
+          {
+            method: 'POST',
+            path: '/payment-kit/api/checkout-sessions/start/plink_demo_onetime',
+            respond: { body: makeCheckout() },
+          },
+        ],
+      },
     );
     expect(await screen.findByText('Bazaar T-shirt', {}, SLOW)).toBeTruthy();
     expect(onSessionStart).toHaveBeenCalledWith('cs_test_1');
     const start = calls.find((call) => call.method === 'POST')!;
-    expect(Object.fromEntries(start.url.searchParams)).toEqual({ ref: 'newsletter', locale: 'en', livemode: 'false' });
+    expect(Object.fromEntries(start.url.searchParams)).toEqual({
+      ref: 'newsletter',
+      locale: 'en',
+      livemode: 'false',
+    });
   });
 });
 
@@ -117,7 +159,12 @@ describe('CheckoutForm guests', () => {
     ['zh', '连接并支付'],
   ])('asks a guest to sign in before paying (%s)', async (locale, label) => {
     const onRequireLogin = vi.fn();
-    renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: [retrieve(makeCheckout())], locale, user: null, onRequireLogin });
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [retrieve(makeCheckout())],
+      locale,
+      user: null,
+      onRequireLogin,
+    });
     await userEvent.click(await screen.findByRole('button', { name: label }, SLOW));
     expect(onRequireLogin).toHaveBeenCalledOnce();
     expect(screen.queryByLabelText('Email')).toBeNull();

@@ -6,7 +6,7 @@ import type { StartCheckoutResponse } from '@bazaar/schemas';
 import { useCheckout } from '../api/use-checkout.ts';
 import { useSessionUser } from '../api/use-session-user.ts';
 import { StatusPanel } from '../primitives/status-panel.tsx';
-import { useTranslate } from '../provider/payment-context.ts';
+import { usePaymentContext } from '../provider/payment-context.ts';
 import { CheckoutPayable } from './checkout-payable.tsx';
 import { CheckoutSkeleton } from './checkout-skeleton.tsx';
 import { CheckoutSuccess } from './checkout-success.tsx';
@@ -25,6 +25,8 @@ export interface CheckoutFormProps {
   currencyId?: string | null;
   /** Called once a payment link has started a session; standalone hosts rewrite their address. */
   onSessionStart?: (checkoutSessionId: string) => void;
+  /** Called when the session's mode differs from the provider's, so the host can follow it. */
+  onLivemodeChange?: (livemode: boolean) => void;
   onPaid?: (checkout: StartCheckoutResponse) => void;
   onError?: (error: unknown) => void;
 }
@@ -33,8 +35,18 @@ export interface CheckoutFormProps {
  * The checkout: `<CheckoutForm id="plink_demo_onetime" mode="inline" onPaid={…} />`.
  * One `CheckoutView` decides what shows; the switch below renders each state.
  */
-export function CheckoutForm({ id, mode = 'inline', extraParams, currencyId, onSessionStart, onPaid, onError }: CheckoutFormProps) {
-  const t = useTranslate();
+export function CheckoutForm(props: CheckoutFormProps) {
+  const {
+    id,
+    mode = 'inline',
+    extraParams,
+    currencyId,
+    onSessionStart,
+    onLivemodeChange,
+    onPaid,
+    onError,
+  } = props;
+  const { t, livemode } = usePaymentContext();
   const query = useCheckout(id, extraParams);
   const isMinDelayOver = useMinimumDelay();
   const user = useSessionUser();
@@ -43,12 +55,21 @@ export function CheckoutForm({ id, mode = 'inline', extraParams, currencyId, onS
   useEffect(() => {
     if (startedSessionId) onSessionStart?.(startedSessionId);
   }, [startedSessionId, onSessionStart]);
+  const sessionLivemode = query.data?.checkoutSession.livemode;
+  useEffect(() => {
+    if (sessionLivemode !== undefined && sessionLivemode !== livemode) onLivemodeChange?.(sessionLivemode);
+  }, [sessionLivemode, livemode, onLivemodeChange]);
   useEffect(() => {
     if (query.error) onError?.(query.error);
   }, [query.error, onError]);
 
   const view = resolveCheckoutView(
-    { checkout: query.data, error: query.error, isReady: isMinDelayOver && !user.isPending, nowSeconds: Math.floor(Date.now() / 1000) },
+    {
+      checkout: query.data,
+      error: query.error,
+      isReady: isMinDelayOver && !user.isPending,
+      nowSeconds: Math.floor(Date.now() / 1000),
+    },
     t,
   );
 
@@ -56,7 +77,13 @@ export function CheckoutForm({ id, mode = 'inline', extraParams, currencyId, onS
     case 'loading':
       return <CheckoutSkeleton />;
     case 'error':
-      return <StatusPanel icon={<ErrorOutlineRoundedIcon color="error" />} title={t('payment.checkout.error.title')} description={view.message} />;
+      return (
+        <StatusPanel
+          icon={<ErrorOutlineRoundedIcon color="error" />}
+          title={t('payment.checkout.error.title')}
+          description={view.message}
+        />
+      );
     case 'expired':
       return (
         <StatusPanel

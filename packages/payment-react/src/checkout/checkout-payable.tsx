@@ -22,7 +22,15 @@ export interface CheckoutPayableProps {
 }
 
 /** The payable form: owns the chosen method and currency, which the summary and the form share. */
-export function CheckoutPayable({ checkout, checkoutQueryId, user, isSummaryHidden, currencyId, onPaid, onError }: CheckoutPayableProps) {
+export function CheckoutPayable({
+  checkout,
+  checkoutQueryId,
+  user,
+  isSummaryHidden,
+  currencyId,
+  onPaid,
+  onError,
+}: CheckoutPayableProps) {
   const t = useTranslate();
   const options = paymentOptions(checkout.paymentMethods);
   const [option, setOption] = useState<PaymentOption | null>(() =>
@@ -31,9 +39,17 @@ export function CheckoutPayable({ checkout, checkoutQueryId, user, isSummaryHidd
   const customer = useCustomerMe(user?.did ?? null, checkout.checkoutSession.livemode);
 
   if (!option) {
-    return <StatusPanel icon={<ErrorOutlineRoundedIcon color="warning" />} title={t('payment.checkout.card.unsupported')} />;
+    return (
+      <StatusPanel
+        icon={<ErrorOutlineRoundedIcon color="warning" />}
+        title={t('payment.checkout.card.unsupported')}
+      />
+    );
   }
-  const totalText = formatMoney(totalDueIn(checkout.checkoutSession.line_items, option.currency.id), option.currency);
+  const totalText = formatMoney(
+    totalDueIn(checkout.checkoutSession.line_items, option.currency.id),
+    option.currency,
+  );
 
   return (
     <CheckoutLayout

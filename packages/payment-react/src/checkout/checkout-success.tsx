@@ -10,14 +10,23 @@ import { usePaymentContext } from '../provider/payment-context.ts';
  * Where the payer goes next: their subscription for subscription and setup sessions,
  * otherwise the invoice when there is one.
  */
-export function successLink(checkout: StartCheckoutResponse, apiBaseUrl: string): { href: string; label: MessageKey } | null {
+export function successLink(
+  checkout: StartCheckoutResponse,
+  apiBaseUrl: string,
+): { href: string; label: MessageKey } | null {
   const session = checkout.checkoutSession;
   const base = apiBaseUrl.replace(/\/$/, '');
   if ((session.mode === 'subscription' || session.mode === 'setup') && session.subscription_id) {
-    return { href: `${base}/customer/subscription/${session.subscription_id}`, label: 'payment.checkout.completed.viewSubscription' };
+    return {
+      href: `${base}/customer/subscription/${session.subscription_id}`,
+      label: 'payment.checkout.completed.viewSubscription',
+    };
   }
   if (session.invoice_id) {
-    return { href: `${base}/customer/invoice/${session.invoice_id}`, label: 'payment.checkout.completed.viewInvoice' };
+    return {
+      href: `${base}/customer/invoice/${session.invoice_id}`,
+      label: 'payment.checkout.completed.viewInvoice',
+    };
   }
   return null;
 }
@@ -28,7 +37,9 @@ export function CheckoutSuccess({ checkout }: { checkout: StartCheckoutResponse 
   const session = checkout.checkoutSession;
   const customMessage = checkout.paymentLink?.after_completion.hosted_confirmation?.custom_message.trim();
   const defaultKey: MessageKey =
-    session.submit_type === 'donate' ? 'payment.checkout.completed.donate' : `payment.checkout.completed.${session.mode}`;
+    session.submit_type === 'donate'
+      ? 'payment.checkout.completed.donate'
+      : `payment.checkout.completed.${session.mode}`;
   const link = successLink(checkout, apiBaseUrl);
 
   return (

@@ -11,11 +11,23 @@ const ready = { error: null, isReady: true, nowSeconds: NOW };
 describe('resolveCheckoutView', () => {
   it.each([
     ['loading while the answer is out', { ...ready, checkout: undefined }, 'loading'],
-    ['loading until the minimum time has passed', { ...ready, isReady: false, checkout: makeCheckout() }, 'loading'],
-    ['error before anything else', { ...ready, error: new ApiError(404, 'NOT_FOUND', 'Gone'), checkout: makeCheckout() }, 'error'],
+    [
+      'loading until the minimum time has passed',
+      { ...ready, isReady: false, checkout: makeCheckout() },
+      'loading',
+    ],
+    [
+      'error before anything else',
+      { ...ready, error: new ApiError(404, 'NOT_FOUND', 'Gone'), checkout: makeCheckout() },
+      'error',
+    ],
     ['expired at expires_at', { ...ready, checkout: makeCheckout({ expires_at: NOW }) }, 'expired'],
     ['expired by status', { ...ready, checkout: makeCheckout({ status: 'expired' }) }, 'expired'],
-    ['completed even after expiry', { ...ready, checkout: makeCheckout({ status: 'complete', expires_at: 1 }) }, 'completed'],
+    [
+      'completed even after expiry',
+      { ...ready, checkout: makeCheckout({ status: 'complete', expires_at: 1 }) },
+      'completed',
+    ],
     ['empty without line items', { ...ready, checkout: makeCheckout({ line_items: [] }) }, 'empty'],
     ['the form otherwise', { ...ready, checkout: makeCheckout({ expires_at: NOW + 1 }) }, 'form'],
   ] as const)('%s', (_name, input, kind) => {
@@ -23,7 +35,12 @@ describe('resolveCheckoutView', () => {
   });
 
   it('carries the extracted error text', () => {
-    expect(resolveCheckoutView({ ...ready, checkout: undefined, error: new ApiError(404, 'NOT_FOUND', 'Gone') }, t)).toEqual({
+    expect(
+      resolveCheckoutView(
+        { ...ready, checkout: undefined, error: new ApiError(404, 'NOT_FOUND', 'Gone') },
+        t,
+      ),
+    ).toEqual({
       kind: 'error',
       message: 'Gone',
     });

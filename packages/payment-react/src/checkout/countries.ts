@@ -1,6 +1,23 @@
 /** Countries offered in the billing address, the same set the phone dial-code table covers. */
 export const BILLING_COUNTRIES = [
-  'us', 'cn', 'gb', 'ca', 'au', 'de', 'fr', 'jp', 'kr', 'in', 'sg', 'hk', 'tw', 'nz', 'it', 'es', 'nl', 'br',
+  'us',
+  'cn',
+  'gb',
+  'ca',
+  'au',
+  'de',
+  'fr',
+  'jp',
+  'kr',
+  'in',
+  'sg',
+  'hk',
+  'tw',
+  'nz',
+  'it',
+  'es',
+  'nl',
+  'br',
 ] as const;
 
 export const DEFAULT_COUNTRY = 'us';

@@ -47,7 +47,9 @@ export function CustomerFields({ isPhoneCollected, isDisabled }: CustomerFieldsP
           placeholder="+1 201 555 0123"
           disabled={isDisabled}
           error={Boolean(errors.customer_phone)}
-          helperText={fieldErrorText(errors.customer_phone?.message, t) ?? t('payment.checkout.form.phoneHint')}
+          helperText={
+            fieldErrorText(errors.customer_phone?.message, t) ?? t('payment.checkout.form.phoneHint')
+          }
           {...register('customer_phone')}
         />
       ) : null}

@@ -35,7 +35,9 @@ export function LineItemRow({ item, currency }: LineItemRowProps) {
         <Typography sx={{ fontWeight: 600 }}>{product.name}</Typography>
         <Typography variant="body2" color="text.secondary">
           {t('payment.checkout.summary.quantity', { quantity: item.quantity })}
-          {unit !== null && item.quantity > 1 ? ` · ${t('payment.checkout.summary.each', { amount: formatMoney(unit, currency) })}` : ''}
+          {unit !== null && item.quantity > 1
+            ? ` · ${t('payment.checkout.summary.each', { amount: formatMoney(unit, currency) })}`
+            : ''}
         </Typography>
         {problem ? (
           <Typography variant="body2" color="error" role="alert">
@@ -46,7 +48,12 @@ export function LineItemRow({ item, currency }: LineItemRowProps) {
       <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap', textAlign: 'right' }}>
         {formatMoney(lineAmountIn(item, currency.id), currency)}
         {period ? (
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
+          <Typography
+            component="span"
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'block', fontWeight: 400 }}
+          >
             {period.trim()}
           </Typography>
         ) : null}

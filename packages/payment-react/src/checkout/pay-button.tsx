@@ -30,7 +30,9 @@ export function PayButton({ session, state, isGuest, isBlocked }: PayButtonProps
       variant="contained"
       size="large"
       disabled={isBusy || isBlocked}
-      startIcon={isBusy ? <CircularProgress size={18} color="inherit" /> : <LockOutlinedIcon fontSize="small" />}
+      startIcon={
+        isBusy ? <CircularProgress size={18} color="inherit" /> : <LockOutlinedIcon fontSize="small" />
+      }
       sx={{
         py: 1.5,
         position: { xs: 'sticky', md: 'static' },

@@ -14,7 +14,12 @@ export interface PaymentOptionListProps {
 }
 
 /** Every (method × currency) pair as a selectable card. */
-export function PaymentOptionList({ options, selectedCurrencyId, isDisabled, onSelect }: PaymentOptionListProps) {
+export function PaymentOptionList({
+  options,
+  selectedCurrencyId,
+  isDisabled,
+  onSelect,
+}: PaymentOptionListProps) {
   const t = useTranslate();
   return (
     <Stack spacing={1.5}>

@@ -11,7 +11,12 @@ const SLOW = { timeout: 4_000 };
 const open = makeCheckout({ phone_number_collection: { enabled: true } });
 const paid: StartCheckoutResponse = {
   ...open,
-  checkoutSession: { ...open.checkoutSession, status: 'complete', payment_status: 'paid', invoice_id: 'in_1' },
+  checkoutSession: {
+    ...open.checkoutSession,
+    status: 'complete',
+    payment_status: 'paid',
+    invoice_id: 'in_1',
+  },
 };
 const intent = {
   id: 'pi_1',
@@ -31,8 +36,23 @@ const intent = {
 const submitted = {
   checkoutSession: open.checkoutSession,
   paymentIntent: intent,
-  stripeContext: { provider: 'test', client_secret: 'pi_1_secret', intent_type: 'payment_intent', status: 'requires_payment_method', publishable_key: null },
-  customer: { id: 'cus_1', did: 'did:x', name: 'Ada', email: 'ada@example.com', phone: '', address: { country: 'us', state: '', city: '', line1: '', line2: '', postal_code: '' }, livemode: false, metadata: {} },
+  stripeContext: {
+    provider: 'test',
+    client_secret: 'pi_1_secret',
+    intent_type: 'payment_intent',
+    status: 'requires_payment_method',
+    publishable_key: null,
+  },
+  customer: {
+    id: 'cus_1',
+    did: 'did:x',
+    name: 'Ada',
+    email: 'ada@example.com',
+    phone: '',
+    address: { country: 'us', state: '', city: '', line1: '', line2: '', postal_code: '' },
+    livemode: false,
+    metadata: {},
+  },
   balance: null,
   delegation: null,
 };
@@ -47,12 +67,34 @@ function routes(confirm: (request: StubRequest) => StubAnswer, authenticate?: St
     return answer;
   };
   return [
-    { method: 'GET', path: '/payment-kit/api/checkout-sessions/retrieve/cs_test_1', respond: () => ({ body: isPaid ? paid : open }) },
-    { method: 'GET', path: '/payment-kit/api/customers/me', respond: { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } } } },
-    { method: 'PUT', path: '/payment-kit/api/checkout-sessions/cs_test_1/submit', respond: { body: submitted } },
-    { method: 'POST', path: '/payment-kit/api/test-card/payment-intents/pi_1/confirm', respond: (request) => settle(confirm(request)) },
+    {
+      method: 'GET',
+      path: '/payment-kit/api/checkout-sessions/retrieve/cs_test_1',
+      respond: () => ({ body: isPaid ? paid : open }),
+    },
+    {
+      method: 'GET',
+      path: '/payment-kit/api/customers/me',
+      respond: { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } } },
+    },
+    {
+      method: 'PUT',
+      path: '/payment-kit/api/checkout-sessions/cs_test_1/submit',
+      respond: { body: submitted },
+    },
+    {
+      method: 'POST',
+      path: '/payment-kit/api/test-card/payment-intents/pi_1/confirm',
+      respond: (request) => settle(confirm(request)),
+    },
     ...(authenticate
-      ? [{ method: 'POST', path: '/payment-kit/api/test-card/payment-intents/pi_1/authenticate', respond: () => settle(authenticate) }]
+      ? [
+          {
+            method: 'POST',
+            path: '/payment-kit/api/test-card/payment-intents/pi_1/authenticate',
+            respond: () => settle(authenticate),
+          },
+        ]
       : []),
   ];
 }
@@ -81,7 +123,10 @@ describe('PaymentPanel validation', () => {
     ['zh', '支付', '必填', '无效'],
   ])('shows Required and Invalid messages (%s)', async (locale, pay, required, invalid) => {
     const user = userEvent.setup();
-    const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: routes(() => ({ body: succeeded })), locale });
+    const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: routes(() => ({ body: succeeded })),
+      locale,
+    });
     await user.click(await screen.findByRole('button', { name: pay }, SLOW));
     expect(await screen.findAllByText(required)).toHaveLength(4);
     await user.type(screen.getAllByRole('textbox')[1]!, 'ada@');
@@ -93,23 +138,45 @@ describe('PaymentPanel validation', () => {
 
 describe('PaymentPanel prefill and limits', () => {
   it("prefills the form from the signed-in payer's customer record in the session's mode", async () => {
-    const me = { ...submitted.customer, name: 'Grace Hopper', email: 'grace@example.com', phone: '+12015550123' };
+    const me = {
+      ...submitted.customer,
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      phone: '+12015550123',
+    };
     const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
       routes: [
-        { method: 'GET', path: '/payment-kit/api/checkout-sessions/retrieve/cs_test_1', respond: { body: open } },
+        {
+          method: 'GET',
+          path: '/payment-kit/api/checkout-sessions/retrieve/cs_test_1',
+          respond: { body: open },
+        },
         { method: 'GET', path: '/payment-kit/api/customers/me', respond: { body: me } },
       ],
     });
-    await waitFor(() => expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Grace Hopper'), SLOW);
+    await waitFor(
+      () => expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Grace Hopper'),
+      SLOW,
+    );
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
     const request = calls.find((call) => call.url.pathname.endsWith('/customers/me'))!;
-    expect(Object.fromEntries(request.url.searchParams)).toMatchObject({ skipSummary: '1', fallback: '1', livemode: 'false' });
+    expect(Object.fromEntries(request.url.searchParams)).toMatchObject({
+      skipSummary: '1',
+      fallback: '1',
+      livemode: 'false',
+    });
   });
 
   it('blocks paying for a line over its purchase limit and says why', async () => {
     const overLimit = makeCheckout({ line_items: [makeLineItem({ quantity: 6 })] });
     renderWithPayment(<CheckoutForm id="cs_test_1" />, {
-      routes: [{ method: 'GET', path: '/payment-kit/api/checkout-sessions/retrieve/cs_test_1', respond: { body: overLimit } }],
+      routes: [
+        {
+          method: 'GET',
+          path: '/payment-kit/api/checkout-sessions/retrieve/cs_test_1',
+          respond: { body: overLimit },
+        },
+      ],
       locale: 'zh',
     });
     expect(await screen.findByText('超出购买限制', {}, SLOW)).toBeTruthy();
@@ -120,23 +187,37 @@ describe('PaymentPanel prefill and limits', () => {
 describe('PaymentPanel submit flow', () => {
   it('submits with Enter, sends the phone in E.164 with an idempotency key, and pays by card', async () => {
     const user = userEvent.setup();
-    const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: routes(() => ({ body: succeeded })) });
+    const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: routes(() => ({ body: succeeded })),
+    });
     await fillContact(user);
     await user.type(screen.getByLabelText('Postal code'), '{Enter}');
     await payWithCard(user, '4242424242424242');
     expect(await screen.findByText('Payment succeeded', {}, SLOW)).toBeTruthy();
     const submit = calls.find((call) => call.method === 'PUT')!;
-    expect(submit.body).toMatchObject({ customer_phone: '+12015550123', payment_method: 'pm_test_card', billing_address: { postal_code: '94107', country: 'us' } });
+    expect(submit.body).toMatchObject({
+      customer_phone: '+12015550123',
+      payment_method: 'pm_test_card',
+      billing_address: { postal_code: '94107', country: 'us' },
+    });
     expect(submit.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     const confirm = calls.find((call) => call.url.pathname.endsWith('/confirm'))!;
-    expect(confirm.body).toEqual({ client_secret: 'pi_1_secret', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
+    expect(confirm.body).toEqual({
+      client_secret: 'pi_1_secret',
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+    });
   });
 
   it('shows the decline message and lets the payer try another card', async () => {
     const user = userEvent.setup();
-    const declined = { status: 402, body: { error: { code: 'card_declined', message: 'Your card was declined.' } } };
+    const declined = {
+      status: 402,
+      body: { error: { code: 'card_declined', message: 'Your card was declined.' } },
+    };
     let attempt = 0;
-    renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: routes(() => (attempt++ === 0 ? declined : { body: succeeded })) });
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: routes(() => (attempt++ === 0 ? declined : { body: succeeded })),
+    });
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     await payWithCard(user, '4000000000000002');
@@ -147,7 +228,12 @@ describe('PaymentPanel submit flow', () => {
 
   it('asks for authentication in the page and pays once it is completed', async () => {
     const user = userEvent.setup();
-    const challenge = { body: { paymentIntent: { ...intent, status: 'requires_action' }, next_action: { type: 'authenticate' } } };
+    const challenge = {
+      body: {
+        paymentIntent: { ...intent, status: 'requires_action' },
+        next_action: { type: 'authenticate' },
+      },
+    };
     const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
       routes: routes(() => challenge, { body: succeeded }),
     });
@@ -156,6 +242,11 @@ describe('PaymentPanel submit flow', () => {
     await payWithCard(user, '4000002500003155');
     await user.click(await screen.findByRole('button', { name: 'Complete authentication' }, SLOW));
     expect(await screen.findByText('Payment succeeded', {}, SLOW)).toBeTruthy();
-    await waitFor(() => expect(calls.find((call) => call.url.pathname.endsWith('/authenticate'))?.body).toEqual({ client_secret: 'pi_1_secret', outcome: 'approve' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.pathname.endsWith('/authenticate'))?.body).toEqual({
+        client_secret: 'pi_1_secret',
+        outcome: 'approve',
+      }),
+    );
   });
 });

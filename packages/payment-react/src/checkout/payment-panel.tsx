@@ -9,7 +9,12 @@ import { AddressFields } from './address-fields.tsx';
 import { AuthenticationDialog } from './authentication-dialog.tsx';
 import { CardStep } from './card-step.tsx';
 import { lineItemProblem, type PaymentOption } from './checkout-amounts.ts';
-import { checkoutFormRules, createCheckoutFormSchema, type CheckoutFormValues, type CheckoutSubmitValues } from './checkout-form-schema.ts';
+import {
+  checkoutFormRules,
+  createCheckoutFormSchema,
+  type CheckoutFormValues,
+  type CheckoutSubmitValues,
+} from './checkout-form-schema.ts';
 import { DEFAULT_COUNTRY } from './countries.ts';
 import { CustomerFields } from './customer-fields.tsx';
 import { PayButton } from './pay-button.tsx';
@@ -38,7 +43,10 @@ export function PaymentPanel(props: PaymentPanelProps) {
   const { requestLogin } = usePaymentContext();
   const session = checkout.checkoutSession;
   const { isPhoneRequired, addressMode } = checkoutFormRules(session, option.method.type === 'stripe');
-  const schema = useMemo(() => createCheckoutFormSchema({ isPhoneRequired, addressMode }), [isPhoneRequired, addressMode]);
+  const schema = useMemo(
+    () => createCheckoutFormSchema({ isPhoneRequired, addressMode }),
+    [isPhoneRequired, addressMode],
+  );
   const form = useForm<CheckoutFormValues, unknown, CheckoutSubmitValues>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -47,11 +55,23 @@ export function PaymentPanel(props: PaymentPanelProps) {
       customer_phone: '',
       payment_method: option.method.id,
       payment_currency: option.currency.id,
-      billing_address: { country: DEFAULT_COUNTRY, state: '', city: '', line1: '', line2: '', postal_code: '' },
+      billing_address: {
+        country: DEFAULT_COUNTRY,
+        state: '',
+        city: '',
+        line1: '',
+        line2: '',
+        postal_code: '',
+      },
     },
   });
   useCheckoutPrefill(form, props.prefill ?? checkout.customer);
-  const flow = useCheckoutSubmit({ checkoutQueryId: props.checkoutQueryId, sessionId: session.id, onPaid: props.onPaid, onError: props.onError });
+  const flow = useCheckoutSubmit({
+    checkoutQueryId: props.checkoutQueryId,
+    sessionId: session.id,
+    onPaid: props.onPaid,
+    onError: props.onError,
+  });
   const { state } = flow;
   const isBusy = isSubmitBusy(state);
   const needsLogin = isLoginRequired(session, isSignedIn);
@@ -73,10 +93,24 @@ export function PaymentPanel(props: PaymentPanelProps) {
   return (
     <Stack spacing={3}>
       <FormProvider {...form}>
-        <Stack component="form" spacing={3} noValidate onSubmit={onSubmit}>
+        {/* Focused fields scroll clear of the pay button that sticks to the bottom on phones. */}
+        <Stack
+          component="form"
+          spacing={3}
+          noValidate
+          onSubmit={onSubmit}
+          sx={{ '& input': { scrollMarginBottom: { xs: 96, md: 0 } } }}
+        >
           {needsLogin ? null : <CustomerFields isPhoneCollected={isPhoneRequired} isDisabled={isBusy} />}
-          <PaymentOptionList options={props.options} selectedCurrencyId={option.currency.id} isDisabled={isBusy} onSelect={selectOption} />
-          {needsLogin || addressMode === 'none' ? null : <AddressFields mode={addressMode} isDisabled={isBusy} />}
+          <PaymentOptionList
+            options={props.options}
+            selectedCurrencyId={option.currency.id}
+            isDisabled={isBusy}
+            onSelect={selectOption}
+          />
+          {needsLogin || addressMode === 'none' ? null : (
+            <AddressFields mode={addressMode} isDisabled={isBusy} />
+          )}
           {state.status === 'idle' && state.error ? <Alert severity="error">{state.error}</Alert> : null}
           {state.status === 'failed' ? <Alert severity="error">{state.error}</Alert> : null}
           {state.status === 'card' || state.status === 'authenticating' ? null : (
@@ -93,7 +127,11 @@ export function PaymentPanel(props: PaymentPanelProps) {
           onCancel={flow.reset}
         />
       ) : null}
-      <AuthenticationDialog isOpen={state.status === 'authenticating'} amount={totalText} onDecide={flow.authenticate} />
+      <AuthenticationDialog
+        isOpen={state.status === 'authenticating'}
+        amount={totalText}
+        onDecide={flow.authenticate}
+      />
     </Stack>
   );
 }

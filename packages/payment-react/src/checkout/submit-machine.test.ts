@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_SUBMIT_STATE, isSubmitBusy, transitionSubmit, type SubmitEvent, type SubmitState } from './submit-machine.ts';
+import {
+  INITIAL_SUBMIT_STATE,
+  isSubmitBusy,
+  transitionSubmit,
+  type SubmitEvent,
+  type SubmitState,
+} from './submit-machine.ts';
 
 const card = { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' };
 
@@ -29,14 +35,102 @@ const EVENTS: Record<string, SubmitEvent> = {
 
 // Every (state, event) pair and the state it leads to; `confirming` is the card step mid-request.
 const EXPECTED: Record<string, Record<string, string>> = {
-  idle: { submit: 'submitting', submitFailed: 'idle', cardRequired: 'idle', confirmCard: 'idle', cardDeclined: 'idle', authenticationRequired: 'idle', paymentConfirmed: 'idle', completed: 'idle', failed: 'idle', reset: 'idle' },
-  submitting: { submit: 'submitting', submitFailed: 'idle', cardRequired: 'card', confirmCard: 'submitting', cardDeclined: 'submitting', authenticationRequired: 'submitting', paymentConfirmed: 'paying', completed: 'submitting', failed: 'submitting', reset: 'idle' },
-  card: { submit: 'card', submitFailed: 'card', cardRequired: 'card', confirmCard: 'confirming', cardDeclined: 'card', authenticationRequired: 'card', paymentConfirmed: 'paying', completed: 'card', failed: 'card', reset: 'idle' },
-  confirming: { submit: 'confirming', submitFailed: 'confirming', cardRequired: 'confirming', confirmCard: 'confirming', cardDeclined: 'card', authenticationRequired: 'authenticating', paymentConfirmed: 'paying', completed: 'confirming', failed: 'confirming', reset: 'idle' },
-  authenticating: { submit: 'authenticating', submitFailed: 'authenticating', cardRequired: 'authenticating', confirmCard: 'authenticating', cardDeclined: 'card', authenticationRequired: 'authenticating', paymentConfirmed: 'paying', completed: 'authenticating', failed: 'authenticating', reset: 'idle' },
-  paying: { submit: 'paying', submitFailed: 'paying', cardRequired: 'paying', confirmCard: 'paying', cardDeclined: 'paying', authenticationRequired: 'paying', paymentConfirmed: 'paying', completed: 'paid', failed: 'failed', reset: 'idle' },
-  paid: { submit: 'paid', submitFailed: 'paid', cardRequired: 'paid', confirmCard: 'paid', cardDeclined: 'paid', authenticationRequired: 'paid', paymentConfirmed: 'paid', completed: 'paid', failed: 'paid', reset: 'paid' },
-  failed: { submit: 'submitting', submitFailed: 'failed', cardRequired: 'failed', confirmCard: 'failed', cardDeclined: 'failed', authenticationRequired: 'failed', paymentConfirmed: 'failed', completed: 'failed', failed: 'failed', reset: 'idle' },
+  idle: {
+    submit: 'submitting',
+    submitFailed: 'idle',
+    cardRequired: 'idle',
+    confirmCard: 'idle',
+    cardDeclined: 'idle',
+    authenticationRequired: 'idle',
+    paymentConfirmed: 'idle',
+    completed: 'idle',
+    failed: 'idle',
+    reset: 'idle',
+  },
+  submitting: {
+    submit: 'submitting',
+    submitFailed: 'idle',
+    cardRequired: 'card',
+    confirmCard: 'submitting',
+    cardDeclined: 'submitting',
+    authenticationRequired: 'submitting',
+    paymentConfirmed: 'paying',
+    completed: 'submitting',
+    failed: 'submitting',
+    reset: 'idle',
+  },
+  card: {
+    submit: 'card',
+    submitFailed: 'card',
+    cardRequired: 'card',
+    confirmCard: 'confirming',
+    cardDeclined: 'card',
+    authenticationRequired: 'card',
+    paymentConfirmed: 'paying',
+    completed: 'card',
+    failed: 'card',
+    reset: 'idle',
+  },
+  confirming: {
+    submit: 'confirming',
+    submitFailed: 'confirming',
+    cardRequired: 'confirming',
+    confirmCard: 'confirming',
+    cardDeclined: 'card',
+    authenticationRequired: 'authenticating',
+    paymentConfirmed: 'paying',
+    completed: 'confirming',
+    failed: 'confirming',
+    reset: 'idle',
+  },
+  authenticating: {
+    submit: 'authenticating',
+    submitFailed: 'authenticating',
+    cardRequired: 'authenticating',
+    confirmCard: 'authenticating',
+    cardDeclined: 'card',
+    authenticationRequired: 'authenticating',
+    paymentConfirmed: 'paying',
+    completed: 'authenticating',
+    failed: 'authenticating',
+    reset: 'idle',
+  },
+  paying: {
+    submit: 'paying',
+    submitFailed: 'paying',
+    cardRequired: 'paying',
+    confirmCard: 'paying',
+    cardDeclined: 'paying',
+    authenticationRequired: 'paying',
+    paymentConfirmed: 'paying',
+    completed: 'paid',
+    failed: 'failed',
+    reset: 'idle',
+  },
+  paid: {
+    submit: 'paid',
+    submitFailed: 'paid',
+    cardRequired: 'paid',
+    confirmCard: 'paid',
+    cardDeclined: 'paid',
+    authenticationRequired: 'paid',
+    paymentConfirmed: 'paid',
+    completed: 'paid',
+    failed: 'paid',
+    reset: 'paid',
+  },
+  failed: {
+    submit: 'submitting',
+    submitFailed: 'failed',
+    cardRequired: 'failed',
+    confirmCard: 'failed',
+    cardDeclined: 'failed',
+    authenticationRequired: 'failed',
+    paymentConfirmed: 'failed',
+    completed: 'failed',
+    failed: 'failed',
+    reset: 'idle',
+  },
 };
 
 function nameOf(state: SubmitState): string {
@@ -44,7 +138,9 @@ function nameOf(state: SubmitState): string {
 }
 
 describe('transitionSubmit', () => {
-  const pairs = Object.keys(STATES).flatMap((from) => Object.keys(EVENTS).map((event) => [from, event] as const));
+  const pairs = Object.keys(STATES).flatMap((from) =>
+    Object.keys(EVENTS).map((event) => [from, event] as const),
+  );
 
   it.each(pairs)('%s + %s', (from, event) => {
     expect(nameOf(transitionSubmit(STATES[from]!, EVENTS[event]!))).toBe(EXPECTED[from]![event]);
@@ -53,11 +149,19 @@ describe('transitionSubmit', () => {
   it('keeps the decline message on the card step so the payer can try another card', () => {
     const declined = transitionSubmit(STATES.confirming!, EVENTS.cardDeclined!);
     expect(declined).toEqual({ status: 'card', card, isConfirming: false, error: 'Your card was declined.' });
-    expect(transitionSubmit(declined, EVENTS.confirmCard!)).toEqual({ status: 'card', card, isConfirming: true, error: null });
+    expect(transitionSubmit(declined, EVENTS.confirmCard!)).toEqual({
+      status: 'card',
+      card,
+      isConfirming: true,
+      error: null,
+    });
   });
 
   it('carries the submit error back to the idle form', () => {
-    expect(transitionSubmit(STATES.submitting!, EVENTS.submitFailed!)).toEqual({ status: 'idle', error: 'Exceed inventory' });
+    expect(transitionSubmit(STATES.submitting!, EVENTS.submitFailed!)).toEqual({
+      status: 'idle',
+      error: 'Exceed inventory',
+    });
   });
 });
 

@@ -39,15 +39,22 @@ export function transitionSubmit(state: SubmitState, event: SubmitEvent): Submit
     case 'submitFailed':
       return state.status === 'submitting' ? { status: 'idle', error: event.error } : state;
     case 'cardRequired':
-      return state.status === 'submitting' ? { status: 'card', card: event.card, isConfirming: false, error: null } : state;
+      return state.status === 'submitting'
+        ? { status: 'card', card: event.card, isConfirming: false, error: null }
+        : state;
     case 'confirmCard':
-      return state.status === 'card' && !state.isConfirming ? { ...state, isConfirming: true, error: null } : state;
+      return state.status === 'card' && !state.isConfirming
+        ? { ...state, isConfirming: true, error: null }
+        : state;
     case 'cardDeclined':
       if (state.status === 'card') return { ...state, isConfirming: false, error: event.error };
-      if (state.status === 'authenticating') return { status: 'card', card: state.card, isConfirming: false, error: event.error };
+      if (state.status === 'authenticating')
+        return { status: 'card', card: state.card, isConfirming: false, error: event.error };
       return state;
     case 'authenticationRequired':
-      return state.status === 'card' && state.isConfirming ? { status: 'authenticating', card: state.card } : state;
+      return state.status === 'card' && state.isConfirming
+        ? { status: 'authenticating', card: state.card }
+        : state;
     case 'paymentConfirmed':
       return state.status === 'submitting' || state.status === 'card' || state.status === 'authenticating'
         ? { status: 'paying' }

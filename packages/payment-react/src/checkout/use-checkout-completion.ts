@@ -18,7 +18,11 @@ export interface CompletionHandlers {
  * `checkout.session.completed` for this session triggers a check at once, and polling every
  * 2 s covers a missed or absent socket. After 3 minutes it gives up (`onFailed(null)`).
  */
-export function useCheckoutCompletion(sessionId: string, isWaiting: boolean, handlers: CompletionHandlers): void {
+export function useCheckoutCompletion(
+  sessionId: string,
+  isWaiting: boolean,
+  handlers: CompletionHandlers,
+): void {
   const { api } = usePaymentContext();
   const latest = useRef(handlers);
   latest.current = handlers;

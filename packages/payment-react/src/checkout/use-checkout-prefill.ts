@@ -4,10 +4,17 @@ import type { Customer } from '@bazaar/schemas';
 import type { CheckoutFormValues, CheckoutSubmitValues } from './checkout-form-schema.ts';
 import { normalizeCountry } from './countries.ts';
 
-type PrefillField = 'customer_name' | 'customer_email' | 'customer_phone' | `billing_address.${'line1' | 'city' | 'state' | 'postal_code'}`;
+type PrefillField =
+  | 'customer_name'
+  | 'customer_email'
+  | 'customer_phone'
+  | `billing_address.${'line1' | 'city' | 'state' | 'postal_code'}`;
 
 /** Fills empty fields from the payer's saved details once they arrive; never overwrites typing. */
-export function useCheckoutPrefill(form: UseFormReturn<CheckoutFormValues, unknown, CheckoutSubmitValues>, customer: Customer | null | undefined): void {
+export function useCheckoutPrefill(
+  form: UseFormReturn<CheckoutFormValues, unknown, CheckoutSubmitValues>,
+  customer: Customer | null | undefined,
+): void {
   useEffect(() => {
     if (!customer) return;
     const values: Record<PrefillField, string> = {

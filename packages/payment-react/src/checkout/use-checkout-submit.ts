@@ -1,7 +1,12 @@
 import { useCallback, useReducer } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StartCheckoutResponse, TestCardResult } from '@bazaar/schemas';
-import { authenticateTestCard, confirmTestCard, submitCheckout, type TestCardInput } from '../api/checkout-api.ts';
+import {
+  authenticateTestCard,
+  confirmTestCard,
+  submitCheckout,
+  type TestCardInput,
+} from '../api/checkout-api.ts';
 import { extractErrorText } from '../api/error-text.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
@@ -19,7 +24,8 @@ export function cardResultEvent(result: TestCardResult): SubmitEvent {
   if (result.next_action) return { type: 'authenticationRequired' };
   const intent = result.paymentIntent;
   const isSettled = intent.status === 'succeeded' || intent.status === 'processing';
-  if (!isSettled && intent.last_payment_error) return { type: 'cardDeclined', error: intent.last_payment_error.message };
+  if (!isSettled && intent.last_payment_error)
+    return { type: 'cardDeclined', error: intent.last_payment_error.message };
   return { type: 'paymentConfirmed' };
 }
 
@@ -55,7 +61,10 @@ export function useCheckoutSubmit({ checkoutQueryId, sessionId, onPaid, onError 
           return fail(t('payment.checkout.card.unsupported'), 'submitFailed');
         }
         await wait(CARD_STEP_DELAY_MS);
-        dispatch({ type: 'cardRequired', card: { paymentIntentId: result.paymentIntent.id, clientSecret: card.client_secret } });
+        dispatch({
+          type: 'cardRequired',
+          card: { paymentIntentId: result.paymentIntent.id, clientSecret: card.client_secret },
+        });
       } catch (error) {
         fail(error, 'submitFailed');
       }
@@ -82,7 +91,9 @@ export function useCheckoutSubmit({ checkoutQueryId, sessionId, onPaid, onError 
     async (outcome: 'approve' | 'fail') => {
       if (!card) return;
       try {
-        dispatch(cardResultEvent(await authenticateTestCard(api, card.paymentIntentId, card.clientSecret, outcome)));
+        dispatch(
+          cardResultEvent(await authenticateTestCard(api, card.paymentIntentId, card.clientSecret, outcome)),
+        );
       } catch (error) {
         fail(error, 'cardDeclined');
       }
@@ -96,7 +107,8 @@ export function useCheckoutSubmit({ checkoutQueryId, sessionId, onPaid, onError 
       queryClient.setQueryData(queryKeys.checkout(checkoutQueryId), checkout);
       onPaid?.(checkout);
     },
-    onFailed: (message) => dispatch({ type: 'failed', error: message ?? t('payment.checkout.failed.timeout') }),
+    onFailed: (message) =>
+      dispatch({ type: 'failed', error: message ?? t('payment.checkout.failed.timeout') }),
   });
 
   const reset = useCallback(() => dispatch({ type: 'reset' }), []);

@@ -19,7 +19,15 @@ const invoice: Invoice = {
   currency_id: USD.id,
   currency: USD,
   description: '',
-  lines: [{ description: 'Bazaar Pro license', price_id: 'price_1', quantity: 2, unit_amount: '1999', amount: '3998' }],
+  lines: [
+    {
+      description: 'Bazaar Pro license',
+      price_id: 'price_1',
+      quantity: 2,
+      unit_amount: '1999',
+      amount: '3998',
+    },
+  ],
   subtotal: '3998',
   total: '3998',
   amount_due: '3998',
@@ -29,7 +37,9 @@ const invoice: Invoice = {
   created_at: 1_700_000_000,
   paid_at: 1_700_000_000,
 };
-const route = (status: number, body: unknown) => [{ method: 'GET', path: '/payment-kit/api/invoices/in_1', respond: { status, body } }];
+const route = (status: number, body: unknown) => [
+  { method: 'GET', path: '/payment-kit/api/invoices/in_1', respond: { status, body } },
+];
 
 describe('InvoiceDetail', () => {
   it.each([
@@ -46,7 +56,9 @@ describe('InvoiceDetail', () => {
   });
 
   it('asks a signed-out visitor to sign in', async () => {
-    renderWithPayment(<InvoiceDetail id="in_1" />, { routes: route(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }) });
+    renderWithPayment(<InvoiceDetail id="in_1" />, {
+      routes: route(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }),
+    });
     expect(await screen.findByText('Login to access this page', {}, SLOW)).toBeTruthy();
   });
 });

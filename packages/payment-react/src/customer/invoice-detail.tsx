@@ -36,7 +36,13 @@ export function InvoiceDetail({ id }: InvoiceDetailProps) {
     );
   }
   if (query.error) {
-    return <StatusPanel icon={<ErrorOutlineRoundedIcon color="error" />} title={t('payment.checkout.error.title')} description={extractErrorText(query.error, t)} />;
+    return (
+      <StatusPanel
+        icon={<ErrorOutlineRoundedIcon color="error" />}
+        title={t('payment.checkout.error.title')}
+        description={extractErrorText(query.error, t)}
+      />
+    );
   }
   const invoice = query.data;
   if (!invoice) return <Skeleton variant="rounded" height={320} sx={{ maxWidth: 720, mx: 'auto', my: 6 }} />;

@@ -37,7 +37,11 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
         ))}
         {summaryRows.map((row) => (
           <TableRow key={row.label}>
-            <TableCell colSpan={3} align="right" sx={{ fontWeight: row.isStrong ? 700 : 400, borderBottom: 0 }}>
+            <TableCell
+              colSpan={3}
+              align="right"
+              sx={{ fontWeight: row.isStrong ? 700 : 400, borderBottom: 0 }}
+            >
               {row.label}
             </TableCell>
             <TableCell align="right" sx={{ fontWeight: row.isStrong ? 700 : 400, borderBottom: 0 }}>

@@ -13,5 +13,7 @@ export const INVOICE_STATUS_COLOR: Record<Invoice['status'], ChipProps['color']>
 
 export function InvoiceStatusChip({ status }: { status: Invoice['status'] }) {
   const t = useTranslate();
-  return <Chip size="small" color={INVOICE_STATUS_COLOR[status]} label={t(`payment.invoice.status.${status}`)} />;
+  return (
+    <Chip size="small" color={INVOICE_STATUS_COLOR[status]} label={t(`payment.invoice.status.${status}`)} />
+  );
 }

@@ -10,9 +10,15 @@ const FIAT_MAX_DECIMALS = 2;
  * An amount in the smallest unit, for people: `formatMoney('1999', usd)` → `'$19.99'`,
  * `formatMoney('1500000000000000000', eth)` → `'1.5 ETH'`.
  */
-export function formatMoney(amount: bigint | string, currency: Pick<PaymentCurrency, 'symbol' | 'decimal'>): string {
+export function formatMoney(
+  amount: bigint | string,
+  currency: Pick<PaymentCurrency, 'symbol' | 'decimal'>,
+): string {
   const { decimal, symbol } = currency;
-  let text = formatAmount(amount, decimal, { grouped: true, precision: Math.min(decimal, TOKEN_DISPLAY_PRECISION) });
+  let text = formatAmount(amount, decimal, {
+    grouped: true,
+    precision: Math.min(decimal, TOKEN_DISPLAY_PRECISION),
+  });
   if (decimal > 0 && decimal <= FIAT_MAX_DECIMALS) {
     const [whole, fraction = ''] = text.split('.');
     text = `${whole}.${fraction.padEnd(decimal, '0')}`;
@@ -30,7 +36,11 @@ function fiatSign(symbol: string, decimal: number): string | null {
   if ([...symbol].length === 1 && !/[A-Za-z]/.test(symbol)) return symbol;
   if (!/^[A-Z]{3}$/.test(symbol) || decimal > FIAT_MAX_DECIMALS) return null;
   try {
-    const parts = new Intl.NumberFormat('en', { style: 'currency', currency: symbol, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+    const parts = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: symbol,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(0);
     const sign = parts.find((part) => part.type === 'currency')?.value;
     return sign && sign !== symbol ? sign : null;
   } catch {

@@ -7,21 +7,35 @@ describe('relay messages', () => {
       type: 'event',
       event: {
         type: 'checkout.session.completed',
-        data: { id: 'cs_1', customer_id: 'cus_1', invoice_id: 'in_1', subscription_id: null, payment_status: 'paid' },
+        data: {
+          id: 'cs_1',
+          customer_id: 'cus_1',
+          invoice_id: 'in_1',
+          subscription_id: null,
+          payment_status: 'paid',
+        },
       },
     });
     expect(parseRelayMessage(frame)).toEqual({
       type: 'checkout.session.completed',
-      data: { id: 'cs_1', customer_id: 'cus_1', invoice_id: 'in_1', subscription_id: null, payment_status: 'paid' },
+      data: {
+        id: 'cs_1',
+        customer_id: 'cus_1',
+        invoice_id: 'in_1',
+        subscription_id: null,
+        payment_status: 'paid',
+      },
     });
   });
 
-  it.each([['not json'], [JSON.stringify({ type: 'pong' })], [JSON.stringify({ type: 'event', event: { type: 'unknown.event', data: {} } })], [42]])(
-    'ignores %j',
-    (frame) => {
-      expect(parseRelayMessage(frame)).toBeNull();
-    },
-  );
+  it.each([
+    ['not json'],
+    [JSON.stringify({ type: 'pong' })],
+    [JSON.stringify({ type: 'event', event: { type: 'unknown.event', data: {} } })],
+    [42],
+  ])('ignores %j', (frame) => {
+    expect(parseRelayMessage(frame)).toBeNull();
+  });
 
   it('derives the socket address from the platform origin', () => {
     expect(relaySocketUrl('http://localhost:3000')).toBe('ws://localhost:3000/.well-known/service/relay');

@@ -59,12 +59,22 @@ export function makePrice(overrides: Partial<Price> = {}): Price {
 
 export function makeLineItem(overrides: Partial<LineItem> = {}): LineItem {
   const price = overrides.price ?? makePrice();
-  return { price_id: price.id, price, quantity: 1, custom_amount: null, amount_subtotal: price.unit_amount ?? '0', ...overrides };
+  return {
+    price_id: price.id,
+    price,
+    quantity: 1,
+    custom_amount: null,
+    amount_subtotal: price.unit_amount ?? '0',
+    ...overrides,
+  };
 }
 
 type SessionOverrides = Partial<StartCheckoutResponse['checkoutSession']>;
 
-export function makeCheckout(session: SessionOverrides = {}, rest: Partial<Omit<StartCheckoutResponse, 'checkoutSession'>> = {}): StartCheckoutResponse {
+export function makeCheckout(
+  session: SessionOverrides = {},
+  rest: Partial<Omit<StartCheckoutResponse, 'checkoutSession'>> = {},
+): StartCheckoutResponse {
   const lineItems = session.line_items ?? [makeLineItem()];
   return {
     checkoutSession: {

@@ -38,13 +38,24 @@ export function createFetchStub(routes: StubRoute[]) {
     const route = routes.find(
       (candidate) =>
         candidate.method === method &&
-        (typeof candidate.path === 'string' ? url.pathname === candidate.path : candidate.path.test(url.pathname)),
+        (typeof candidate.path === 'string'
+          ? url.pathname === candidate.path
+          : candidate.path.test(url.pathname)),
     );
-    if (!route) return json({ status: 404, body: { error: { code: 'NOT_FOUND', message: `No stub for ${method} ${url.pathname}` } } });
+    if (!route)
+      return json({
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: `No stub for ${method} ${url.pathname}` } },
+      });
     const count = counts.get(route) ?? 0;
     counts.set(route, count + 1);
     const { respond } = route;
-    const answer = typeof respond === 'function' ? respond(request) : Array.isArray(respond) ? respond[Math.min(count, respond.length - 1)]! : respond;
+    const answer =
+      typeof respond === 'function'
+        ? respond(request)
+        : Array.isArray(respond)
+          ? respond[Math.min(count, respond.length - 1)]!
+          : respond;
     return json(answer);
   };
   return { fetch: stub as typeof fetch, calls };

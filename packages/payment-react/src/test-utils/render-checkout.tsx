@@ -30,8 +30,15 @@ export interface RenderOptions {
 }
 
 /** Renders inside a real PaymentProvider whose only fake is the network. */
-export function renderWithPayment(ui: ReactElement, { routes, locale = 'en', user = SIGNED_IN_USER, onRequireLogin }: RenderOptions) {
-  const sessionRoute: StubRoute = { method: 'GET', path: '/.well-known/service/user/session', respond: { body: { user } } };
+export function renderWithPayment(
+  ui: ReactElement,
+  { routes, locale = 'en', user = SIGNED_IN_USER, onRequireLogin }: RenderOptions,
+) {
+  const sessionRoute: StubRoute = {
+    method: 'GET',
+    path: '/.well-known/service/user/session',
+    respond: { body: { user } },
+  };
   const network = createFetchStub([...routes, sessionRoute]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(

@@ -15,7 +15,8 @@ export function createPaymentTheme(overrides: ThemeOptions = {}) {
       },
       shape: { borderRadius: 8 },
       typography: {
-        fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", "PingFang SC", "Microsoft YaHei", sans-serif',
+        fontFamily:
+          '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", "PingFang SC", "Microsoft YaHei", sans-serif',
         button: { textTransform: 'none', fontWeight: 600 },
       },
       components: {
