@@ -14,6 +14,9 @@ describe('safeRedirect', () => {
     ['/\\evil.example', '/'],
     ['javascript:alert(1)', '/'],
     ['payment-kit', '/'],
+    ['https://bazaar.example/payment-kit/checkout/pay/cs_1?ref=x', '/payment-kit/checkout/pay/cs_1?ref=x'],
+    ['http://bazaar.example/payment-kit', '/'],
+    ['https://bazaar.example.evil/x', '/'],
   ])('%s → %s', (target, expected) => {
     expect(safeRedirect(target, ORIGIN)).toBe(expected);
   });

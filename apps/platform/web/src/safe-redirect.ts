@@ -1,13 +1,16 @@
 /**
- * Where to go after signing in: the `redirect` parameter when it is a path on this site,
- * otherwise `/`. Other origins, protocol-relative `//host` and `javascript:` are all refused,
- * so the login page cannot be used to send people elsewhere.
+ * Where to go after signing in: the `redirect` parameter when it points at this site (a path,
+ * or a full address on this origin, as the checkout page sends), otherwise `/`. Other origins,
+ * protocol-relative `//host`, `/\host` and `javascript:` are refused, so the login page cannot
+ * be used to send people elsewhere.
  */
 export function safeRedirect(target: string | null, origin: string): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
+  if (!target) return '/';
   try {
-    const url = new URL(target, origin);
-    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : '/';
+    const url = new URL(target, `${origin}/`);
+    const isRelativeOrAbsolute = target.startsWith('/') || /^https?:\/\//i.test(target);
+    if (!isRelativeOrAbsolute || url.origin !== origin) return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return '/';
   }
