@@ -42,6 +42,13 @@ export async function openBrowser(
   });
   context.on('close', () => rmSync(profile, { recursive: true, force: true }));
   const page = context.pages()[0] ?? (await context.newPage());
+  // A failing journey is read from what the page said and which requests it refused.
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`[browser] ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) console.log(`[browser] ${response.status()} ${response.url()}`);
+  });
   return { context, page };
 }
 
