@@ -23,6 +23,11 @@ export function createPaymentTheme(overrides: ThemeOptions = {}) {
         MuiButton: { defaultProps: { disableElevation: true } },
         MuiPaper: { defaultProps: { elevation: 0 } },
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+        // Labels sit above their fields at all times: form values filled in programmatically
+        // (prefill from the customer record) never reach MUI's own "has a value" state, so a
+        // floating label would lie on top of the text.
+        MuiInputLabel: { defaultProps: { shrink: true } },
+        MuiOutlinedInput: { defaultProps: { notched: true } },
       },
     },
     overrides,
