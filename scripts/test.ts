@@ -8,8 +8,8 @@ import { ROOT } from './web-apps.ts';
 const CHROMIUM = '/usr/bin/chromium';
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-function run(command: string, args: string[]): number {
-  return spawnSync(command, args, { stdio: 'inherit', cwd: ROOT }).status ?? 1;
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
+  return spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, env }).status ?? 1;
 }
 
 /** The browser tests drive Debian's Chromium; install it when this machine lacks it. */
@@ -50,14 +50,19 @@ await buildWebApps();
 const artifacts = join(ROOT, '.test-artifacts');
 mkdirSync(artifacts, { recursive: true });
 const report = join(artifacts, 'vitest.json');
-const status = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-]);
+const status = run(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
+  // Vite's production build above set NODE_ENV=production; React's test helpers need the development build.
+  { ...process.env, NODE_ENV: 'test' },
+);
 
 if (existsSync(report)) {
   const summary = JSON.parse(readFileSync(report, 'utf8')) as {
