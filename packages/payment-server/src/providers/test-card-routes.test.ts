@@ -156,6 +156,28 @@ describe.each(TEST_DIALECTS)('paying by test card on %s', (dialect) => {
     expect(counts.sold[DEMO.licensePriceId]).toBe(1);
   });
 
+  it('replays a declined confirmation sent again with the same Idempotency-Key', async () => {
+    const { intentId, secret } = await submitted();
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/test-card/payment-intents/${intentId}/confirm`,
+        headers: { 'idempotency-key': 'confirm-1' },
+        payload: { client_secret: secret, card: { ...CARD, number: '4000000000000002' } },
+      });
+    const first = await send();
+    const repeat = await send();
+    expect(first.statusCode).toBe(402);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json()).toEqual(first.json());
+    const failures = await t.db
+      .selectFrom('events')
+      .select('type')
+      .where('type', '=', 'payment_intent.payment_failed')
+      .execute();
+    expect(failures).toHaveLength(1);
+  });
+
   it('refuses a wrong secret, a mistyped number and an expired card', async () => {
     const { sessionId, intentId, secret } = await submitted();
     expect((await confirm(intentId, `${secret}x`, '4242424242424242')).statusCode).toBe(404);

@@ -15,6 +15,7 @@ export function registerTestCardRoutes(app: ZodApp, deps: PaymentDeps) {
   app.post(
     '/test-card/payment-intents/:id/confirm',
     {
+      config: { idempotent: true },
       schema: {
         params: intentParams,
         body: testCardConfirmBodySchema,
@@ -26,6 +27,7 @@ export function registerTestCardRoutes(app: ZodApp, deps: PaymentDeps) {
   app.post(
     '/test-card/payment-intents/:id/authenticate',
     {
+      config: { idempotent: true },
       schema: {
         params: intentParams,
         body: testCardAuthenticateBodySchema,
