@@ -1,4 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
+
+/** A column rows may leave out on insert (it is nullable or has a default in the migration). */
+type Optional<T> = ColumnType<T, T | undefined, T>;
 
 /**
  * The Payment Kit's tables as Kysely sees them. Money is `text` (decimal strings in the
@@ -38,6 +41,7 @@ export interface PaymentTables {
     unit_label: string | null;
     statement_descriptor: string | null;
     active: number;
+    metadata: Generated<string>;
     livemode: number;
     created_at: number;
   };
@@ -54,6 +58,15 @@ export interface PaymentTables {
     quantity_available: number;
     quantity_sold: number;
     quantity_limit_per_checkout: number;
+    /** 'per_unit' or 'tiered'. */
+    billing_scheme: Generated<string>;
+    /** 'graduated' or 'volume' when tiered. */
+    tiers_mode: Optional<string | null>;
+    /** JSON `[{ up_to: number | null, unit_amount, flat_amount }]` when tiered. */
+    tiers: Optional<string | null>;
+    upsells_to_id: Optional<string | null>;
+    nickname: Generated<string>;
+    metadata: Generated<string>;
     livemode: number;
     created_at: number;
   };
@@ -71,6 +84,9 @@ export interface PaymentTables {
     subscription_data: string | null;
     after_completion: string;
     donation_settings: string | null;
+    /** How long a checkout session started from this link stays open. */
+    expires_after_seconds: Generated<number>;
+    metadata: Generated<string>;
     created_at: number;
   };
   customers: {
@@ -150,6 +166,8 @@ export interface PaymentTables {
     livemode: number;
     created_at: number;
     paid_at: number | null;
+    /** When an open invoice becomes past due (unix seconds); null for invoices paid at once. */
+    due_date: Optional<number | null>;
   };
   invoice_lines: {
     id: string;

@@ -1,12 +1,15 @@
+import type { Insertable, Selectable } from 'kysely';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
-export type InvoiceRow = PaymentTables['invoices'];
-export type InvoiceLineRow = PaymentTables['invoice_lines'];
+export type InvoiceRow = Selectable<PaymentTables['invoices']>;
+export type NewInvoiceRow = Insertable<PaymentTables['invoices']>;
+export type InvoiceLineRow = Selectable<PaymentTables['invoice_lines']>;
+export type NewInvoiceLineRow = Insertable<PaymentTables['invoice_lines']>;
 
 export async function insertInvoiceRows(
   db: PaymentDb,
-  invoice: InvoiceRow,
-  lines: readonly InvoiceLineRow[],
+  invoice: NewInvoiceRow,
+  lines: readonly NewInvoiceLineRow[],
 ) {
   await db.insertInto('invoices').values(invoice).execute();
   if (lines.length > 0)

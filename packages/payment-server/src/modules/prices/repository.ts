@@ -1,14 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
-export type PriceRow = PaymentTables['prices'];
+export type PriceRow = Selectable<PaymentTables['prices']>;
+export type NewPriceRow = Insertable<PaymentTables['prices']>;
 
 export async function findPriceRows(db: PaymentDb, ids: readonly string[]): Promise<PriceRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('prices').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function insertPriceIfMissing(db: PaymentDb, row: PriceRow): Promise<void> {
+export async function insertPriceIfMissing(db: PaymentDb, row: NewPriceRow): Promise<void> {
   await db
     .insertInto('prices')
     .values(row)
