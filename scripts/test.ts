@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { dropStaleTestSchemas } from '@bazaar/server-kit/testing';
 import { buildWebApps } from './build-web.ts';
 import { ROOT } from './web-apps.ts';
 
@@ -45,6 +46,8 @@ async function ensurePostgres() {
 
 ensureChromium();
 await ensurePostgres();
+// Runs killed half-way leave their schemas behind; anything older than a day is garbage.
+await dropStaleTestSchemas(24 * 3_600);
 await buildWebApps();
 
 const artifacts = join(ROOT, '.test-artifacts');

@@ -9,6 +9,23 @@ export const TEST_DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** Drops test schemas older than `maxAgeSeconds` (left by runs that were killed before closing). */
+export async function dropStaleTestSchemas(maxAgeSeconds: number): Promise<number> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ nspname: string }>(
+      "SELECT nspname FROM pg_namespace WHERE nspname ~ '^t_[0-9]+_[a-z0-9]+$'",
+    );
+    const cutoff = Math.floor(Date.now() / 1000) - maxAgeSeconds;
+    const stale = rows.map((row) => row.nspname).filter((name) => Number(name.split('_')[1]) < cutoff);
+    for (const name of stale) await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+    return stale.length;
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A fresh, empty database of the given dialect: a temporary SQLite file, or a PostgreSQL schema
  * of its own so parallel test files and CI runs never see each other. `close()` removes it.
@@ -25,7 +42,8 @@ export async function openTestDatabase(dialect: Dialect): Promise<Database> {
       },
     };
   }
-  const schema = `t_${randomToken(12).toLowerCase()}`;
+  // The creation time in the name lets `npm test` sweep schemas that crashed runs left behind.
+  const schema = `t_${Math.floor(Date.now() / 1000)}_${randomToken(8).toLowerCase()}`;
   const database = await openDatabase({ url: TEST_POSTGRES_URL, schema, poolSize: 20 });
   return {
     ...database,
