@@ -47,6 +47,16 @@ export const ERROR_STATUS = {
   CUSTOMER_LIMITED: 403,
   /** The session requires its cross-sell item. */
   REQUIRE_CROSS_SELL: 400,
+  /** A custom amount has more decimals than the currency's `maximum_precision`. */
+  amountPrecisionLimit: 400,
+  /** A custom amount is below the price's minimum or above its maximum. */
+  amountOutOfRange: 400,
+  /** More than one line of a session has a custom unit amount. */
+  MULTIPLE_CUSTOM_AMOUNTS: 400,
+  /** The upsell/downsell asked for does not exist for this session's line (or it has several lines). */
+  UPSELL_UNAVAILABLE: 400,
+  /** The cross-sell asked for is not this session's cross-sell price, or is already in the cart. */
+  CROSS_SELL_UNAVAILABLE: 400,
   /** The card network declined the card. */
   card_declined: 402,
   /** The payer failed the card's extra authentication step. */
