@@ -68,6 +68,14 @@ export const customUnitAmountSchema = z.object({
   maximum: amountSchema.nullable(),
 });
 
+/** One tier of a tiered price: `up_to` is an inclusive quantity, `null` only on the last tier ("and above"). */
+export const priceTierSchema = z.object({
+  up_to: z.number().int().positive().nullable(),
+  unit_amount: amountSchema.nullable(),
+  flat_amount: amountSchema.nullable(),
+});
+export type PriceTier = z.infer<typeof priceTierSchema>;
+
 export const priceSchema = z.object({
   id: z.string(),
   product_id: z.string(),
@@ -82,8 +90,15 @@ export const priceSchema = z.object({
       currency_id: z.string(),
       unit_amount: amountSchema.nullable(),
       custom_unit_amount: customUnitAmountSchema.nullable(),
+      tiers: z.array(priceTierSchema).nullable(),
     }),
   ),
+  billing_scheme: z.enum(['per_unit', 'tiered']),
+  tiers_mode: z.enum(['graduated', 'volume']).nullable(),
+  tiers: z.array(priceTierSchema).nullable(),
+  upsell: z.object({ upsells_to_id: z.string() }).nullable(),
+  nickname: z.string(),
+  metadata: metadataSchema,
   recurring: recurringSchema.nullable(),
   quantity_available: z.number().int().min(0),
   quantity_sold: z.number().int().min(0),
@@ -98,6 +113,11 @@ export const lineItemSchema = z.object({
   quantity: z.number().int().min(1),
   custom_amount: amountSchema.nullable(),
   amount_subtotal: amountSchema,
+  /** Set while the payer chose the line's upsell: this price is charged instead of `price`. */
+  upsell_price_id: z.string().nullable(),
+  upsell_price: priceSchema.nullable(),
+  /** The line is the payment link's cross-sell add-on (removable with DELETE …/cross-sell). */
+  cross_sell: z.boolean(),
 });
 export type LineItem = z.infer<typeof lineItemSchema>;
 
@@ -124,6 +144,16 @@ export const checkoutSessionSchema = z.object({
   line_items: z.array(lineItemSchema),
   amount_subtotal: amountSchema,
   amount_total: amountSchema,
+  /** Charged at submit: one-time lines, plus licensed recurring lines unless a trial applies. */
+  amount_due_now: amountSchema,
+  /** Charged every period afterwards by the licensed recurring lines (metered usage is extra). */
+  amount_renewal: amountSchema,
+  /** The link's trial; `applies` is false when the session's currency is not a trial currency. */
+  trial: z
+    .object({ applies: z.boolean(), trial_period_days: z.number().int().min(0), trial_end: timestampSchema.nullable() })
+    .nullable(),
+  /** What is due now in every currency all lines can be paid in (the currency selector shows these). */
+  currency_amounts: z.array(z.object({ currency_id: z.string(), amount_due_now: amountSchema })),
   customer_id: z.string().nullable(),
   invoice_id: z.string().nullable(),
   subscription_id: z.string().nullable(),
@@ -253,6 +283,31 @@ export const submitCheckoutResponseSchema = z.object({
   delegation: z.object({ sufficient: z.boolean() }).nullable(),
 });
 export type SubmitCheckoutResponse = z.infer<typeof submitCheckoutResponseSchema>;
+
+const positiveAmountSchema = amountSchema.refine((value) => !value.startsWith('-'), 'Must not be negative');
+
+/** `PUT …/{id}/upsell`: switch the line priced `from` to its upsell price `to`. */
+export const upsellBodySchema = z.object({ from: idSchema('price'), to: idSchema('price') });
+/** `PUT …/{id}/downsell`: `from` names the upsold line (its upsell price or its original price). */
+export const downsellBodySchema = z.object({ from: idSchema('price') });
+/** `PUT …/{id}/cross-sell`: add the link's cross-sell price `to`. */
+export const crossSellBodySchema = z.object({ to: idSchema('price') });
+/** `PUT …/{id}/amount`: a pay-what-you-want line's unit amount, in the smallest unit. */
+export const customAmountBodySchema = z.object({ priceId: idSchema('price'), amount: positiveAmountSchema });
+
+/** `GET …/{id}/cross-sell`: the price to offer, or why there is none. */
+export const crossSellOfferSchema = z.union([priceSchema, z.object({ error: z.string() })]);
+export type CrossSellOffer = z.infer<typeof crossSellOfferSchema>;
+
+/**
+ * What every change of a session (upsell, downsell, cross-sell, amount) answers: the session
+ * with recomputed totals and, for upsell/downsell, how much the longer interval saves (percent).
+ */
+export const checkoutSessionChangeSchema = z.object({
+  checkoutSession: checkoutSessionSchema,
+  savings_percent: z.number().int().nullable(),
+});
+export type CheckoutSessionChange = z.infer<typeof checkoutSessionChangeSchema>;
 
 /** The built-in test card network (test mode only), confirmed from the checkout page. */
 export const testCardConfirmBodySchema = z.object({
