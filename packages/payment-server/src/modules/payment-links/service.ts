@@ -6,7 +6,12 @@ import type { PaymentDb } from '../../db/tables.ts';
 import { findPaymentLinkRow } from './repository.ts';
 
 export const linkLineItemsJson = z.array(
-  z.object({ price_id: z.string(), quantity: z.number().int().min(1) }),
+  z.object({
+    price_id: z.string(),
+    quantity: z.number().int().min(1),
+    /** The add-on offered beside the cart (GET …/cross-sell), not put in it at start. */
+    cross_sell: z.boolean().optional().default(false),
+  }),
 );
 export const linkSubscriptionDataJson = z.object({
   trial_period_days: z.number().int().min(0),
@@ -23,6 +28,7 @@ export interface PaymentLinkConfig {
   billing_address_collection: z.infer<typeof checkoutSessionSchema.shape.billing_address_collection>;
   cross_sell_behavior: z.infer<typeof checkoutSessionSchema.shape.cross_sell_behavior>;
   subscription_data: z.infer<typeof linkSubscriptionDataJson> | null;
+  expires_after_seconds: number;
 }
 
 export async function findPaymentLink(db: PaymentDb, id: string): Promise<PaymentLinkConfig | null> {
@@ -49,6 +55,7 @@ export async function findPaymentLink(db: PaymentDb, id: string): Promise<Paymen
     ),
     cross_sell_behavior: checkoutSessionSchema.shape.cross_sell_behavior.parse(row.cross_sell_behavior),
     subscription_data: readJsonOrNull(linkSubscriptionDataJson, row.subscription_data),
+    expires_after_seconds: row.expires_after_seconds,
   };
 }
 

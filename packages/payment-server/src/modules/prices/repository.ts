@@ -36,3 +36,16 @@ export async function takeStock(db: PaymentDb, priceId: string, quantity: number
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * Gives back units an expired or changed session had taken. The floor at zero keeps a bad
+ * double release from making stock appear that was never there.
+ */
+export async function releaseStock(db: PaymentDb, priceId: string, quantity: number): Promise<void> {
+  await db
+    .updateTable('prices')
+    .set({ quantity_sold: sql<number>`quantity_sold - ${quantity}` })
+    .where('id', '=', priceId)
+    .where('quantity_sold', '>=', quantity)
+    .execute();
+}

@@ -1,19 +1,29 @@
-import { customUnitAmountSchema, recurringSchema, type Price } from '@bazaar/schemas';
+import {
+  customUnitAmountSchema,
+  metadataSchema,
+  priceSchema,
+  priceTierSchema,
+  recurringSchema,
+  type Price,
+} from '@bazaar/schemas';
 import { z } from 'zod';
 import { fromFlag, readJson, readJsonOrNull } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { getProductsById } from '../products/service.ts';
-import { findPriceRows, takeStock, type PriceRow } from './repository.ts';
+import { findPriceRows, releaseStock, takeStock, type PriceRow } from './repository.ts';
 
-export { takeStock };
+export { releaseStock, takeStock };
 
 const currencyOptionsJson = z.array(
   z.object({
     currency_id: z.string(),
     unit_amount: z.string().nullable(),
     custom_unit_amount: customUnitAmountSchema.nullable(),
+    // Options written before tiers existed carry no `tiers` key.
+    tiers: z.array(priceTierSchema).nullable().default(null),
   }),
 );
+const tiersJson = z.array(priceTierSchema);
 
 function toPrice(row: PriceRow, product: Price['product']): Price {
   return {
@@ -26,6 +36,12 @@ function toPrice(row: PriceRow, product: Price['product']): Price {
     unit_amount: row.unit_amount,
     custom_unit_amount: readJsonOrNull(customUnitAmountSchema, row.custom_unit_amount),
     currency_options: readJson(currencyOptionsJson, row.currency_options),
+    billing_scheme: priceSchema.shape.billing_scheme.parse(row.billing_scheme),
+    tiers_mode: priceSchema.shape.tiers_mode.parse(row.tiers_mode),
+    tiers: readJsonOrNull(tiersJson, row.tiers),
+    upsell: row.upsells_to_id === null ? null : { upsells_to_id: row.upsells_to_id },
+    nickname: row.nickname,
+    metadata: readJson(metadataSchema, row.metadata),
     recurring: readJsonOrNull(recurringSchema, row.recurring),
     quantity_available: row.quantity_available,
     quantity_sold: row.quantity_sold,
