@@ -102,6 +102,10 @@ export const paymentEn = {
   'payment.error.PAYMENT_INTENT_UNEXPECTED_STATE': 'This payment cannot be changed now. Please reload the page.',
   'payment.error.INTERNAL': 'Something went wrong on our side. Please try again.',
   'payment.error.amountPrecisionLimit': 'The amount has more decimals than this currency allows.',
+  'payment.error.amountOutOfRange': 'Please enter an amount within the allowed range.',
+  'payment.error.MULTIPLE_CUSTOM_AMOUNTS': 'Multiple items with custom unit amount are not supported',
+  'payment.error.UPSELL_UNAVAILABLE': 'Plan updates are not available',
+  'payment.error.CROSS_SELL_UNAVAILABLE': 'This add-on is not available.',
 
   'payment.invoice.title': 'Invoice {number}',
   'payment.invoice.status.draft': 'Draft',

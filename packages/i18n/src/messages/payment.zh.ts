@@ -102,6 +102,10 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.error.PAYMENT_INTENT_UNEXPECTED_STATE': '此付款当前无法更改，请刷新页面。',
   'payment.error.INTERNAL': '我们这边出了点问题，请重试。',
   'payment.error.amountPrecisionLimit': '金额的小数位数超出了该币种允许的范围。',
+  'payment.error.amountOutOfRange': '请输入允许范围内的金额。',
+  'payment.error.MULTIPLE_CUSTOM_AMOUNTS': '不支持多个自定义单价的商品',
+  'payment.error.UPSELL_UNAVAILABLE': '无法更新方案',
+  'payment.error.CROSS_SELL_UNAVAILABLE': '此附加商品不可用。',
 
   'payment.invoice.title': '账单 {number}',
   'payment.invoice.status.draft': '草稿',
