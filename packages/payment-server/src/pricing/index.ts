@@ -1,0 +1,10 @@
+export * from './amounts-per-currency.ts';
+export * from './checkout-totals.ts';
+export * from './custom-amount.ts';
+export * from './line-amount.ts';
+export * from './pricing-error.ts';
+export * from './resolve-price-for-currency.ts';
+export * from './tiers.ts';
+export * from './trial.ts';
+export type * from './types.ts';
+export * from './upsell-savings.ts';
