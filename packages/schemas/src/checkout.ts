@@ -76,14 +76,6 @@ export const priceTierSchema = z.object({
 });
 export type PriceTier = z.infer<typeof priceTierSchema>;
 
-/** One tier of a tiered price: `up_to` is an inclusive quantity, `null` only on the last tier ("and above"). */
-export const priceTierSchema = z.object({
-  up_to: z.number().int().positive().nullable(),
-  unit_amount: amountSchema.nullable(),
-  flat_amount: amountSchema.nullable(),
-});
-export type PriceTier = z.infer<typeof priceTierSchema>;
-
 export const priceSchema = z.object({
   id: z.string(),
   product_id: z.string(),
