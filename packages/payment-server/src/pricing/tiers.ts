@@ -11,15 +11,11 @@ import type { PricingTier, TiersMode } from './types.ts';
  */
 export function assertValidTiers(tiers: readonly PricingTier[] | null | undefined): asserts tiers is readonly PricingTier[] {
   const faults: ErrorDetail[] = [];
-  if (!tiers || tiers.length === 0) {
-    throw new PricingError('invalid_tiers', 'A tiered price needs at least one tier', [
-      { path: 'tiers', message: 'At least one tier is required' },
-    ]);
-  }
+  if (!tiers || tiers.length === 0) faults.push({ path: 'tiers', message: 'At least one tier is required' });
   let previousUpTo = 0;
-  tiers.forEach((tier, index) => {
+  (tiers ?? []).forEach((tier, index, all) => {
     const path = `tiers.${index}`;
-    const isLast = index === tiers.length - 1;
+    const isLast = index === all.length - 1;
     if (tier.up_to === null) {
       if (!isLast) faults.push({ path: `${path}.up_to`, message: 'Only the last tier may be open-ended (up_to null)' });
     } else if (isLast) {
