@@ -63,6 +63,10 @@ export const ERROR_STATUS = {
   card_authentication_failed: 402,
   /** The payment intent is not in a state that allows this action. */
   PAYMENT_INTENT_UNEXPECTED_STATE: 409,
+  /** A price's recurring interval is not one of minute, hour, day, week, month, year. */
+  UNSUPPORTED_INTERVAL: 400,
+  /** The catalogue object is referenced by checkouts, links or prices: archive it instead of deleting or changing it. */
+  OBJECT_IN_USE: 409,
   /** An unexpected failure; the message is generic and the cause is logged. */
   INTERNAL: 500,
 } as const;
