@@ -4,3 +4,4 @@ export * from './common.ts';
 export * from './platform.ts';
 export * from './events.ts';
 export * from './checkout.ts';
+export * from './catalogue.ts';
