@@ -31,3 +31,20 @@ export async function listInvoiceLineRows(db: PaymentDb, invoiceId: string): Pro
     .orderBy('position')
     .execute();
 }
+
+/** Whether the customer has an open or uncollectible invoice whose due date has passed. */
+export async function hasPastDueInvoiceRow(
+  db: PaymentDb,
+  input: { customerId: string; livemode: boolean; now: number },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('customer_id', '=', input.customerId)
+    .where('livemode', '=', input.livemode ? 1 : 0)
+    .where('status', 'in', ['open', 'uncollectible'])
+    .where('due_date', '<', input.now)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -6,7 +6,7 @@ import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { allocateInvoiceNumber } from '../customers/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
-import { findInvoiceRow, insertInvoiceRows, listInvoiceLineRows } from './repository.ts';
+import { findInvoiceRow, hasPastDueInvoiceRow, insertInvoiceRows, listInvoiceLineRows } from './repository.ts';
 
 export interface PaidInvoiceInput {
   id: string;
@@ -103,4 +103,12 @@ export async function getInvoice(db: PaymentDb, id: string): Promise<Invoice> {
     created_at: row.created_at,
     paid_at: row.paid_at,
   };
+}
+
+/** payment-kit.md §4: past-due invoices block new purchases until they are paid. */
+export async function hasPastDueInvoices(
+  db: PaymentDb,
+  input: { customerId: string; livemode: boolean; now: number },
+): Promise<boolean> {
+  return hasPastDueInvoiceRow(db, input);
 }
