@@ -46,7 +46,10 @@ export function checkTypedAmount(
   currency: TypedAmountCurrency,
   range: CustomAmountRange = {},
 ): CustomAmountCheck {
-  const maximumPrecision = Math.min(currency.maximum_precision ?? DEFAULT_MAXIMUM_PRECISION, currency.decimal);
+  const maximumPrecision = Math.min(
+    currency.maximum_precision ?? DEFAULT_MAXIMUM_PRECISION,
+    currency.decimal,
+  );
   let units: bigint;
   try {
     // Parsing at the token's own precision first tells a malformed token apart from a merely

@@ -26,11 +26,17 @@ export function lineAmount(
   customAmount?: bigint | null,
 ): bigint {
   if (!Number.isSafeInteger(quantity) || quantity < 1) {
-    throw new PricingError('invalid_quantity', `Quantity must be a whole number of at least 1, got ${quantity}`);
+    throw new PricingError(
+      'invalid_quantity',
+      `Quantity must be a whole number of at least 1, got ${quantity}`,
+    );
   }
   const terms = priceForCurrency(price, currencyId);
   if (!terms) {
-    throw new PricingError('currency_unavailable', `Price ${price.id} has no amount in currency ${currencyId}`);
+    throw new PricingError(
+      'currency_unavailable',
+      `Price ${price.id} has no amount in currency ${currencyId}`,
+    );
   }
   const units = BigInt(quantity);
   const hasCustomAmount = customAmount !== undefined && customAmount !== null;
@@ -38,7 +44,10 @@ export function lineAmount(
     const chosen = hasCustomAmount ? customAmount : defaultCustomUnitAmount(terms.custom_unit_amount);
     const check = checkCustomAmount(chosen, terms.custom_unit_amount);
     if (!check.ok) {
-      throw new PricingError('invalid_custom_amount', `Custom amount ${chosen} is outside the price's bounds`);
+      throw new PricingError(
+        'invalid_custom_amount',
+        `Custom amount ${chosen} is outside the price's bounds`,
+      );
     }
     return chosen * units;
   }

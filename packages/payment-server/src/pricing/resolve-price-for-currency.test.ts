@@ -47,7 +47,12 @@ describe('priceForCurrency', () => {
       unit_amount: null,
       tiers,
       currency_options: [
-        { currency_id: 'eur', unit_amount: null, custom_unit_amount: null, tiers: [{ ...tiers[0]!, unit_amount: 6n }, tiers[1]!] },
+        {
+          currency_id: 'eur',
+          unit_amount: null,
+          custom_unit_amount: null,
+          tiers: [{ ...tiers[0]!, unit_amount: 6n }, tiers[1]!],
+        },
         { currency_id: 'gbp', unit_amount: 900n, custom_unit_amount: null, tiers: null },
       ],
     });

@@ -22,12 +22,22 @@ describe('assertValidTiers', () => {
     ['no tiers', [], 'tiers', 'At least one tier is required'],
     ['null tiers', null, 'tiers', 'At least one tier is required'],
     ['a closed last tier', [tier(10, 5n)], 'tiers.0.up_to', 'The last tier must be open-ended (up_to null)'],
-    ['an open middle tier', [tier(null, 5n), tier(null, 4n)], 'tiers.0.up_to', 'Only the last tier may be open-ended'],
+    [
+      'an open middle tier',
+      [tier(null, 5n), tier(null, 4n)],
+      'tiers.0.up_to',
+      'Only the last tier may be open-ended',
+    ],
     ['equal bounds', [tier(10, 5n), tier(10, 4n), tier(null, 3n)], 'tiers.1.up_to', 'above 10'],
     ['descending bounds', [tier(10, 5n), tier(5, 4n), tier(null, 3n)], 'tiers.1.up_to', 'above 10'],
     ['a zero bound', [tier(0, 5n), tier(null, 4n)], 'tiers.0.up_to', 'above 0'],
     ['a fractional bound', [tier(2.5, 5n), tier(null, 4n)], 'tiers.0.up_to', 'whole number'],
-    ['a tier charging nothing', [tier(10, null, null), tier(null, 4n)], 'tiers.0', 'unit_amount or a flat_amount'],
+    [
+      'a tier charging nothing',
+      [tier(10, null, null), tier(null, 4n)],
+      'tiers.0',
+      'unit_amount or a flat_amount',
+    ],
     ['a negative unit amount', [tier(null, -1n)], 'tiers.0.unit_amount', 'Must not be negative'],
     ['a negative flat amount', [tier(null, 1n, -1n)], 'tiers.0.flat_amount', 'Must not be negative'],
   ])('rejects %s with a detail at its path', (_name, tiers, path, message) => {
@@ -106,10 +116,16 @@ describe('tieredAmount', () => {
 const tiersArbitrary = fc
   .tuple(
     fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 5 }),
-    fc.array(fc.tuple(fc.option(fc.bigInt({ min: 0n, max: 10n ** 20n })), fc.option(fc.bigInt({ min: 0n, max: 10n ** 20n }))), {
-      minLength: 6,
-      maxLength: 6,
-    }),
+    fc.array(
+      fc.tuple(
+        fc.option(fc.bigInt({ min: 0n, max: 10n ** 20n })),
+        fc.option(fc.bigInt({ min: 0n, max: 10n ** 20n })),
+      ),
+      {
+        minLength: 6,
+        maxLength: 6,
+      },
+    ),
   )
   .map(([bounds, amounts]) => {
     const upTos: (number | null)[] = [...bounds.sort((a, b) => a - b), null];
@@ -162,7 +178,8 @@ describe('tieredAmount against a per-unit reference', () => {
   });
 
   it('any tiers the generator builds pass validation', () => {
-    fc.assert(fc.property(tiersArbitrary, (tiers) => {
+    fc.assert(
+      fc.property(tiersArbitrary, (tiers) => {
         expect(() => assertValidTiers(tiers)).not.toThrow();
       }),
     );

@@ -9,7 +9,9 @@ import type { PricingTier, TiersMode } from './types.ts';
  * non-negative. Called when a price is created and again before every computation, so a bad
  * row can never price a line.
  */
-export function assertValidTiers(tiers: readonly PricingTier[] | null | undefined): asserts tiers is readonly PricingTier[] {
+export function assertValidTiers(
+  tiers: readonly PricingTier[] | null | undefined,
+): asserts tiers is readonly PricingTier[] {
   const faults: ErrorDetail[] = [];
   if (!tiers || tiers.length === 0) faults.push({ path: 'tiers', message: 'At least one tier is required' });
   let previousUpTo = 0;
@@ -17,7 +19,8 @@ export function assertValidTiers(tiers: readonly PricingTier[] | null | undefine
     const path = `tiers.${index}`;
     const isLast = index === all.length - 1;
     if (tier.up_to === null) {
-      if (!isLast) faults.push({ path: `${path}.up_to`, message: 'Only the last tier may be open-ended (up_to null)' });
+      if (!isLast)
+        faults.push({ path: `${path}.up_to`, message: 'Only the last tier may be open-ended (up_to null)' });
     } else if (isLast) {
       faults.push({ path: `${path}.up_to`, message: 'The last tier must be open-ended (up_to null)' });
     } else if (!Number.isSafeInteger(tier.up_to) || tier.up_to <= previousUpTo) {
@@ -31,8 +34,10 @@ export function assertValidTiers(tiers: readonly PricingTier[] | null | undefine
     if (tier.unit_amount === null && tier.flat_amount === null) {
       faults.push({ path, message: 'A tier needs a unit_amount or a flat_amount' });
     }
-    if ((tier.unit_amount ?? 0n) < 0n) faults.push({ path: `${path}.unit_amount`, message: 'Must not be negative' });
-    if ((tier.flat_amount ?? 0n) < 0n) faults.push({ path: `${path}.flat_amount`, message: 'Must not be negative' });
+    if ((tier.unit_amount ?? 0n) < 0n)
+      faults.push({ path: `${path}.unit_amount`, message: 'Must not be negative' });
+    if ((tier.flat_amount ?? 0n) < 0n)
+      faults.push({ path: `${path}.flat_amount`, message: 'Must not be negative' });
   });
   const [first] = faults;
   if (first) {
@@ -66,7 +71,11 @@ function volumeAmount(tiers: readonly PricingTier[], quantity: bigint): bigint {
 }
 
 /** The amount `quantity` units cost under validated `tiers`. */
-export function tieredAmount(tiers: readonly PricingTier[] | null, mode: TiersMode | null, quantity: bigint): bigint {
+export function tieredAmount(
+  tiers: readonly PricingTier[] | null,
+  mode: TiersMode | null,
+  quantity: bigint,
+): bigint {
   assertValidTiers(tiers);
   if (mode === 'volume') return volumeAmount(tiers, quantity);
   if (mode === 'graduated') return graduatedAmount(tiers, quantity);

@@ -31,7 +31,11 @@ const NO_TRIAL: EffectiveTrial = { isTrialing: false, trialEndsAt: null, display
  * minutes under an hour, hours under a day, else days, always rounded up so "1 day" never hides
  * a longer wait); else `trial_period_days` days.
  */
-export function effectiveTrial(settings: TrialSettings | null, currencyId: string, now: number): EffectiveTrial {
+export function effectiveTrial(
+  settings: TrialSettings | null,
+  currencyId: string,
+  now: number,
+): EffectiveTrial {
   if (!settings || !isOfferedIn(settings.trial_currency, currencyId)) return NO_TRIAL;
   const { trial_end: trialEnd, trial_period_days: periodDays } = settings;
   if (trialEnd !== null && trialEnd !== undefined && trialEnd > now) {

@@ -33,7 +33,10 @@ export function savingsPercent(
 
 function periodSeconds(price: PricingPrice): number {
   if (price.type !== 'recurring' || !price.recurring) {
-    throw new PricingError('not_recurring', `Price ${price.id} is not recurring, so it has no billing period`);
+    throw new PricingError(
+      'not_recurring',
+      `Price ${price.id} is not recurring, so it has no billing period`,
+    );
   }
   return intervalSeconds(price.recurring.interval, price.recurring.interval_count);
 }
