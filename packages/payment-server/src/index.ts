@@ -5,11 +5,13 @@ import { paymentMigrations } from './db/migrations/index.ts';
 import type { PaymentDb } from './db/tables.ts';
 import type { PaymentDeps } from './deps.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerCheckoutSessionRoutes } from './modules/checkout-sessions/routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { createOutboxDispatcher } from './modules/events/service.ts';
 import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
+import { registerProductRoutes } from './modules/products/routes.ts';
 import { registerTestCardRoutes } from './providers/test-card-routes.ts';
 
 export type { PaymentDeps } from './deps.ts';
@@ -18,9 +20,11 @@ export { DEMO } from './demo/seed.ts';
 export { TEST_CARDS } from './providers/test-card-network.ts';
 
 /** Registers the Payment Kit's public API on a Fastify instance (mounted at `/payment-kit/api`). */
-export function registerPaymentRoutes(instance: FastifyInstance, deps: PaymentDeps) {
+export async function registerPaymentRoutes(instance: FastifyInstance, deps: PaymentDeps) {
+  await registerOpenApi(instance);
   const app = useZod(instance);
   registerPaymentMethodRoutes(app, deps);
+  registerProductRoutes(app, deps);
   registerCheckoutSessionRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
