@@ -1,4 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { toFlag } from '../../db/json.ts';
+import { jsonMentions, pageWindow } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PriceRow = Selectable<PaymentTables['prices']>;
@@ -48,4 +50,86 @@ export async function releaseStock(db: PaymentDb, priceId: string, quantity: num
     .where('id', '=', priceId)
     .where('quantity_sold', '>=', quantity)
     .execute();
+}
+
+export type PricePatch = Partial<
+  Pick<
+    NewPriceRow,
+    | 'active'
+    | 'nickname'
+    | 'metadata'
+    | 'upsells_to_id'
+    | 'quantity_available'
+    | 'quantity_limit_per_checkout'
+  >
+>;
+
+export interface PriceFilter {
+  livemode: boolean;
+  active?: boolean | undefined;
+  productId?: string | undefined;
+}
+
+export async function insertPriceRow(db: PaymentDb, row: NewPriceRow): Promise<void> {
+  await db.insertInto('prices').values(row).execute();
+}
+
+/** Newest first; ids break ties between rows created in the same second. */
+export async function listPriceRows(
+  db: PaymentDb,
+  filter: PriceFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: PriceRow[]; count: number }> {
+  let query = db.selectFrom('prices').where('livemode', '=', toFlag(filter.livemode));
+  if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
+  if (filter.productId) query = query.where('product_id', '=', filter.productId);
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
+}
+
+export async function updatePriceRow(db: PaymentDb, id: string, patch: PricePatch): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('prices').set(patch).where('id', '=', id).execute();
+}
+
+export async function listPriceIdsOfProduct(db: PaymentDb, productId: string): Promise<string[]> {
+  const rows = await db.selectFrom('prices').select('id').where('product_id', '=', productId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether any checkout session, payment link or invoice line names one of these prices. */
+export async function isAnyPriceReferenced(db: PaymentDb, priceIds: readonly string[]): Promise<boolean> {
+  for (const priceId of priceIds) {
+    const [session, link, line] = await Promise.all([
+      db
+        .selectFrom('checkout_sessions')
+        .select('id')
+        .where(jsonMentions('line_items', 'price_id', priceId))
+        .limit(1)
+        .executeTakeFirst(),
+      db
+        .selectFrom('payment_links')
+        .select('id')
+        .where(jsonMentions('line_items', 'price_id', priceId))
+        .limit(1)
+        .executeTakeFirst(),
+      db.selectFrom('invoice_lines').select('id').where('price_id', '=', priceId).limit(1).executeTakeFirst(),
+    ]);
+    if (session || link || line) return true;
+  }
+  return false;
+}
+
+export async function deletePricesOfProduct(db: PaymentDb, productId: string): Promise<void> {
+  await db.deleteFrom('prices').where('product_id', '=', productId).execute();
 }

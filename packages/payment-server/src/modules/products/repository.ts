@@ -1,4 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
+import { toFlag } from '../../db/json.ts';
+import { pageWindow, textContains } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type ProductRow = Selectable<PaymentTables['products']>;
@@ -15,4 +17,52 @@ export async function insertProductIfMissing(db: PaymentDb, row: NewProductRow):
     .values(row)
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
+}
+
+export type ProductPatch = Partial<Omit<NewProductRow, 'id' | 'livemode' | 'created_at'>>;
+
+export interface ProductFilter {
+  livemode: boolean;
+  active?: boolean | undefined;
+  q?: string | undefined;
+}
+
+export async function insertProductRow(db: PaymentDb, row: NewProductRow): Promise<void> {
+  await db.insertInto('products').values(row).execute();
+}
+
+export async function findProductRow(db: PaymentDb, id: string): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Newest first; ids break ties between rows created in the same second. */
+export async function listProductRows(
+  db: PaymentDb,
+  filter: ProductFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: ProductRow[]; count: number }> {
+  let query = db.selectFrom('products').where('livemode', '=', toFlag(filter.livemode));
+  if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
+  if (filter.q) query = query.where(textContains('name', filter.q));
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
+}
+
+export async function updateProductRow(db: PaymentDb, id: string, patch: ProductPatch): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('products').set(patch).where('id', '=', id).execute();
+}
+
+export async function deleteProductRow(db: PaymentDb, id: string): Promise<void> {
+  await db.deleteFrom('products').where('id', '=', id).execute();
 }

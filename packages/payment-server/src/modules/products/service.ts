@@ -4,7 +4,7 @@ import { fromFlag, readJson } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { findProductRows, type ProductRow } from './repository.ts';
 
-function toProduct(row: ProductRow): Product {
+export function toProduct(row: ProductRow): Product {
   return {
     id: row.id,
     name: row.name,

@@ -1,0 +1,25 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+
+/**
+ * Case-insensitive "contains" on a text column, the same on SQLite and PostgreSQL. The search
+ * text is a bound parameter with its LIKE wildcards escaped, so `50%` finds "50%" only.
+ */
+export function textContains(column: string, text: string): Expression<SqlBool> {
+  const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (char) => `!${char}`)}%`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
+}
+
+/** Pagination as the API counts it: page 1 is the first `pageSize` rows. */
+export function pageWindow(page: { page: number; pageSize: number }) {
+  return { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
+}
+
+/**
+ * Whether a JSON text column mentions `"…key":"value"` anywhere (the writers use JSON.stringify,
+ * which adds no spaces). Used only to ask "is this id referenced", never to read values.
+ */
+export function jsonMentions(column: string, key: string, value: string): Expression<SqlBool> {
+  const escape = (text: string) => text.replace(/[!%_]/g, (char) => `!${char}`);
+  const pattern = `%${escape(`${key}":"${value}"`)}%`;
+  return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '!'`;
+}

@@ -1,0 +1,113 @@
+import {
+  metadataSchema,
+  newId,
+  type AdminProduct,
+  type createProductBodySchema,
+  type listProductsQuerySchema,
+  type updateProductBodySchema,
+} from '@bazaar/schemas';
+import { AppError, notFound } from '@bazaar/server-kit';
+import type { z } from 'zod';
+import { fromFlag, readJson, toFlag } from '../../db/json.ts';
+import type { PaymentDb } from '../../db/tables.ts';
+import type { PaymentDeps } from '../../deps.ts';
+import { deletePricesOfProduct, isAnyPriceReferenced, listPriceIdsOfProduct } from '../prices/repository.ts';
+import {
+  deleteProductRow,
+  findProductRow,
+  insertProductRow,
+  listProductRows,
+  updateProductRow,
+  type ProductRow,
+} from './repository.ts';
+import { toProduct } from './service.ts';
+
+function toAdminProduct(row: ProductRow): AdminProduct {
+  return {
+    ...toProduct(row),
+    object: 'product',
+    metadata: readJson(metadataSchema, row.metadata),
+    livemode: fromFlag(row.livemode),
+    created_at: row.created_at,
+  };
+}
+
+async function findOrFail(db: PaymentDb, id: string): Promise<ProductRow> {
+  const row = await findProductRow(db, id);
+  if (!row) throw notFound('product', id);
+  return row;
+}
+
+export async function createProduct(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  input: z.output<typeof createProductBodySchema>,
+): Promise<AdminProduct> {
+  const row = {
+    id: newId('product'),
+    name: input.name,
+    description: input.description,
+    images: JSON.stringify(input.images),
+    unit_label: input.unit_label,
+    statement_descriptor: input.statement_descriptor,
+    active: toFlag(input.active),
+    metadata: JSON.stringify(input.metadata),
+    livemode: toFlag(input.livemode),
+    created_at: deps.clock.now(),
+  };
+  await insertProductRow(deps.db, row);
+  return toAdminProduct(await findOrFail(deps.db, row.id));
+}
+
+export async function retrieveProduct(db: PaymentDb, id: string): Promise<AdminProduct> {
+  return toAdminProduct(await findOrFail(db, id));
+}
+
+/** Archiving is `active: false`: the product stays readable for past checkouts. */
+export async function updateProduct(
+  db: PaymentDb,
+  id: string,
+  input: z.output<typeof updateProductBodySchema>,
+): Promise<AdminProduct> {
+  await findOrFail(db, id);
+  await updateProductRow(db, id, {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.description !== undefined && { description: input.description }),
+    ...(input.images !== undefined && { images: JSON.stringify(input.images) }),
+    ...(input.unit_label !== undefined && { unit_label: input.unit_label }),
+    ...(input.statement_descriptor !== undefined && { statement_descriptor: input.statement_descriptor }),
+    ...(input.active !== undefined && { active: toFlag(input.active) }),
+    ...(input.metadata !== undefined && { metadata: JSON.stringify(input.metadata) }),
+  });
+  return retrieveProduct(db, id);
+}
+
+export async function listProducts(
+  db: PaymentDb,
+  query: z.output<typeof listProductsQuerySchema> & { livemode: boolean },
+): Promise<{ list: AdminProduct[]; count: number }> {
+  const { rows, count } = await listProductRows(
+    db,
+    { livemode: query.livemode, active: query.active, q: query.q },
+    query,
+  );
+  return { list: rows.map(toAdminProduct), count };
+}
+
+/**
+ * Deletes a product and its prices, but only while no checkout, link or invoice ever named one
+ * of those prices: past purchases must keep rendering. Otherwise the admin archives it.
+ */
+export async function deleteProduct(db: PaymentDb, id: string): Promise<{ id: string; deleted: true }> {
+  await db.transaction().execute(async (trx) => {
+    await findOrFail(trx, id);
+    if (await isAnyPriceReferenced(trx, await listPriceIdsOfProduct(trx, id))) {
+      throw new AppError(
+        'OBJECT_IN_USE',
+        'This product has prices used by checkouts or payment links; archive it (active: false) instead',
+      );
+    }
+    await deletePricesOfProduct(trx, id);
+    await deleteProductRow(trx, id);
+  });
+  return { id, deleted: true };
+}
