@@ -1,13 +1,12 @@
 import { newId, type PaymentIntent } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { PaymentDeps } from '../deps.ts';
-import { priceLines } from '../modules/checkout-sessions/line-items.ts';
 import {
   findSessionRow,
   lockOpenSession,
   markSessionPaid,
+  priceSessionRow,
   sessionClosedError,
-  sessionLines,
 } from '../modules/checkout-sessions/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { createPaidInvoice } from '../modules/invoices/service.ts';
@@ -16,7 +15,6 @@ import {
   succeedPaymentIntent,
   type CardDetails,
 } from '../modules/payment-intents/service.ts';
-import { getPricesById } from '../modules/prices/service.ts';
 
 /**
  * A card payment went through: the intent, its session, a paid invoice and the events commit
@@ -61,12 +59,8 @@ export async function completeCheckout(
       throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent has no customer');
 
     const session = await findSessionRow(trx, checkoutSessionId);
-    const lines = sessionLines(session);
-    const prices = await getPricesById(
-      trx,
-      lines.map((line) => line.price_id),
-    );
-    const { lineItems } = priceLines(lines, prices, session.currency_id);
+    const { lineItems } = await priceSessionRow(trx, session, now);
+    const products = lineItems.map((item) => (item.upsell_price ?? item.price).product.name);
     await createPaidInvoice(tx, {
       id: invoiceId,
       customerId,
@@ -74,10 +68,10 @@ export async function completeCheckout(
       livemode: intent.livemode,
       checkoutSessionId,
       paymentIntentId: intent.id,
-      description: lineItems.map((item) => item.price.product.name).join(', '),
-      lines: lineItems.map((item) => ({
-        description: item.price.product.name,
-        priceId: item.price_id,
+      description: products.join(', '),
+      lines: lineItems.map((item, index) => ({
+        description: products[index]!,
+        priceId: item.upsell_price_id ?? item.price_id,
         quantity: item.quantity,
         unitAmount: (BigInt(item.amount_subtotal) / BigInt(item.quantity)).toString(),
         amount: item.amount_subtotal,

@@ -27,7 +27,13 @@ describe('normalizeCountry', () => {
 });
 
 describe('checkContact', () => {
-  const none = { phone: '', isPhoneRequired: false, address: undefined, isAddressRequired: false };
+  const none = {
+    phone: '',
+    isPhoneRequired: false,
+    address: undefined,
+    isAddressRequired: false,
+    isPostalOnly: false,
+  };
 
   it('requires a valid phone only when it is collected', () => {
     expect(checkContact({ ...none, isPhoneRequired: true })).toEqual({
@@ -78,5 +84,15 @@ describe('checkContact', () => {
       ok: true,
       address: { country: 'us' },
     });
+  });
+
+  it('keeps only the postal code and country of a card payment under the non-required mode', () => {
+    const address = { country: 'us', line1: '1 Main St', line2: 'Apt 2', city: 'Springfield', state: 'IL', postal_code: '62701' };
+    expect(checkContact({ ...none, isPostalOnly: true, address })).toEqual({
+      ok: true,
+      phone: '',
+      address: { country: 'us', line1: '', line2: '', city: '', state: '', postal_code: '62701' },
+    });
+    expect(checkContact({ ...none, isPostalOnly: true, address: { ...address, postal_code: 'nope' } }).ok).toBe(false);
   });
 });

@@ -27,6 +27,8 @@ export interface ContactInput {
   isPhoneRequired: boolean;
   address: Partial<Address> | undefined;
   isAddressRequired: boolean;
+  /** Card payments under a non-required billing mode collect the postal code and country only. */
+  isPostalOnly: boolean;
 }
 
 export type ContactCheck =
@@ -37,7 +39,8 @@ const REQUIRED_ADDRESS_FIELDS = ['line1', 'city', 'state', 'postal_code'] as con
 /**
  * payment-kit.md §5: phone when collected, and the billing address when required (line1, city,
  * state, postal code; the postal code checked against the country). Under the other billing
- * mode the address is optional, but a postal code that is given must still fit the country.
+ * mode the address is optional (a card keeps only postal code and country), but a postal code
+ * that is given must still fit the country.
  */
 export function checkContact(input: ContactInput): ContactCheck {
   const problems: ErrorDetail[] = [];
@@ -51,12 +54,13 @@ export function checkContact(input: ContactInput): ContactCheck {
   }
 
   const given = input.address ?? {};
+  const kept = (value: string | undefined) => (input.isPostalOnly ? '' : (value?.trim() ?? ''));
   const address: Address = {
     country: normalizeCountry(given.country),
-    state: given.state?.trim() ?? '',
-    city: given.city?.trim() ?? '',
-    line1: given.line1?.trim() ?? '',
-    line2: given.line2?.trim() ?? '',
+    state: kept(given.state),
+    city: kept(given.city),
+    line1: kept(given.line1),
+    line2: kept(given.line2),
     postal_code: given.postal_code?.trim() ?? '',
   };
   if (input.isAddressRequired) {

@@ -1,52 +1,107 @@
 import type { LineItem, Price } from '@bazaar/schemas';
-import { AppError } from '@bazaar/server-kit';
+import { notFound } from '@bazaar/server-kit';
 import { z } from 'zod';
-import { priceInCurrency } from '../prices/service.ts';
+import {
+  amountsPerCurrency,
+  checkoutTotals,
+  defaultCustomUnitAmount,
+  priceForCurrency,
+  type CheckoutTotals,
+  type CurrencyAmount,
+  type TotalsLineInput,
+  type TrialSettings,
+} from '../../pricing/index.ts';
+import { toPricingPrice } from './pricing-price.ts';
 
-/** What a session stores per line; prices are read fresh, amounts are computed. */
+/**
+ * What a session stores per line; prices are read fresh, amounts are computed. `custom_amount`
+ * is in the session's currency (null: the price's default); `upsell_price_id` is the price
+ * charged instead of `price_id` while the payer chose the upsell.
+ */
 export const sessionLinesJson = z.array(
-  z.object({ price_id: z.string(), quantity: z.number().int().min(1), custom_amount: z.string().nullable() }),
+  z.object({
+    price_id: z.string(),
+    quantity: z.number().int().min(1),
+    custom_amount: z.string().nullable(),
+    upsell_price_id: z.string().nullable().default(null),
+    cross_sell: z.boolean().default(false),
+  }),
 );
-export type SessionLine = z.infer<typeof sessionLinesJson>[number];
+export type SessionLine = z.output<typeof sessionLinesJson>[number];
 
-/** The amount a pay-what-you-want price starts at: its preset, else the middle preset, else its minimum. */
-export function defaultCustomAmount(custom: NonNullable<Price['custom_unit_amount']>): string {
-  return custom.preset ?? custom.presets[Math.floor(custom.presets.length / 2)] ?? custom.minimum ?? '0';
+/** The price a line charges: its upsell while chosen, else its own. */
+export const chargedPriceId = (line: SessionLine): string => line.upsell_price_id ?? line.price_id;
+
+/** Every price a set of lines refers to, to load them in one query. */
+export const linePriceIds = (lines: readonly SessionLine[]): string[] =>
+  lines.flatMap((line) => (line.upsell_price_id ? [line.price_id, line.upsell_price_id] : [line.price_id]));
+
+function requirePrice(prices: ReadonlyMap<string, Price>, id: string): Price {
+  const price = prices.get(id);
+  if (!price) throw notFound('price', id);
+  return price;
 }
 
-export interface PricedLines {
+function totalsInputs(lines: readonly SessionLine[], prices: ReadonlyMap<string, Price>): TotalsLineInput[] {
+  return lines.map((line) => ({
+    price: toPricingPrice(requirePrice(prices, chargedPriceId(line))),
+    quantity: line.quantity,
+    custom_amount: line.custom_amount === null ? null : BigInt(line.custom_amount),
+  }));
+}
+
+export interface SessionPricingInput {
+  lines: readonly SessionLine[];
+  prices: ReadonlyMap<string, Price>;
+  currencyId: string;
+  trial: TrialSettings | null;
+  /** Unix seconds: a `trial_end` in the past no longer counts. */
+  now: number;
+}
+
+export interface PricedSession {
   lineItems: LineItem[];
-  subtotal: bigint;
+  totals: CheckoutTotals;
 }
 
 /**
- * Prices every line in one currency. A line whose price has no amount in that currency makes
- * the currency unusable for the session.
+ * Prices every line in one currency through the pricing math. A line whose price has no amount
+ * in that currency makes the currency unusable (PAYMENT_METHOD_UNAVAILABLE).
  */
-export function priceLines(
-  lines: readonly SessionLine[],
-  prices: ReadonlyMap<string, Price>,
-  currencyId: string,
-): PricedLines {
-  let subtotal = 0n;
-  const lineItems = lines.map((line): LineItem => {
-    const price = prices.get(line.price_id);
-    const terms = price ? priceInCurrency(price, currencyId) : null;
-    if (!price || !terms) {
-      throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
-    }
-    const unitAmount = terms.custom_unit_amount
-      ? (line.custom_amount ?? defaultCustomAmount(terms.custom_unit_amount))
-      : (terms.unit_amount ?? '0');
-    const amount = BigInt(unitAmount) * BigInt(line.quantity);
-    subtotal += amount;
+export function priceSession(input: SessionPricingInput): PricedSession {
+  const inputs = totalsInputs(input.lines, input.prices);
+  const totals = checkoutTotals({
+    lines: inputs,
+    currencyId: input.currencyId,
+    trial: input.trial,
+    now: input.now,
+  });
+  const lineItems = input.lines.map((line, index): LineItem => {
+    const custom = priceForCurrency(inputs[index]!.price, input.currencyId)?.custom_unit_amount ?? null;
+    const upsellPrice = line.upsell_price_id ? requirePrice(input.prices, line.upsell_price_id) : null;
     return {
-      price_id: price.id,
-      price,
+      price_id: line.price_id,
+      price: requirePrice(input.prices, line.price_id),
       quantity: line.quantity,
-      custom_amount: terms.custom_unit_amount ? unitAmount : null,
-      amount_subtotal: amount.toString(),
+      custom_amount: custom ? (line.custom_amount ?? defaultCustomUnitAmount(custom).toString()) : null,
+      amount_subtotal: totals.lines[index]!.amount.toString(),
+      upsell_price_id: line.upsell_price_id,
+      upsell_price: upsellPrice,
+      cross_sell: line.cross_sell,
     };
   });
-  return { lineItems, subtotal };
+  return { lineItems, totals };
+}
+
+/** What is due now in each of `currencyIds` the lines can all be paid in. */
+export function dueNowPerCurrency(
+  input: SessionPricingInput & { currencyIds: readonly string[] },
+): CurrencyAmount[] {
+  return amountsPerCurrency({
+    lines: totalsInputs(input.lines, input.prices),
+    currencyIds: input.currencyIds,
+    sessionCurrencyId: input.currencyId,
+    trial: input.trial,
+    now: input.now,
+  });
 }

@@ -1,13 +1,27 @@
 import {
+  checkoutSessionChangeSchema,
+  crossSellBodySchema,
+  crossSellOfferSchema,
+  customAmountBodySchema,
+  downsellBodySchema,
   idSchema,
   retrieveCheckoutResponseSchema,
   startCheckoutResponseSchema,
   submitCheckoutBodySchema,
   submitCheckoutResponseSchema,
+  upsellBodySchema,
 } from '@bazaar/schemas';
 import type { ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
+import {
+  addCrossSell,
+  downsellSession,
+  getCrossSellOffer,
+  removeCrossSell,
+  setCustomAmount,
+  upsellSession,
+} from './changes.ts';
 import { retrieveCheckout, startCheckoutFromLink } from './service.ts';
 import { submitCheckout } from './submit.ts';
 
@@ -15,6 +29,9 @@ import { submitCheckout } from './submit.ts';
 const CLIENT_PARAMS = new Set(['locale', 'livemode', 'authToken']);
 
 const startQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/** Any string: the service answers a non-`cs_`/`plink_` id with INVALID_CHECKOUT_ID, the same on every route. */
+const sessionParams = z.object({ id: z.string().max(200) });
 
 function toMetadata(query: z.infer<typeof startQuery>): Record<string, string> {
   return Object.fromEntries(
@@ -44,7 +61,7 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
 
   app.get(
     '/checkout-sessions/retrieve/:id',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: retrieveCheckoutResponseSchema } } },
+    { schema: { params: sessionParams, response: { 200: retrieveCheckoutResponseSchema } } },
     async (request) => retrieveCheckout(deps, { id: request.params.id, user: request.user }),
   );
 
@@ -56,7 +73,7 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
       {
         config: { idempotent: true },
         schema: {
-          params: z.object({ id: idSchema('checkoutSession') }),
+          params: sessionParams,
           body: submitCheckoutBodySchema,
           response: { 200: submitCheckoutResponseSchema },
         },
@@ -65,4 +82,42 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
         submitCheckout(deps, { sessionId: request.params.id, body: request.body, user: request.user }),
     );
   }
+
+  const changed = { 200: checkoutSessionChangeSchema };
+
+  app.put(
+    '/checkout-sessions/:id/upsell',
+    { schema: { params: sessionParams, body: upsellBodySchema, response: changed } },
+    async (request) => upsellSession(deps, { sessionId: request.params.id, ...request.body }),
+  );
+
+  app.put(
+    '/checkout-sessions/:id/downsell',
+    { schema: { params: sessionParams, body: downsellBodySchema, response: changed } },
+    async (request) => downsellSession(deps, { sessionId: request.params.id, from: request.body.from }),
+  );
+
+  app.get(
+    '/checkout-sessions/:id/cross-sell',
+    { schema: { params: sessionParams, response: { 200: crossSellOfferSchema } } },
+    async (request) => getCrossSellOffer(deps, request.params.id),
+  );
+
+  app.put(
+    '/checkout-sessions/:id/cross-sell',
+    { schema: { params: sessionParams, body: crossSellBodySchema, response: changed } },
+    async (request) => addCrossSell(deps, { sessionId: request.params.id, to: request.body.to }),
+  );
+
+  app.delete(
+    '/checkout-sessions/:id/cross-sell',
+    { schema: { params: sessionParams, response: changed } },
+    async (request) => removeCrossSell(deps, request.params.id),
+  );
+
+  app.put(
+    '/checkout-sessions/:id/amount',
+    { schema: { params: sessionParams, body: customAmountBodySchema, response: changed } },
+    async (request) => setCustomAmount(deps, { sessionId: request.params.id, ...request.body }),
+  );
 }

@@ -11,26 +11,31 @@ import { AppError, notFound } from '@bazaar/server-kit';
 import { fromFlag, readJson, readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
+import type { TrialSettings } from '../../pricing/index.ts';
 import { findCustomerByDid, getCustomer } from '../customers/service.ts';
 import { findPaymentIntent } from '../payment-intents/service.ts';
 import { findPaymentLink, getPaymentLink } from '../payment-links/service.ts';
 import { listPaymentMethods } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
-import { defaultCustomAmount, priceLines, sessionLinesJson, type SessionLine } from './line-items.ts';
-import {
-  findCheckoutSessionRow,
-  insertCheckoutSessionRow,
-  updateOpenSession,
-  type CheckoutSessionRow,
-} from './repository.ts';
+import { dueNowPerCurrency, linePriceIds, priceSession, sessionLinesJson, type SessionLine } from './line-items.ts';
+import { findCheckoutSessionRow, insertCheckoutSessionRow, updateOpenSession, type CheckoutSessionRow } from './repository.ts';
 
-/** How long a payer has to finish a checkout they opened. */
-export const SESSION_LIFETIME_SECONDS = 24 * 3_600;
+type ViewDeps = Pick<PaymentDeps, 'db' | 'clock'>;
 
 const sessionSubscriptionJson = checkoutSessionSchema.shape.subscription_data.unwrap();
 
+const INVALID_ID_MESSAGE = 'Either a checkoutSession or a paymentLink id is required';
+
+/** payment-kit.md §1: a checkout id is `plink_…` or `cs_…`; anything else is refused the same way everywhere. */
+export function assertCheckoutId(id: string): void {
+  if (!hasPrefix(id, 'checkoutSession') && !hasPrefix(id, 'paymentLink')) {
+    throw new AppError('INVALID_CHECKOUT_ID', INVALID_ID_MESSAGE);
+  }
+}
+
 export async function findSessionRow(db: PaymentDb, id: string): Promise<CheckoutSessionRow> {
-  const row = await findCheckoutSessionRow(db, id);
+  assertCheckoutId(id);
+  const row = hasPrefix(id, 'checkoutSession') ? await findCheckoutSessionRow(db, id) : undefined;
   if (!row) throw notFound('checkout session', id);
   return row;
 }
@@ -39,27 +44,58 @@ export function sessionLines(row: CheckoutSessionRow): SessionLine[] {
   return readJson(sessionLinesJson, row.line_items);
 }
 
-export async function toCheckoutSession(db: PaymentDb, row: CheckoutSessionRow): Promise<CheckoutSession> {
+export function sessionTrial(row: CheckoutSessionRow): TrialSettings | null {
+  return readJsonOrNull(sessionSubscriptionJson, row.subscription_data);
+}
+
+/** A session past `expires_at` reads as expired even before the sweeper has marked it. */
+export function effectiveStatus(row: CheckoutSessionRow, now: number): CheckoutSession['status'] {
+  const status = checkoutSessionSchema.shape.status.parse(row.status);
+  return status === 'open' && row.expires_at <= now ? 'expired' : status;
+}
+
+/** The session's lines priced in `currencyId` (its own by default), with their prices loaded. */
+export async function priceSessionRow(db: PaymentDb, row: CheckoutSessionRow, now: number, currencyId = row.currency_id) {
   const lines = sessionLines(row);
-  const prices = await getPricesById(
-    db,
-    lines.map((line) => line.price_id),
+  const prices = await getPricesById(db, linePriceIds(lines));
+  const pricing = { lines, prices, currencyId, trial: sessionTrial(row), now };
+  return { ...pricing, ...priceSession(pricing) };
+}
+
+export async function toCheckoutSession(deps: ViewDeps, row: CheckoutSessionRow): Promise<CheckoutSession> {
+  const now = deps.clock.now();
+  const livemode = fromFlag(row.livemode);
+  const priced = await priceSessionRow(deps.db, row, now);
+  const { totals } = priced;
+  const currencyIds = (await listPaymentMethods(deps.db, livemode)).flatMap((method) =>
+    method.payment_currencies.map((currency) => currency.id),
   );
-  const { lineItems } = priceLines(lines, prices, row.currency_id);
+  const subscriptionData = readJsonOrNull(sessionSubscriptionJson, row.subscription_data);
   const s = checkoutSessionSchema.shape;
   return {
     id: row.id,
     object: 'checkout_session',
     payment_link_id: row.payment_link_id,
     mode: s.mode.parse(row.mode),
-    status: s.status.parse(row.status),
+    status: effectiveStatus(row, now),
     payment_status: s.payment_status.parse(row.payment_status),
     submit_type: s.submit_type.parse(row.submit_type),
-    livemode: fromFlag(row.livemode),
+    livemode,
     currency_id: row.currency_id,
-    line_items: lineItems,
-    amount_subtotal: row.amount_subtotal,
-    amount_total: row.amount_total,
+    line_items: priced.lineItems,
+    amount_subtotal: totals.subtotal.toString(),
+    amount_total: totals.amountDueNow.toString(),
+    amount_due_now: totals.amountDueNow.toString(),
+    amount_renewal: totals.renewalAmount.toString(),
+    trial: subscriptionData && {
+      applies: totals.isTrialing,
+      trial_period_days: subscriptionData.trial_period_days,
+      trial_end: totals.trial.trialEndsAt,
+    },
+    currency_amounts: dueNowPerCurrency({ ...priced, currencyIds }).map((amount) => ({
+      currency_id: amount.currency_id,
+      amount_due_now: amount.amountDueNow.toString(),
+    })),
     customer_id: row.customer_id,
     invoice_id: row.invoice_id,
     subscription_id: row.subscription_id,
@@ -67,7 +103,7 @@ export async function toCheckoutSession(db: PaymentDb, row: CheckoutSessionRow):
     phone_number_collection: { enabled: fromFlag(row.phone_number_collection) },
     billing_address_collection: s.billing_address_collection.parse(row.billing_address_collection),
     cross_sell_behavior: s.cross_sell_behavior.parse(row.cross_sell_behavior),
-    subscription_data: readJsonOrNull(sessionSubscriptionJson, row.subscription_data),
+    subscription_data: subscriptionData,
     success_url: row.success_url,
     expires_at: row.expires_at,
     created_at: row.created_at,
@@ -85,43 +121,40 @@ async function visibleCustomer(db: PaymentDb, row: CheckoutSessionRow, user: Ses
 
 /** Everything the checkout page renders for one session. */
 export async function getCheckoutView(
-  db: PaymentDb,
+  deps: ViewDeps,
   row: CheckoutSessionRow,
   user: SessionUser | null,
 ): Promise<StartCheckoutResponse> {
-  const paymentIntent = row.payment_intent_id ? await findPaymentIntent(db, row.payment_intent_id) : null;
-  const link = row.payment_link_id ? await findPaymentLink(db, row.payment_link_id) : null;
+  const paymentIntent = row.payment_intent_id ? await findPaymentIntent(deps.db, row.payment_intent_id) : null;
+  const link = row.payment_link_id ? await findPaymentLink(deps.db, row.payment_link_id) : null;
   return {
-    checkoutSession: await toCheckoutSession(db, row),
-    paymentMethods: await listPaymentMethods(db, fromFlag(row.livemode)),
+    checkoutSession: await toCheckoutSession(deps, row),
+    paymentMethods: await listPaymentMethods(deps.db, fromFlag(row.livemode)),
     paymentIntent: paymentIntent?.intent ?? null,
     paymentLink: link?.link ?? null,
-    customer: await visibleCustomer(db, row, user),
+    customer: await visibleCustomer(deps.db, row, user),
   };
 }
 
 /**
- * Opens a new session from a payment link. The link decides mode, currency, collection rules
- * and livemode; query parameters the page passed along are kept as the session's metadata.
+ * Opens a new session from a payment link. The link decides mode, currency, collection rules,
+ * lifetime and livemode; its cross-sell line is offered beside the cart, not put in it. Query
+ * parameters the page passed along are kept as the session's metadata.
  */
 export async function startCheckoutFromLink(
-  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  deps: ViewDeps,
   input: { paymentLinkId: string; metadata: Record<string, string>; user: SessionUser | null },
 ): Promise<StartCheckoutResponse> {
   const config = await getPaymentLink(deps.db, input.paymentLinkId);
-  if (!config.link.active)
-    throw new AppError('PAYMENT_LINK_INACTIVE', 'This payment link is no longer active');
-  const prices = await getPricesById(
-    deps.db,
-    config.line_items.map((line) => line.price_id),
-  );
-  const lines: SessionLine[] = config.line_items.map((line) => {
-    const custom = prices.get(line.price_id)?.custom_unit_amount;
-    return { ...line, custom_amount: custom ? defaultCustomAmount(custom) : null };
-  });
-  const { subtotal } = priceLines(lines, prices, config.currency_id);
+  if (!config.link.active) throw new AppError('PAYMENT_LINK_INACTIVE', 'This payment link is no longer active');
+  const lines: SessionLine[] = config.line_items
+    .filter((line) => !line.cross_sell)
+    .map((line) => ({ price_id: line.price_id, quantity: line.quantity, custom_amount: null, upsell_price_id: null, cross_sell: false }));
+  const prices = await getPricesById(deps.db, linePriceIds(lines));
   const isRecurring = [...prices.values()].some((price) => price.type === 'recurring');
+  const subscriptionData = isRecurring && config.subscription_data ? { ...config.subscription_data, trial_end: null } : null;
   const now = deps.clock.now();
+  const { totals } = priceSession({ lines, prices, currencyId: config.currency_id, trial: subscriptionData, now });
   const row: CheckoutSessionRow = {
     id: newId('checkoutSession'),
     payment_link_id: config.link.id,
@@ -132,8 +165,8 @@ export async function startCheckoutFromLink(
     livemode: toFlag(config.livemode),
     currency_id: config.currency_id,
     line_items: JSON.stringify(lines),
-    amount_subtotal: subtotal.toString(),
-    amount_total: subtotal.toString(),
+    amount_subtotal: totals.subtotal.toString(),
+    amount_total: totals.amountDueNow.toString(),
     customer_id: null,
     invoice_id: null,
     subscription_id: null,
@@ -141,44 +174,47 @@ export async function startCheckoutFromLink(
     phone_number_collection: toFlag(config.phone_number_collection),
     billing_address_collection: config.billing_address_collection,
     cross_sell_behavior: config.cross_sell_behavior,
-    subscription_data:
-      isRecurring && config.subscription_data
-        ? JSON.stringify({ ...config.subscription_data, trial_end: null })
-        : null,
+    subscription_data: subscriptionData && JSON.stringify(subscriptionData),
     success_url: config.link.after_completion.redirect?.url ?? null,
     inventory_reserved: 0,
     metadata: JSON.stringify(input.metadata),
-    expires_at: now + SESSION_LIFETIME_SECONDS,
+    expires_at: now + config.expires_after_seconds,
     created_at: now,
     updated_at: now,
   };
   await insertCheckoutSessionRow(deps.db, row);
-  return getCheckoutView(deps.db, row, input.user);
+  return getCheckoutView(deps, row, input.user);
 }
 
 /** `cs_…` shows that session; `plink_…` starts a new one, as the page's first load does. */
 export async function retrieveCheckout(
-  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  deps: ViewDeps,
   input: { id: string; user: SessionUser | null },
 ): Promise<StartCheckoutResponse> {
+  assertCheckoutId(input.id);
   if (hasPrefix(input.id, 'paymentLink')) {
     return startCheckoutFromLink(deps, { paymentLinkId: input.id, metadata: {}, user: input.user });
   }
-  if (!hasPrefix(input.id, 'checkoutSession')) {
-    throw new AppError('INVALID_CHECKOUT_ID', 'Either a checkoutSession or a paymentLink id is required');
-  }
-  return getCheckoutView(deps.db, await findSessionRow(deps.db, input.id), input.user);
+  return getCheckoutView(deps, await findSessionRow(deps.db, input.id), input.user);
 }
 
-/** Why a session can no longer take a payment, or null while it can. */
+/** Why a session can no longer take a payment or a change, or null while it can. */
 export function sessionClosedError(row: CheckoutSessionRow, now: number): AppError | null {
   if (row.status === 'complete') {
     return new AppError('CHECKOUT_SESSION_COMPLETED', 'This checkout session is already complete');
   }
-  if (row.status !== 'open' || row.expires_at <= now) {
+  if (effectiveStatus(row, now) !== 'open') {
     return new AppError('CHECKOUT_SESSION_EXPIRED', 'This checkout session has expired');
   }
   return null;
+}
+
+/** The session, if a payer may still change or pay it. */
+export async function findOpenSessionRow(deps: ViewDeps, id: string): Promise<CheckoutSessionRow> {
+  const row = await findSessionRow(deps.db, id);
+  const closed = sessionClosedError(row, deps.clock.now());
+  if (closed) throw closed;
+  return row;
 }
 
 /** Takes the session's row lock if it is still open; false once it is complete or expired. */

@@ -4,25 +4,22 @@ import { AppError } from '@bazaar/server-kit';
 import type { z } from 'zod';
 import { fromFlag } from '../../db/json.ts';
 import type { PaymentDeps } from '../../deps.ts';
-import { saveCustomer } from '../customers/service.ts';
+import { findCustomerByDid, saveCustomer } from '../customers/service.ts';
+import { hasPastDueInvoices } from '../invoices/service.ts';
 import { prepareSessionIntent, type PaymentIntentRecord } from '../payment-intents/service.ts';
+import { findPaymentLink } from '../payment-links/service.ts';
 import { resolvePaymentChoice } from '../payment-methods/service.ts';
-import { checkStock, getPricesById, takeStock } from '../prices/service.ts';
 import { checkContact } from './contact-rules.ts';
-import { priceLines } from './line-items.ts';
-import { updateOpenSession } from './repository.ts';
-import { findSessionRow, sessionClosedError, sessionLines, toCheckoutSession } from './service.ts';
+import { chargedPriceId, priceSession, type SessionLine } from './line-items.ts';
+import { assertCrossSell, assertCustomAmount, assertOneCustomAmount, assertStock } from './purchase-rules.ts';
+import { updateOpenSession, type CheckoutSessionRow } from './repository.ts';
+import { findOpenSessionRow, findSessionRow, priceSessionRow, sessionClosedError, toCheckoutSession } from './service.ts';
+import { reserveLines } from './stock.ts';
 
 export type SubmitCheckoutInput = z.output<typeof submitCheckoutBodySchema>;
 
 /** Which methods have a provider that can take the payment today. */
 const PAYABLE_METHOD_TYPES = new Set(['stripe']);
-
-function stockError(problem: 'quantityNotEnough' | 'quantityLimitPerCheckout'): AppError {
-  return problem === 'quantityNotEnough'
-    ? new AppError('quantityNotEnough', 'Exceed inventory')
-    : new AppError('quantityLimitPerCheckout', 'Exceed purchase limit');
-}
 
 /** The test card network stands in for a card provider when no provider keys are configured. */
 function toCardContext(record: PaymentIntentRecord): CardContext {
@@ -35,32 +32,39 @@ function toCardContext(record: PaymentIntentRecord): CardContext {
   };
 }
 
+/** A guest's donation is kept under a customer keyed by their email. */
+const payerDid = (user: SessionUser | null, email: string) => user?.did ?? `anonymous:${email.toLowerCase()}`;
+
+async function assertNotLimited(deps: PaymentDeps, did: string, livemode: boolean): Promise<void> {
+  const customer = await findCustomerByDid(deps.db, did, livemode);
+  if (customer && (await hasPastDueInvoices(deps.db, { customerId: customer.id, livemode, now: deps.clock.now() }))) {
+    throw new AppError('CUSTOMER_LIMITED', 'Please pay your past-due invoices before a new purchase');
+  }
+}
+
+async function crossSellPriceId(deps: PaymentDeps, session: CheckoutSessionRow): Promise<string | null> {
+  const link = session.payment_link_id ? await findPaymentLink(deps.db, session.payment_link_id) : null;
+  return link?.line_items.find((line) => line.cross_sell)?.price_id ?? null;
+}
+
 /**
- * `PUT /checkout-sessions/{id}/submit`: checks everything first, then in one transaction saves
- * the customer, takes the stock and readies the payment intent. A refused submit writes nothing.
- * Stock is taken here, before any card is charged, so a payment that succeeds always has its units.
+ * `PUT /checkout-sessions/{id}/submit`: checks every rule of payment-kit.md §5 first, then in
+ * one transaction saves the customer, takes the stock and readies the payment intent, so a
+ * refused submit writes nothing. Stock is taken here, before any card is charged, so a payment
+ * that succeeds always has its units. Paying in another currency than the session's reprices
+ * every line in it (a custom amount, typed in the session's currency, starts over at the default).
  */
 export async function submitCheckout(
   deps: PaymentDeps,
   input: { sessionId: string; body: SubmitCheckoutInput; user: SessionUser | null },
 ): Promise<SubmitCheckoutResponse> {
   const { body, user } = input;
-  const session = await findSessionRow(deps.db, input.sessionId);
-  const closed = sessionClosedError(session, deps.clock.now());
-  if (closed) throw closed;
+  const session = await findOpenSessionRow(deps, input.sessionId);
   const isDonation = session.submit_type === 'donate';
   if (!user && !isDonation) throw new AppError('UNAUTHENTICATED', 'Login to access this page');
   if (session.mode !== 'payment') {
     throw new AppError('CHECKOUT_MODE_UNSUPPORTED', 'Subscriptions cannot be paid on this install yet');
   }
-
-  const contact = checkContact({
-    phone: body.customer_phone,
-    isPhoneRequired: fromFlag(session.phone_number_collection),
-    address: body.billing_address,
-    isAddressRequired: session.billing_address_collection === 'required',
-  });
-  if (!contact.ok) throw new AppError('VALIDATION_FAILED', 'Validate failed', contact.problems);
 
   const livemode = fromFlag(session.livemode);
   const choice = await resolvePaymentChoice(deps.db, {
@@ -71,23 +75,43 @@ export async function submitCheckout(
   if (!PAYABLE_METHOD_TYPES.has(choice.method.type)) {
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
   }
-  const lines = sessionLines(session);
-  const prices = await getPricesById(
-    deps.db,
-    lines.map((line) => line.price_id),
-  );
-  const { lineItems, subtotal } = priceLines(lines, prices, choice.currency.id);
-  const mustTakeStock = !fromFlag(session.inventory_reserved);
-  if (mustTakeStock) {
-    for (const item of lineItems) {
-      const problem = checkStock(item.price, item.quantity);
-      if (problem) throw stockError(problem);
+  const isAddressRequired = session.billing_address_collection === 'required';
+  const contact = checkContact({
+    phone: body.customer_phone,
+    isPhoneRequired: fromFlag(session.phone_number_collection),
+    address: body.billing_address,
+    isAddressRequired,
+    isPostalOnly: choice.method.type === 'stripe' && !isAddressRequired,
+  });
+  if (!contact.ok) throw new AppError('VALIDATION_FAILED', 'Validate failed', contact.problems);
+
+  const now = deps.clock.now();
+  const isSameCurrency = choice.currency.id === session.currency_id;
+  const priced = await priceSessionRow(deps.db, session, now);
+  const lines: SessionLine[] = isSameCurrency
+    ? priced.lines
+    : priced.lines.map((line) => ({ ...line, custom_amount: null }));
+  const { lineItems, totals } = isSameCurrency
+    ? priced
+    : priceSession({ ...priced, lines, currencyId: choice.currency.id });
+  assertOneCustomAmount(lineItems);
+  for (const line of lines) {
+    if (line.custom_amount !== null) {
+      assertCustomAmount(priced.prices.get(chargedPriceId(line))!, choice.currency, BigInt(line.custom_amount));
     }
   }
+  if (!fromFlag(session.inventory_reserved)) assertStock(lineItems);
+  assertCrossSell({
+    isRequired: session.cross_sell_behavior === 'required',
+    crossSellPriceId: await crossSellPriceId(deps, session),
+    lines: lineItems,
+  });
+  const did = payerDid(user, body.customer_email);
+  await assertNotLimited(deps, did, livemode);
 
+  const amount = totals.amountDueNow.toString();
   const record = await deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: trx };
-    const now = deps.clock.now();
     // Lock the session first; a concurrent payment may have closed it since we looked.
     if (!(await updateOpenSession(trx, session.id, { updated_at: now }))) {
       const current = await findSessionRow(trx, session.id);
@@ -97,13 +121,14 @@ export async function submitCheckout(
       );
     }
     const locked = await findSessionRow(trx, session.id);
-    if (!fromFlag(locked.inventory_reserved)) {
-      for (const item of lineItems) {
-        if (!(await takeStock(trx, item.price_id, item.quantity))) throw stockError('quantityNotEnough');
-      }
+    if (locked.line_items !== session.line_items) {
+      throw new AppError('VALIDATION_FAILED', 'The checkout session changed while it was submitted; please retry');
+    }
+    if (!fromFlag(locked.inventory_reserved) && !(await reserveLines(trx, lines))) {
+      throw new AppError('quantityNotEnough', 'Exceed inventory');
     }
     const customer = await saveCustomer(tx, {
-      did: user?.did ?? `anonymous:${body.customer_email.toLowerCase()}`,
+      did,
       livemode,
       name: body.customer_name,
       email: body.customer_email,
@@ -115,7 +140,7 @@ export async function submitCheckout(
       checkoutSessionId: session.id,
       existingId: locked.payment_intent_id,
       terms: {
-        amount: subtotal.toString(),
+        amount,
         currencyId: choice.currency.id,
         paymentMethodId: choice.method.id,
         customerId: customer.id,
@@ -125,8 +150,9 @@ export async function submitCheckout(
     await updateOpenSession(trx, session.id, {
       customer_id: customer.id,
       currency_id: choice.currency.id,
-      amount_subtotal: subtotal.toString(),
-      amount_total: subtotal.toString(),
+      line_items: JSON.stringify(lines),
+      amount_subtotal: totals.subtotal.toString(),
+      amount_total: amount,
       payment_intent_id: intent.intent.id,
       inventory_reserved: 1,
     });
@@ -134,7 +160,7 @@ export async function submitCheckout(
   });
 
   return {
-    checkoutSession: await toCheckoutSession(deps.db, await findSessionRow(deps.db, session.id)),
+    checkoutSession: await toCheckoutSession(deps, await findSessionRow(deps.db, session.id)),
     paymentIntent: record.intent.intent,
     stripeContext: toCardContext(record.intent),
     customer: record.customer,

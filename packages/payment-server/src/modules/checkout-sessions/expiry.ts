@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fromFlag } from '../../db/json.ts';
+import type { PaymentDeps } from '../../deps.ts';
+import { recordEvents } from '../events/service.ts';
+import { claimExpiredSession, findCheckoutSessionRow, listExpiredOpenSessionIds } from './repository.ts';
+import { sessionLines } from './service.ts';
+import { releaseReservation } from './stock.ts';
+
+export const SESSION_SWEEP_INTERVAL_MS = 30_000;
+const SWEEP_BATCH_SIZE = 100;
+
+/**
+ * Expires every open session past `expires_at`: each one's status, its stock and its
+ * `checkout.session.expired` event commit together, so the event is written exactly once and the
+ * units come back exactly once, even with several nodes sweeping. Returns how many it expired.
+ */
+export async function expireOverdueSessions(deps: PaymentDeps): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const now = deps.clock.now();
+    const ids = await listExpiredOpenSessionIds(deps.db, now, SWEEP_BATCH_SIZE);
+    for (const id of ids) {
+      const isMine = await deps.db.transaction().execute(async (trx) => {
+        if (!(await claimExpiredSession(trx, id, now))) return false;
+        const row = await findCheckoutSessionRow(trx, id);
+        if (!row) return false;
+        await releaseReservation(trx, id, sessionLines(row));
+        await recordEvents(trx, deps.clock, {
+          livemode: fromFlag(row.livemode),
+          payloads: [{ type: 'checkout.session.expired', data: { id } }],
+        });
+        return true;
+      });
+      if (isMine) expired += 1;
+    }
+    if (ids.length < SWEEP_BATCH_SIZE) break;
+  }
+  if (expired > 0) await deps.flushEvents();
+  return expired;
+}
+
+export interface SessionSweeper {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Runs `expireOverdueSessions` every 30 s; a failed sweep is logged and the next one retries. */
+export function createSessionSweeper(deps: PaymentDeps, logger: FastifyBaseLogger): SessionSweeper {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let running: Promise<void> | null = null;
+
+  function sweep() {
+    if (running) return;
+    running = expireOverdueSessions(deps)
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error({ err: error }, 'expiring checkout sessions failed; the next sweep retries'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(sweep, SESSION_SWEEP_INTERVAL_MS);
+      timer.unref();
+      sweep();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
