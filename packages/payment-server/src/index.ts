@@ -11,6 +11,7 @@ import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { createOutboxDispatcher } from './modules/events/service.ts';
 import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
+import { registerPriceRoutes } from './modules/prices/routes.ts';
 import { registerProductRoutes } from './modules/products/routes.ts';
 import { registerTestCardRoutes } from './providers/test-card-routes.ts';
 
@@ -25,6 +26,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   const app = useZod(instance);
   registerPaymentMethodRoutes(app, deps);
   registerProductRoutes(app, deps);
+  registerPriceRoutes(app, deps);
   registerCheckoutSessionRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
