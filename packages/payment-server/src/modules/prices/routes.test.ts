@@ -1,0 +1,251 @@
+import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../../demo/seed.ts';
+import { adminRequest } from '../../test-utils/admin-requests.ts';
+import { openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+import { insertCurrencyIfMissing, insertMethodIfMissing } from '../payment-methods/repository.ts';
+
+describe.each(TEST_DIALECTS)('price admin routes on %s', (dialect) => {
+  let t: PaymentTestApp;
+
+  beforeEach(async () => {
+    t = await openPaymentTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const create = (body: Record<string, unknown>) =>
+    adminRequest(t, 'POST', '/prices', {
+      livemode: false,
+      product_id: DEMO.membershipProductId,
+      currency_id: DEMO.usdCurrencyId,
+      ...body,
+    });
+  const monthly = (count: number, extra: Record<string, unknown> = {}) =>
+    create({
+      type: 'recurring',
+      recurring: { interval: 'month', interval_count: count },
+      unit_amount: '900',
+      ...extra,
+    });
+  const errorOf = async (response: Promise<{ json(): { error: { code: string; message: string } } }>) =>
+    (await response).json().error;
+
+  async function addCurrency(id: string, livemode: boolean, active = true) {
+    const common = { livemode: livemode ? 1 : 0, created_at: t.clock.now() };
+    await insertMethodIfMissing(t.db, {
+      ...common,
+      id: `pm_${id}`,
+      type: 'ethereum',
+      name: 'Ethereum',
+      logo: '',
+      active: 1,
+      settings: '{}',
+      default_currency_id: null,
+    });
+    await insertCurrencyIfMissing(t.db, {
+      ...common,
+      id: `pc_${id}`,
+      payment_method_id: `pm_${id}`,
+      symbol: 'ETH',
+      name: 'Ether',
+      logo: '',
+      decimal: 18,
+      maximum_precision: 6,
+      active: active ? 1 : 0,
+      contract: null,
+    });
+  }
+
+  it('creates a recurring price every 3 months, with a currency option, and reads it back everywhere', async () => {
+    await addCurrency('eth', false);
+    const created = await monthly(3, {
+      nickname: 'Quarterly',
+      currency_options: [{ currency_id: 'pc_eth', unit_amount: '3000000000000000' }],
+      quantity_available: 10,
+      quantity_limit_per_checkout: 2,
+      metadata: { plan: 'q' },
+    });
+    expect(created.statusCode).toBe(200);
+    const price = created.json();
+    expect(price).toMatchObject({
+      id: expect.stringMatching(/^price_/),
+      object: 'price',
+      type: 'recurring',
+      recurring: { interval: 'month', interval_count: 3, usage_type: 'licensed' },
+      billing_scheme: 'per_unit',
+      tiers: null,
+      unit_amount: '900',
+      currency_options: [
+        { currency_id: 'pc_eth', unit_amount: '3000000000000000', custom_unit_amount: null, tiers: null },
+      ],
+      quantity_available: 10,
+      quantity_sold: 0,
+      quantity_limit_per_checkout: 2,
+      nickname: 'Quarterly',
+      metadata: { plan: 'q' },
+      upsell: null,
+      product: { id: DEMO.membershipProductId },
+    });
+    expect((await adminRequest(t, 'GET', `/prices/${price.id}`)).json()).toEqual(price);
+    const list = (
+      await adminRequest(t, 'GET', `/prices?livemode=false&product_id=${DEMO.membershipProductId}`)
+    ).json();
+    expect(list.count).toBe(2);
+    expect(list.list.map((p: { id: string }) => p.id)).toContain(price.id);
+  });
+
+  it('rejects an unsupported interval with its own code', async () => {
+    const response = await create({
+      type: 'recurring',
+      recurring: { interval: 'fortnight' },
+      unit_amount: '1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'UNSUPPORTED_INTERVAL',
+      message: 'Unsupported recurring interval: fortnight',
+    });
+    expect((await errorOf(monthly(37))).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('creates graduated tiers and refuses bad ones', async () => {
+    const tiers = [
+      { up_to: 10, unit_amount: '500' },
+      { up_to: null, unit_amount: '400', flat_amount: '100' },
+    ];
+    const created = await create({ billing_scheme: 'tiered', tiers_mode: 'graduated', tiers });
+    expect(created.json()).toMatchObject({
+      billing_scheme: 'tiered',
+      tiers_mode: 'graduated',
+      tiers: [
+        { up_to: 10, unit_amount: '500', flat_amount: null },
+        { up_to: null, unit_amount: '400', flat_amount: '100' },
+      ],
+    });
+    const descending = await create({
+      billing_scheme: 'tiered',
+      tiers_mode: 'volume',
+      tiers: [
+        { up_to: 10, unit_amount: '5' },
+        { up_to: 5, unit_amount: '4' },
+        { up_to: null, unit_amount: '3' },
+      ],
+    });
+    expect(descending.statusCode).toBe(400);
+    expect(descending.json().error.details).toContainEqual(
+      expect.objectContaining({ path: 'tiers.1.up_to' }),
+    );
+    const openMiddle = await create({
+      billing_scheme: 'tiered',
+      tiers_mode: 'volume',
+      tiers: [
+        { up_to: null, unit_amount: '5' },
+        { up_to: 5, unit_amount: '4' },
+      ],
+    });
+    expect(openMiddle.json().error.code).toBe('VALIDATION_FAILED');
+    expect(
+      (await errorOf(create({ billing_scheme: 'tiered', tiers_mode: 'volume', unit_amount: '5' }))).code,
+    ).toBe('VALIDATION_FAILED');
+    expect((await errorOf(create({ unit_amount: '5', custom_unit_amount: { minimum: '1' } }))).code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect((await errorOf(create({ unit_amount: '-5' }))).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('refuses unknown, inactive and other-mode currency options and products', async () => {
+    await addCurrency('live_eth', true);
+    await addCurrency('old_eth', false, false);
+    for (const currency_id of ['pc_nope', 'pc_live_eth', 'pc_old_eth']) {
+      const response = await create({
+        unit_amount: '1',
+        currency_options: [{ currency_id, unit_amount: '1' }],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.details).toEqual([
+        { path: 'currency_options.0.currency_id', message: expect.stringContaining(currency_id) },
+      ]);
+    }
+    const liveProduct = (await adminRequest(t, 'POST', '/products', { livemode: true, name: 'Live' })).json();
+    const crossMode = await create({ product_id: liveProduct.id, unit_amount: '1' });
+    expect(crossMode.json().error.details).toEqual([{ path: 'product_id', message: expect.any(String) }]);
+    const liveCurrency = await create({
+      livemode: true,
+      product_id: liveProduct.id,
+      currency_id: DEMO.usdCurrencyId,
+      unit_amount: '1',
+    });
+    expect(liveCurrency.json().error.details[0].path).toBe('currency_id');
+  });
+
+  it('upsells only to a longer interval of the same product', async () => {
+    const quarterly = (await monthly(3)).json();
+    const yearly = (
+      await create({ type: 'recurring', recurring: { interval: 'year' }, unit_amount: '9000' })
+    ).json();
+
+    const up = await monthly(1, { upsell: { upsells_to_id: yearly.id } });
+    expect(up.json().upsell).toEqual({ upsells_to_id: yearly.id });
+
+    const shorter = await create({
+      type: 'recurring',
+      recurring: { interval: 'year' },
+      unit_amount: '1',
+      upsell: { upsells_to_id: quarterly.id },
+    });
+    expect(shorter.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'An upsell must go to a longer billing interval',
+    });
+    const otherProduct = await create({
+      product_id: DEMO.licenseProductId,
+      type: 'recurring',
+      recurring: { interval: 'day' },
+      unit_amount: '1',
+      upsell: { upsells_to_id: yearly.id },
+    });
+    expect(otherProduct.statusCode).toBe(400);
+    const updated = await adminRequest(t, 'PUT', `/prices/${quarterly.id}`, {
+      upsell: { upsells_to_id: yearly.id },
+    });
+    expect(updated.json().upsell).toEqual({ upsells_to_id: yearly.id });
+  });
+
+  it('keeps amounts immutable and lets the rest change, including archiving', async () => {
+    const price = (await monthly(1)).json();
+    const amount = await adminRequest(t, 'PUT', `/prices/${price.id}`, { unit_amount: '1', nickname: 'x' });
+    expect(amount.statusCode).toBe(400);
+    expect(amount.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'unit_amount', message: expect.stringContaining('Amounts cannot change') }],
+    });
+    expect((await adminRequest(t, 'GET', `/prices/${price.id}`)).json().nickname).toBe('');
+
+    const changed = await adminRequest(t, 'PUT', `/prices/${price.id}`, {
+      active: false,
+      nickname: 'Old monthly',
+      quantity_available: 5,
+      quantity_limit_per_checkout: 1,
+      metadata: { a: 'b' },
+    });
+    expect(changed.json()).toMatchObject({
+      active: false,
+      nickname: 'Old monthly',
+      quantity_available: 5,
+      quantity_limit_per_checkout: 1,
+      metadata: { a: 'b' },
+      unit_amount: '900',
+    });
+    const active = (await adminRequest(t, 'GET', '/prices?livemode=false&active=false')).json();
+    expect(active.list.map((p: { id: string }) => p.id)).toEqual([price.id]);
+  });
+
+  it('is for admins only', async () => {
+    expect((await adminRequest(t, 'GET', '/prices', undefined, null)).statusCode).toBe(401);
+    expect(
+      (await adminRequest(t, 'GET', `/prices/${DEMO.licensePriceId}`, undefined, 'member')).statusCode,
+    ).toBe(403);
+  });
+});
