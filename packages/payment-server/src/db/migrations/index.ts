@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import { checkoutTables } from './0001-checkout-tables.ts';
 import { eventPosition } from './0002-event-position.ts';
 import { catalogueFields } from './0003-catalogue-fields.ts';
+import { checkoutExpiry } from './0004-checkout-expiry.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
   '0001_checkout_tables': checkoutTables,
   '0002_event_position': eventPosition,
   '0003_catalogue_fields': catalogueFields,
+  '0004_checkout_expiry': checkoutExpiry,
 };
