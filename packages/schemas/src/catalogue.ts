@@ -102,6 +102,8 @@ export const customUnitAmountInputSchema = z
     maximum: unitAmountSchema.nullable().default(null),
   })
   .superRefine((custom, ctx) => {
+    // Zod runs this even when an amount failed its own check, and BigInt throws on such text.
+    if (ctx.issues.length > 0) return;
     const min = BigInt(custom.minimum ?? '0');
     const max = custom.maximum === null ? null : BigInt(custom.maximum);
     if (max !== null && max < min) {
