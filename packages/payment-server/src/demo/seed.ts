@@ -13,10 +13,15 @@ export const DEMO = {
   oneTimeLinkId: 'plink_demo_onetime',
   membershipProductId: 'prod_demo_membership',
   monthlyPriceId: 'price_demo_monthly',
+  /** The monthly membership's upsell: a year for the price of ten months. */
+  yearlyPriceId: 'price_demo_yearly',
   subscriptionLinkId: 'plink_demo_subscription',
   donationProductId: 'prod_demo_donation',
   donationPriceId: 'price_demo_donation',
   donationLinkId: 'plink_demo_donation',
+  /** The one-time link's cross-sell add-on. */
+  supportProductId: 'prod_demo_support',
+  supportPriceId: 'price_demo_support',
 } as const;
 
 const HOSTED_CONFIRMATION = JSON.stringify({
@@ -26,8 +31,9 @@ const HOSTED_CONFIRMATION = JSON.stringify({
 });
 
 /**
- * Test-mode demo data: a card method in USD, a one-time license (100 in stock, 5 per checkout),
- * a monthly membership with a 7-day trial, and a donation link. Inserts only what is missing,
+ * Test-mode demo data: a card method in USD, a one-time license (100 in stock, 5 per checkout)
+ * offering "Priority support" as a cross-sell, a monthly membership with a 7-day trial that
+ * upsells to a yearly price, and a donation link taking 1.00 to 1,000.00. Inserts only what is missing,
  * so it is safe on every start and never overwrites what an admin changed.
  */
 export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Promise<void> {
@@ -72,6 +78,12 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
     });
     await insertProductIfMissing(db, {
       ...product,
+      id: DEMO.supportProductId,
+      name: 'Priority support',
+      description: 'Answers from the team within one business day.',
+    });
+    await insertProductIfMissing(db, {
+      ...product,
       id: DEMO.donationProductId,
       name: 'Support Bazaar',
       description: 'Help keep Bazaar free and open.',
@@ -98,6 +110,31 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       unit_amount: '999',
       custom_unit_amount: null,
       recurring: JSON.stringify({ interval: 'month', interval_count: 1, usage_type: 'licensed' }),
+      upsells_to_id: DEMO.yearlyPriceId,
+      quantity_available: 0,
+      quantity_sold: 0,
+      quantity_limit_per_checkout: 0,
+    });
+    await insertPriceIfMissing(db, {
+      ...price,
+      id: DEMO.yearlyPriceId,
+      product_id: DEMO.membershipProductId,
+      type: 'recurring',
+      unit_amount: '9999',
+      custom_unit_amount: null,
+      recurring: JSON.stringify({ interval: 'year', interval_count: 1, usage_type: 'licensed' }),
+      quantity_available: 0,
+      quantity_sold: 0,
+      quantity_limit_per_checkout: 0,
+    });
+    await insertPriceIfMissing(db, {
+      ...price,
+      id: DEMO.supportPriceId,
+      product_id: DEMO.supportProductId,
+      type: 'one_time',
+      unit_amount: '499',
+      custom_unit_amount: null,
+      recurring: null,
       quantity_available: 0,
       quantity_sold: 0,
       quantity_limit_per_checkout: 0,
@@ -112,7 +149,7 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
         preset: '500',
         presets: ['100', '500', '1000'],
         minimum: '100',
-        maximum: null,
+        maximum: '100000',
       }),
       recurring: null,
       quantity_available: 0,
@@ -133,7 +170,10 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       ...link,
       id: DEMO.oneTimeLinkId,
       name: 'Bazaar Pro license',
-      line_items: JSON.stringify([{ price_id: DEMO.licensePriceId, quantity: 1 }]),
+      line_items: JSON.stringify([
+        { price_id: DEMO.licensePriceId, quantity: 1 },
+        { price_id: DEMO.supportPriceId, quantity: 1, cross_sell: true },
+      ]),
       submit_type: 'pay',
       subscription_data: null,
       donation_settings: null,
