@@ -4,6 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
 import { registrySchema, RELAY_PATH, USER_SERVICE_PATH } from '@bazaar/schemas';
 import {
+  answerFrameworkError,
   idempotencyMigrations,
   installErrorHandling,
   installIdempotency,
@@ -90,8 +91,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const appName = options.appName ?? 'Bazaar';
   const trustProxy = options.trustProxy ?? false;
   const app: FastifyInstance = options.loggerInstance
-    ? Fastify({ loggerInstance: options.loggerInstance, trustProxy })
-    : Fastify({ logger: options.logger ?? true, trustProxy });
+    ? Fastify({ loggerInstance: options.loggerInstance, trustProxy, frameworkErrors: answerFrameworkError })
+    : Fastify({ logger: options.logger ?? true, trustProxy, frameworkErrors: answerFrameworkError });
 
   const zapp = useZod(app);
   installErrorHandling(app);

@@ -2,10 +2,10 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './app-error.ts';
-import { installErrorHandling, useZod } from './http.ts';
+import { answerFrameworkError, installErrorHandling, useZod } from './http.ts';
 
 async function buildApp() {
-  const app = Fastify();
+  const app = Fastify({ frameworkErrors: answerFrameworkError });
   const zapp = useZod(app);
   installErrorHandling(app);
   zapp.post(
@@ -16,6 +16,7 @@ async function buildApp() {
   zapp.get('/limited', async () => {
     throw new AppError('CUSTOMER_LIMITED', 'Customer has past-due invoices');
   });
+  zapp.get('/things/:id', async () => ({ ok: true }));
   zapp.get('/crash', async () => {
     throw new Error('secret database detail');
   });
@@ -68,5 +69,14 @@ describe('error envelope', () => {
     expect(crash.body).not.toContain('secret');
     const missing = await app.inject({ method: 'GET', url: '/nowhere' });
     expect(missing.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers what fastify refuses before routing with the envelope too', async () => {
+    const app = await buildApp();
+    for (const url of [`/things/${'9'.repeat(400)}`, '/things/%E0%A4%A']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    }
   });
 });

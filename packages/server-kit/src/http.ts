@@ -48,6 +48,16 @@ export function toErrorEnvelope(error: FastifyError | Error): AppError {
   return new AppError('INTERNAL', 'Something went wrong');
 }
 
+/**
+ * Fastify answers a few requests before routing, past the error handler: a path parameter
+ * longer than `maxParamLength` or a URL that does not decode. Pass this as
+ * `Fastify({ frameworkErrors: answerFrameworkError })` so they get the envelope too.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const appError = toErrorEnvelope(error);
+  return reply.status(appError.status).send(appError.toEnvelope());
+}
+
 /** Every error leaves as `{ error: { code, message, details? } }`; unexpected ones are logged. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,5 +1,6 @@
 import { sessionUserSchema } from '@bazaar/schemas';
 import {
+  answerFrameworkError,
   idempotencyMigrations,
   installErrorHandling,
   installIdempotency,
@@ -29,7 +30,7 @@ export interface PaymentTestApp extends PaymentTestKit {
 export async function openPaymentTestApp(dialect: Dialect): Promise<PaymentTestApp> {
   const kit = await openPaymentTestKit(dialect);
   await migrate(kit.database, 'kit', idempotencyMigrations);
-  const app = Fastify();
+  const app = Fastify({ frameworkErrors: answerFrameworkError });
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers[TEST_USER_HEADER];
