@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '@bazaar/i18n';
+import { createTranslator, en as english, zh as chinese } from '@bazaar/i18n';
+import { ERROR_CODES } from '@bazaar/schemas';
 import { ApiError } from './api-error.ts';
 import { extractErrorText } from './error-text.ts';
 
@@ -31,10 +32,8 @@ describe('extractErrorText', () => {
     expect(extractErrorText(new ApiError(400, 'quantityNotEnough', 'x'), en)).toBe('Exceed inventory');
   });
 
-  it("uses the server's message for other codes and the error field of a plain object", () => {
-    expect(extractErrorText(new ApiError(404, 'NOT_FOUND', 'Payment link not found'), en)).toBe(
-      'Payment link not found',
-    );
+  it("uses the server's message when the answer carries no code, and the error field of a plain object", () => {
+    expect(extractErrorText(new ApiError(502, null, 'Bad Gateway'), en)).toBe('Bad Gateway');
     expect(extractErrorText({ error: 'Price is not available' }, en)).toBe('Price is not available');
   });
 
@@ -42,5 +41,19 @@ describe('extractErrorText', () => {
     expect(extractErrorText(undefined, en)).toBe('Unknown error');
     expect(extractErrorText({}, zh)).toBe('未知错误');
     expect(extractErrorText([], en)).toBe('Unknown error');
+  });
+});
+
+// Sign-in failures are met on the platform's login page, which words them in its own catalogue.
+const LOGIN_PAGE_CODES: readonly string[] = ['AUTH_FAILED', 'AUTH_CODE_EXPIRED', 'AUTH_TOO_MANY_ATTEMPTS'];
+
+describe('every error a payer can meet has text in both languages', () => {
+  const payerCodes = ERROR_CODES.filter((code) => !LOGIN_PAGE_CODES.includes(code));
+
+  it.each(payerCodes)('%s', (code) => {
+    const key = `payment.error.${code}`;
+    expect(english).toHaveProperty([key]);
+    expect(chinese).toHaveProperty([key]);
+    expect(extractErrorText(new ApiError(400, code, 'internal wording'), zh)).not.toBe('internal wording');
   });
 });

@@ -14,7 +14,7 @@ const EUR = { ...USD, id: 'pc_test_eur', symbol: '€' };
 describe('checkout amounts', () => {
   it('reads the unit amount in the price currency or from its currency options', () => {
     const price = makePrice({
-      currency_options: [{ currency_id: EUR.id, unit_amount: '1800', custom_unit_amount: null }],
+      currency_options: [{ currency_id: EUR.id, unit_amount: '1800', custom_unit_amount: null, tiers: null }],
     });
     expect(unitAmountIn(price, USD.id)).toBe(1999n);
     expect(unitAmountIn(price, EUR.id)).toBe(1800n);

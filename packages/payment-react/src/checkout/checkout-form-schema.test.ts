@@ -5,6 +5,7 @@ const valid: CheckoutFormValues = {
   customer_name: 'Ada Lovelace',
   customer_email: 'ada@example.com',
   customer_phone: '',
+  phone_country: 'us',
   payment_method: 'pm_test_card',
   payment_currency: 'pc_test_usd',
   billing_address: { country: 'us', state: '', city: '', line1: '', line2: '', postal_code: '94107' },
@@ -46,6 +47,9 @@ describe('createCheckoutFormSchema', () => {
     });
     const parsed = withPhone.parse({ ...valid, customer_phone: '(201) 555-0123' });
     expect(parsed.customer_phone).toBe('+12015550123');
+    const british = withPhone.parse({ ...valid, customer_phone: '020 7946 0958', phone_country: 'gb' });
+    expect(british.customer_phone).toBe('+442079460958');
+    expect(british).not.toHaveProperty('phone_country');
   });
 
   it('asks for the full address in required billing mode', () => {

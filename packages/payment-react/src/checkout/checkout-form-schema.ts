@@ -38,13 +38,15 @@ export function createCheckoutFormSchema(rules: CheckoutFormRules) {
     .extend({
       customer_email: z.string().trim().min(1, FIELD_REQUIRED).pipe(base.customer_email),
       customer_phone: z.string(),
+      // The dial-code picker's country; it shapes the phone number and is not sent.
+      phone_country: z.string(),
       billing_address: addressSchema,
     })
     .superRefine((values, context) => {
       const phone = values.customer_phone.trim();
       if (rules.isPhoneRequired && !phone) {
         context.addIssue({ code: 'custom', path: ['customer_phone'], message: FIELD_REQUIRED });
-      } else if (phone && !normalizePhone(phone)) {
+      } else if (phone && !normalizePhone(phone, values.phone_country)) {
         context.addIssue({ code: 'custom', path: ['customer_phone'], message: FIELD_INVALID });
       }
       if (rules.addressMode === 'none') return;
@@ -62,9 +64,11 @@ export function createCheckoutFormSchema(rules: CheckoutFormRules) {
         });
       }
     })
-    .transform((values) => ({
+    .transform(({ phone_country: phoneCountry, ...values }) => ({
       ...values,
-      customer_phone: values.customer_phone.trim() ? (normalizePhone(values.customer_phone) ?? '') : '',
+      customer_phone: values.customer_phone.trim()
+        ? (normalizePhone(values.customer_phone, phoneCountry) ?? '')
+        : '',
       billing_address: rules.addressMode === 'none' ? undefined : values.billing_address,
     }));
 }

@@ -31,12 +31,16 @@ describe('CheckoutForm page states', () => {
     expect(screen.getByText(text)).toBeTruthy();
   });
 
-  it("shows the server's error text in the Oops panel", async () => {
+  it.each([
+    ['en', 'Oops', 'We could not find what you are looking for.'],
+    ['zh', '出错了', '找不到您要访问的内容。'],
+  ])("shows the server's error in the page language in the Oops panel (%s)", async (locale, title, text) => {
     renderWithPayment(<CheckoutForm id="cs_missing" />, {
       routes: [retrieve({ error: { code: 'NOT_FOUND', message: 'Checkout session not found' } }, 404)],
+      locale,
     });
-    expect(await screen.findByText('Checkout session not found', {}, SLOW)).toBeTruthy();
-    expect(screen.getByText('Oops')).toBeTruthy();
+    expect(await screen.findByText(text, {}, SLOW)).toBeTruthy();
+    expect(screen.getByText(title)).toBeTruthy();
   });
 
   it.each([

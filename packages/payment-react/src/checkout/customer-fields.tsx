@@ -5,6 +5,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslate } from '../provider/payment-context.ts';
 import type { CheckoutFormValues } from './checkout-form-schema.ts';
 import { fieldErrorText } from './field-error-text.ts';
+import { PhoneField } from './phone-field.tsx';
 
 export interface CustomerFieldsProps {
   isPhoneCollected: boolean;
@@ -39,20 +40,7 @@ export function CustomerFields({ isPhoneCollected, isDisabled }: CustomerFieldsP
         helperText={fieldErrorText(errors.customer_email?.message, t)}
         {...register('customer_email')}
       />
-      {isPhoneCollected ? (
-        <TextField
-          label={t('payment.checkout.form.phone')}
-          type="tel"
-          autoComplete="tel"
-          placeholder="+1 201 555 0123"
-          disabled={isDisabled}
-          error={Boolean(errors.customer_phone)}
-          helperText={
-            fieldErrorText(errors.customer_phone?.message, t) ?? t('payment.checkout.form.phoneHint')
-          }
-          {...register('customer_phone')}
-        />
-      ) : null}
+      {isPhoneCollected ? <PhoneField isDisabled={isDisabled} /> : null}
     </Stack>
   );
 }

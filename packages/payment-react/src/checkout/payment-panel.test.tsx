@@ -142,7 +142,7 @@ describe('PaymentPanel prefill and limits', () => {
       ...submitted.customer,
       name: 'Grace Hopper',
       email: 'grace@example.com',
-      phone: '+12015550123',
+      phone: '+442079460958',
     };
     const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
       routes: [
@@ -159,6 +159,8 @@ describe('PaymentPanel prefill and limits', () => {
       SLOW,
     );
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
+    expect((screen.getByLabelText('Country code') as HTMLSelectElement).value).toBe('gb');
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('020 7946 0958');
     const request = calls.find((call) => call.url.pathname.endsWith('/customers/me'))!;
     expect(Object.fromEntries(request.url.searchParams)).toMatchObject({
       skipSummary: '1',

@@ -20,6 +20,7 @@ import { CustomerFields } from './customer-fields.tsx';
 import { PayButton } from './pay-button.tsx';
 import { isLoginRequired } from './pay-button-label.ts';
 import { PaymentOptionList } from './payment-option-list.tsx';
+import { DEFAULT_PHONE_COUNTRY } from './phone.ts';
 import { isSubmitBusy } from './submit-machine.ts';
 import { useCheckoutPrefill } from './use-checkout-prefill.ts';
 import { useCheckoutSubmit } from './use-checkout-submit.ts';
@@ -53,6 +54,7 @@ export function PaymentPanel(props: PaymentPanelProps) {
       customer_name: '',
       customer_email: '',
       customer_phone: '',
+      phone_country: DEFAULT_PHONE_COUNTRY,
       payment_method: option.method.id,
       payment_currency: option.currency.id,
       billing_address: {

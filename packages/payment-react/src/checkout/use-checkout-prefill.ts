@@ -3,12 +3,10 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { Customer } from '@bazaar/schemas';
 import type { CheckoutFormValues, CheckoutSubmitValues } from './checkout-form-schema.ts';
 import { normalizeCountry } from './countries.ts';
+import { splitInternationalPhone } from './phone.ts';
 
 type PrefillField =
-  | 'customer_name'
-  | 'customer_email'
-  | 'customer_phone'
-  | `billing_address.${'line1' | 'city' | 'state' | 'postal_code'}`;
+  'customer_name' | 'customer_email' | `billing_address.${'line1' | 'city' | 'state' | 'postal_code'}`;
 
 /** Fills empty fields from the payer's saved details once they arrive; never overwrites typing. */
 export function useCheckoutPrefill(
@@ -20,7 +18,6 @@ export function useCheckoutPrefill(
     const values: Record<PrefillField, string> = {
       customer_name: customer.name,
       customer_email: customer.email,
-      customer_phone: customer.phone,
       'billing_address.line1': customer.address.line1,
       'billing_address.city': customer.address.city,
       'billing_address.state': customer.address.state,
@@ -28,6 +25,12 @@ export function useCheckoutPrefill(
     };
     for (const [name, value] of Object.entries(values) as [PrefillField, string][]) {
       if (value && !form.getValues(name)) form.setValue(name, value);
+    }
+    // A saved E.164 number shows as its country's dial code and the national number.
+    if (customer.phone && !form.getValues('customer_phone')) {
+      const split = splitInternationalPhone(customer.phone);
+      form.setValue('phone_country', split?.country ?? form.getValues('phone_country'));
+      form.setValue('customer_phone', split?.national ?? customer.phone);
     }
     if (customer.address.country && !form.formState.dirtyFields.billing_address?.country) {
       form.setValue('billing_address.country', normalizeCountry(customer.address.country));
