@@ -10,6 +10,7 @@ import { registerCheckoutSessionRoutes } from './modules/checkout-sessions/route
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { createOutboxDispatcher } from './modules/events/service.ts';
+import { registerPaymentLinkRoutes } from './modules/payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
 import { registerPriceRoutes } from './modules/prices/routes.ts';
 import { registerProductRoutes } from './modules/products/routes.ts';
@@ -27,6 +28,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerPaymentMethodRoutes(app, deps);
   registerProductRoutes(app, deps);
   registerPriceRoutes(app, deps);
+  registerPaymentLinkRoutes(app, deps);
   registerCheckoutSessionRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
