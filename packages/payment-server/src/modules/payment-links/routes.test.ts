@@ -1,0 +1,210 @@
+import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../../demo/seed.ts';
+import { TEST_CARDS } from '../../providers/test-card-network.ts';
+import { adminRequest } from '../../test-utils/admin-requests.ts';
+import { confirmCard } from '../../test-utils/checkout-steps.ts';
+import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+import { makeSubmitBody } from '../../test-utils/payment-test-kit.ts';
+import { insertCurrencyIfMissing, insertMethodIfMissing } from '../payment-methods/repository.ts';
+
+describe.each(TEST_DIALECTS)('payment link admin routes on %s', (dialect) => {
+  let t: PaymentTestApp;
+
+  beforeEach(async () => {
+    t = await openPaymentTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const createLink = (body: Record<string, unknown>) =>
+    adminRequest(t, 'POST', '/payment-links', {
+      livemode: false,
+      name: 'Pro',
+      currency_id: DEMO.usdCurrencyId,
+      line_items: [{ price_id: DEMO.licensePriceId, quantity: 1 }],
+      ...body,
+    });
+  const detailsOf = async (response: ReturnType<typeof createLink>) => (await response).json().error.details;
+
+  it('creates a link with every option, reads, updates, archives and lists it', async () => {
+    const created = await createLink({
+      line_items: [
+        {
+          price_id: DEMO.monthlyPriceId,
+          quantity: 2,
+          adjustable_quantity: { enabled: true, minimum: 1, maximum: 5 },
+        },
+        { price_id: DEMO.licensePriceId, cross_sell: true },
+      ],
+      submit_type: 'book',
+      phone_number_collection: { enabled: true },
+      billing_address_collection: 'required',
+      cross_sell_behavior: 'required',
+      subscription_data: {
+        trial_period_days: 7,
+        trial_currency: DEMO.usdCurrencyId,
+        min_stake_amount: '100',
+      },
+      after_completion: { type: 'redirect', redirect: { url: 'https://shop.example/thanks' } },
+      expires_after_seconds: 3_600,
+      metadata: { campaign: 'spring' },
+    });
+    expect(created.statusCode).toBe(200);
+    const link = created.json();
+    expect(link).toMatchObject({
+      id: expect.stringMatching(/^plink_/),
+      object: 'payment_link',
+      livemode: false,
+      line_items: [
+        {
+          price_id: DEMO.monthlyPriceId,
+          quantity: 2,
+          adjustable_quantity: { enabled: true, minimum: 1, maximum: 5 },
+          cross_sell: false,
+        },
+        { price_id: DEMO.licensePriceId, quantity: 1, adjustable_quantity: null, cross_sell: true },
+      ],
+      submit_type: 'book',
+      phone_number_collection: { enabled: true },
+      billing_address_collection: 'required',
+      cross_sell_behavior: 'required',
+      subscription_data: {
+        trial_period_days: 7,
+        trial_end: null,
+        trial_currency: DEMO.usdCurrencyId,
+        billing_threshold_amount: '0',
+        min_stake_amount: '100',
+      },
+      after_completion: {
+        type: 'redirect',
+        redirect: { url: 'https://shop.example/thanks' },
+        hosted_confirmation: null,
+      },
+      expires_after_seconds: 3_600,
+      metadata: { campaign: 'spring' },
+    });
+    expect((await adminRequest(t, 'GET', `/payment-links/${link.id}`)).json()).toEqual(link);
+
+    const archived = await adminRequest(t, 'PUT', `/payment-links/${link.id}`, {
+      active: false,
+      name: 'Old',
+    });
+    expect(archived.json()).toMatchObject({ active: false, name: 'Old', submit_type: 'book' });
+    const inactive = (await adminRequest(t, 'GET', '/payment-links?livemode=false&active=false')).json();
+    expect(inactive).toMatchObject({ count: 1, list: [{ id: link.id }] });
+    const search = (await adminRequest(t, 'GET', '/payment-links?livemode=false&q=bazaar&pageSize=2')).json();
+    // The three demo links are all named "Bazaar …".
+    expect(search.count).toBe(3);
+    expect(search.list).toHaveLength(2);
+    const started = await t.app.inject({ method: 'POST', url: `${API}/checkout-sessions/start/${link.id}` });
+    expect(started.json().error.code).toBe('PAYMENT_LINK_INACTIVE');
+  });
+
+  it('refuses links that mix currencies, point at unusable prices or break the rules', async () => {
+    const common = { livemode: 0, created_at: t.clock.now() };
+    await insertMethodIfMissing(t.db, {
+      ...common,
+      id: 'pm_eth',
+      type: 'ethereum',
+      name: 'Ethereum',
+      logo: '',
+      active: 1,
+      settings: '{}',
+      default_currency_id: null,
+    });
+    await insertCurrencyIfMissing(t.db, {
+      ...common,
+      id: 'pc_eth',
+      payment_method_id: 'pm_eth',
+      symbol: 'ETH',
+      name: 'Ether',
+      logo: '',
+      decimal: 18,
+      maximum_precision: 6,
+      active: 1,
+      contract: null,
+    });
+
+    expect(await detailsOf(createLink({ currency_id: 'pc_eth' }))).toEqual([
+      { path: 'line_items.0.price_id', message: expect.stringContaining('a link cannot mix currencies') },
+    ]);
+    expect(await detailsOf(createLink({ line_items: [{ price_id: 'price_nope' }] }))).toEqual([
+      { path: 'line_items.0.price_id', message: expect.stringContaining('price_nope') },
+    ]);
+    expect(await detailsOf(createLink({ livemode: true }))).toEqual([
+      { path: 'currency_id', message: expect.stringContaining('live-mode') },
+    ]);
+    expect(
+      await detailsOf(
+        createLink({ after_completion: { type: 'redirect', redirect: { url: 'javascript:alert(1)' } } }),
+      ),
+    ).toEqual([{ path: 'after_completion.redirect.url', message: 'Expected an http or https URL' }]);
+    expect(await detailsOf(createLink({ subscription_data: { trial_period_days: 7 } }))).toEqual([
+      { path: 'subscription_data', message: 'subscription_data needs a recurring price' },
+    ]);
+    expect(
+      (await createLink({ line_items: [{ price_id: DEMO.licensePriceId, cross_sell: true }] })).statusCode,
+    ).toBe(400);
+    expect((await createLink({ expires_after_seconds: 60 })).statusCode).toBe(400);
+    expect((await createLink({ expires_after_seconds: 8 * 86_400 })).statusCode).toBe(400);
+    await adminRequest(t, 'PUT', `/prices/${DEMO.licensePriceId}`, { active: false });
+    expect(await detailsOf(createLink({}))).toEqual([
+      { path: 'line_items.0.price_id', message: expect.any(String) },
+    ]);
+  });
+
+  it('is for admins only', async () => {
+    expect((await adminRequest(t, 'GET', '/payment-links', undefined, null)).statusCode).toBe(401);
+    expect(
+      (await createLink({}).then(() => adminRequest(t, 'GET', '/payment-links', undefined, 'member')))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('feeds checkout: a product, price and link made through the API are paid with the test card', async () => {
+    const product = (await adminRequest(t, 'POST', '/products', { livemode: false, name: 'Poster' })).json();
+    const price = (
+      await adminRequest(t, 'POST', '/prices', {
+        livemode: false,
+        product_id: product.id,
+        currency_id: DEMO.usdCurrencyId,
+        unit_amount: '2500',
+      })
+    ).json();
+    const link = (
+      await createLink({ name: 'Poster', line_items: [{ price_id: price.id, quantity: 2 }] })
+    ).json();
+
+    const headers = t.signedIn();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `${API}/checkout-sessions/start/${link.id}`,
+      headers,
+    });
+    expect(started.statusCode).toBe(200);
+    const session = started.json().checkoutSession;
+    expect(session).toMatchObject({
+      amount_total: '5000',
+      line_items: [{ price_id: price.id, quantity: 2 }],
+    });
+    const submitted = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/checkout-sessions/${session.id}/submit`,
+      headers,
+      payload: makeSubmitBody(),
+    });
+    expect(submitted.statusCode).toBe(200);
+    const { paymentIntent, stripeContext } = submitted.json();
+    const confirmed = await confirmCard(
+      t,
+      paymentIntent.id,
+      stripeContext.client_secret,
+      TEST_CARDS.succeeds,
+    );
+    expect(confirmed.json().paymentIntent).toMatchObject({ status: 'succeeded', amount: '5000' });
+    const retrieved = await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${session.id}`, headers });
+    expect(retrieved.json().checkoutSession).toMatchObject({ status: 'complete', payment_status: 'paid' });
+  });
+});

@@ -1,0 +1,57 @@
+import {
+  adminPaymentLinkSchema,
+  createPaymentLinkBodySchema,
+  idSchema,
+  listPaymentLinksQuerySchema,
+  paginatedSchema,
+  updatePaymentLinkBodySchema,
+} from '@bazaar/schemas';
+import type { ZodApp } from '@bazaar/server-kit';
+import { z } from 'zod';
+import type { PaymentDeps } from '../../deps.ts';
+import { adminOnly } from '../../http/admin-only.ts';
+import { livemodeQuery } from '../../http/livemode-query.ts';
+import {
+  createPaymentLink,
+  listPaymentLinks,
+  retrievePaymentLink,
+  updatePaymentLink,
+} from './admin-service.ts';
+
+const params = z.object({ id: idSchema('paymentLink') });
+
+/** Admin CRUD for payment links; archive with `PUT { active: false }`. */
+export function registerPaymentLinkRoutes(app: ZodApp, deps: PaymentDeps) {
+  app.post(
+    '/payment-links',
+    {
+      ...adminOnly,
+      schema: { body: createPaymentLinkBodySchema, response: { 200: adminPaymentLinkSchema } },
+    },
+    async (request) => createPaymentLink(deps, request.body),
+  );
+  app.get(
+    '/payment-links',
+    {
+      ...adminOnly,
+      schema: {
+        querystring: listPaymentLinksQuerySchema.extend({ livemode: livemodeQuery }),
+        response: { 200: paginatedSchema(adminPaymentLinkSchema) },
+      },
+    },
+    async (request) => listPaymentLinks(deps.db, request.query),
+  );
+  app.get(
+    '/payment-links/:id',
+    { ...adminOnly, schema: { params, response: { 200: adminPaymentLinkSchema } } },
+    async (request) => retrievePaymentLink(deps.db, request.params.id),
+  );
+  app.put(
+    '/payment-links/:id',
+    {
+      ...adminOnly,
+      schema: { params, body: updatePaymentLinkBodySchema, response: { 200: adminPaymentLinkSchema } },
+    },
+    async (request) => updatePaymentLink(deps.db, request.params.id, request.body),
+  );
+}
