@@ -106,6 +106,7 @@ export const paymentEn = {
   'payment.error.MULTIPLE_CUSTOM_AMOUNTS': 'Multiple items with custom unit amount are not supported',
   'payment.error.UPSELL_UNAVAILABLE': 'Plan updates are not available',
   'payment.error.CROSS_SELL_UNAVAILABLE': 'This add-on is not available.',
+  'payment.error.UNSUPPORTED_INTERVAL': 'The billing interval of this price is not supported.',
 
   'payment.invoice.title': 'Invoice {number}',
   'payment.invoice.status.draft': 'Draft',

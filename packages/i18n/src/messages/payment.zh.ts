@@ -106,6 +106,7 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.error.MULTIPLE_CUSTOM_AMOUNTS': '不支持多个自定义单价的商品',
   'payment.error.UPSELL_UNAVAILABLE': '无法更新方案',
   'payment.error.CROSS_SELL_UNAVAILABLE': '此附加商品不可用。',
+  'payment.error.UNSUPPORTED_INTERVAL': '不支持此价格的计费周期。',
 
   'payment.invoice.title': '账单 {number}',
   'payment.invoice.status.draft': '草稿',
