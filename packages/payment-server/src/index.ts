@@ -6,6 +6,7 @@ import type { PaymentDb } from './db/tables.ts';
 import type { PaymentDeps } from './deps.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { createSessionSweeper } from './modules/checkout-sessions/expiry.ts';
 import { registerCheckoutSessionRoutes } from './modules/checkout-sessions/routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
@@ -51,6 +52,7 @@ export function createPaymentKit(componentDeps: ComponentDeps): PlatformComponen
     logger: componentDeps.logger,
   });
   const deps: PaymentDeps = { db, clock: componentDeps.clock, flushEvents: outbox.flush };
+  const sessionSweeper = createSessionSweeper(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.paymentKit,
     name: 'Payment Kit',
@@ -58,7 +60,13 @@ export function createPaymentKit(componentDeps: ComponentDeps): PlatformComponen
     api: async (instance) => registerPaymentRoutes(instance, deps),
     migrate: () => migrate(componentDeps.database, 'payment_kit', paymentMigrations),
     seed: () => seedDemoData(deps),
-    start: () => outbox.start(),
-    stop: () => outbox.stop(),
+    start: () => {
+      outbox.start();
+      sessionSweeper.start();
+    },
+    stop: async () => {
+      await sessionSweeper.stop();
+      await outbox.stop();
+    },
   };
 }
