@@ -8,7 +8,12 @@ import { TEST_NOW } from './payment-test-kit.ts';
  */
 export async function insertPastDueInvoice(
   db: PaymentDb,
-  input: { customerId: string; livemode?: boolean; dueDate?: number; status?: 'open' | 'uncollectible' | 'paid' },
+  input: {
+    customerId: string;
+    livemode?: boolean;
+    dueDate?: number;
+    status?: 'open' | 'uncollectible' | 'paid';
+  },
 ): Promise<string> {
   const id = newId('invoice');
   await db

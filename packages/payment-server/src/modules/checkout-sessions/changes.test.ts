@@ -42,7 +42,10 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
 
   it('upsells the monthly membership to yearly with the savings, and downsells back', async () => {
     const session = await start(DEMO.subscriptionLinkId);
-    const up = await change('PUT', `${session.id}/upsell`, { from: DEMO.monthlyPriceId, to: DEMO.yearlyPriceId });
+    const up = await change('PUT', `${session.id}/upsell`, {
+      from: DEMO.monthlyPriceId,
+      to: DEMO.yearlyPriceId,
+    });
     // 9.99 a month is 121.54 over 365 days; 99.99 saves 17.7 % of that.
     expect(up.savings_percent).toBe(18);
     expect(up.checkoutSession).toMatchObject({
@@ -50,10 +53,16 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
       amount_renewal: '9999',
       trial: { applies: true },
       line_items: [
-        { price_id: DEMO.monthlyPriceId, upsell_price_id: DEMO.yearlyPriceId, upsell_price: { unit_amount: '9999' } },
+        {
+          price_id: DEMO.monthlyPriceId,
+          upsell_price_id: DEMO.yearlyPriceId,
+          upsell_price: { unit_amount: '9999' },
+        },
       ],
     });
-    expect(await refusal('PUT', `${session.id}/upsell`, { from: DEMO.monthlyPriceId, to: DEMO.yearlyPriceId })).toMatchObject({
+    expect(
+      await refusal('PUT', `${session.id}/upsell`, { from: DEMO.monthlyPriceId, to: DEMO.yearlyPriceId }),
+    ).toMatchObject({
       status: 400,
       code: 'UPSELL_UNAVAILABLE',
     });
@@ -70,11 +79,18 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
 
   it('refuses upsells the price does not offer, and a downsell of a line never upsold', async () => {
     const oneTime = await start(DEMO.oneTimeLinkId);
-    expect(await refusal('PUT', `${oneTime.id}/upsell`, { from: DEMO.licensePriceId, to: DEMO.yearlyPriceId })).toMatchObject({
+    expect(
+      await refusal('PUT', `${oneTime.id}/upsell`, { from: DEMO.licensePriceId, to: DEMO.yearlyPriceId }),
+    ).toMatchObject({
       code: 'UPSELL_UNAVAILABLE',
     });
     const subscription = await start(DEMO.subscriptionLinkId);
-    expect(await refusal('PUT', `${subscription.id}/upsell`, { from: DEMO.monthlyPriceId, to: DEMO.licensePriceId })).toMatchObject({
+    expect(
+      await refusal('PUT', `${subscription.id}/upsell`, {
+        from: DEMO.monthlyPriceId,
+        to: DEMO.licensePriceId,
+      }),
+    ).toMatchObject({
       code: 'UPSELL_UNAVAILABLE',
     });
     expect(await refusal('PUT', `${subscription.id}/downsell`, { from: DEMO.monthlyPriceId })).toMatchObject({
@@ -86,12 +102,19 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
     const session = await start(DEMO.oneTimeLinkId);
     expect(session.line_items.map((line) => line.price_id)).toEqual([DEMO.licensePriceId]);
     const offer = await send('GET', `${session.id}/cross-sell`);
-    expect(offer.json()).toMatchObject({ id: DEMO.supportPriceId, unit_amount: '499', product: { name: 'Priority support' } });
+    expect(offer.json()).toMatchObject({
+      id: DEMO.supportPriceId,
+      unit_amount: '499',
+      product: { name: 'Priority support' },
+    });
 
     const added = await change('PUT', `${session.id}/cross-sell`, { to: DEMO.supportPriceId });
     expect(added.checkoutSession).toMatchObject({
       amount_total: '2498',
-      line_items: [{ price_id: DEMO.licensePriceId, cross_sell: false }, { price_id: DEMO.supportPriceId, cross_sell: true }],
+      line_items: [
+        { price_id: DEMO.licensePriceId, cross_sell: false },
+        { price_id: DEMO.supportPriceId, cross_sell: true },
+      ],
     });
     expect((await send('GET', `${session.id}/cross-sell`)).json()).toEqual({
       error: 'The cross-sell price is already in this checkout session',
@@ -101,7 +124,10 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
     });
 
     const removed = await change('DELETE', `${session.id}/cross-sell`);
-    expect(removed.checkoutSession).toMatchObject({ amount_total: '1999', line_items: [{ price_id: DEMO.licensePriceId }] });
+    expect(removed.checkoutSession).toMatchObject({
+      amount_total: '1999',
+      line_items: [{ price_id: DEMO.licensePriceId }],
+    });
 
     const subscription = await start(DEMO.subscriptionLinkId);
     expect((await send('GET', `${subscription.id}/cross-sell`)).json()).toEqual({
@@ -134,26 +160,46 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
 
   it('sets a donation amount within the price bounds and the currency precision', async () => {
     const session = await start(DEMO.donationLinkId);
-    const set = await change('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '2550' });
-    expect(set.checkoutSession).toMatchObject({ amount_total: '2550', line_items: [{ custom_amount: '2550' }] });
+    const set = await change('PUT', `${session.id}/amount`, {
+      priceId: DEMO.donationPriceId,
+      amount: '2550',
+    });
+    expect(set.checkoutSession).toMatchObject({
+      amount_total: '2550',
+      line_items: [{ custom_amount: '2550' }],
+    });
 
-    expect(await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '99' })).toEqual({
+    expect(
+      await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '99' }),
+    ).toEqual({
       status: 400,
       code: 'amountOutOfRange',
       message: 'Please enter an amount between 1 and 1000.',
     });
-    expect(await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '100001' })).toMatchObject({
+    expect(
+      await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '100001' }),
+    ).toMatchObject({
       code: 'amountOutOfRange',
     });
-    expect(await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '-500' })).toMatchObject({
+    expect(
+      await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '-500' }),
+    ).toMatchObject({
       code: 'VALIDATION_FAILED',
     });
-    expect(await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.licensePriceId, amount: '500' })).toMatchObject({
+    expect(
+      await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.licensePriceId, amount: '500' }),
+    ).toMatchObject({
       code: 'NOT_FOUND',
     });
 
-    await t.db.updateTable('payment_currencies').set({ maximum_precision: 0 }).where('id', '=', DEMO.usdCurrencyId).execute();
-    expect(await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '2575' })).toEqual({
+    await t.db
+      .updateTable('payment_currencies')
+      .set({ maximum_precision: 0 })
+      .where('id', '=', DEMO.usdCurrencyId)
+      .execute();
+    expect(
+      await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '2575' }),
+    ).toEqual({
       status: 400,
       code: 'amountPrecisionLimit',
       message: 'Amount decimal places must be less than or equal to 0',
@@ -171,7 +217,13 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
 
   it('refuses more than one custom-amount line at submit, writing nothing', async () => {
     const session = await start(DEMO.donationLinkId);
-    const line = { price_id: DEMO.donationPriceId, quantity: 1, custom_amount: null, upsell_price_id: null, cross_sell: false };
+    const line = {
+      price_id: DEMO.donationPriceId,
+      quantity: 1,
+      custom_amount: null,
+      upsell_price_id: null,
+      cross_sell: false,
+    };
     await t.db
       .updateTable('checkout_sessions')
       .set({ line_items: JSON.stringify([line, { ...line, custom_amount: '700' }]) })
@@ -187,7 +239,7 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
   });
 
   it('answers every session route the same way for an id that is neither cs_ nor plink_', async () => {
-    const calls: [('GET' | 'PUT' | 'DELETE'), string, object?][] = [
+    const calls: ['GET' | 'PUT' | 'DELETE', string, object?][] = [
       ['GET', 'retrieve/in_123'],
       ['PUT', 'in_123/submit', makeSubmitBody()],
       ['PUT', 'in_123/donate-submit', makeSubmitBody()],
@@ -205,7 +257,9 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
         message: 'Either a checkoutSession or a paymentLink id is required',
       });
     }
-    expect(await refusal('PUT', `${DEMO.oneTimeLinkId}/cross-sell`, { to: DEMO.supportPriceId })).toMatchObject({
+    expect(
+      await refusal('PUT', `${DEMO.oneTimeLinkId}/cross-sell`, { to: DEMO.supportPriceId }),
+    ).toMatchObject({
       status: 404,
       code: 'NOT_FOUND',
     });
@@ -214,11 +268,15 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
   it('refuses changes to an expired session and shows it expired before the sweeper ran', async () => {
     const session = await start(DEMO.donationLinkId);
     t.clock.advance(86_400);
-    expect(await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '800' })).toMatchObject({
+    expect(
+      await refusal('PUT', `${session.id}/amount`, { priceId: DEMO.donationPriceId, amount: '800' }),
+    ).toMatchObject({
       status: 410,
       code: 'CHECKOUT_SESSION_EXPIRED',
     });
-    expect(await refusal('DELETE', `${session.id}/cross-sell`)).toMatchObject({ code: 'CHECKOUT_SESSION_EXPIRED' });
+    expect(await refusal('DELETE', `${session.id}/cross-sell`)).toMatchObject({
+      code: 'CHECKOUT_SESSION_EXPIRED',
+    });
     const retrieved = await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${session.id}` });
     expect(retrieved.json().checkoutSession.status).toBe('expired');
   });

@@ -28,7 +28,11 @@ type LinesChange = (lines: SessionLine[], row: CheckoutSessionRow, db: PaymentDb
  * totals, and gives back stock a submit had reserved for the old lines (the next submit takes
  * it again for the new ones). A refused change writes nothing.
  */
-async function changeLines(deps: ChangeDeps, sessionId: string, change: LinesChange): Promise<CheckoutSessionRow> {
+async function changeLines(
+  deps: ChangeDeps,
+  sessionId: string,
+  change: LinesChange,
+): Promise<CheckoutSessionRow> {
   await findOpenSessionRow(deps, sessionId);
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
@@ -60,7 +64,11 @@ async function changeLines(deps: ChangeDeps, sessionId: string, change: LinesCha
   });
 }
 
-async function respond(deps: ChangeDeps, row: CheckoutSessionRow, savings: number | null): Promise<CheckoutSessionChange> {
+async function respond(
+  deps: ChangeDeps,
+  row: CheckoutSessionRow,
+  savings: number | null,
+): Promise<CheckoutSessionChange> {
   return { checkoutSession: await toCheckoutSession(deps, row), savings_percent: savings };
 }
 
@@ -92,7 +100,10 @@ export async function upsellSession(
 ): Promise<CheckoutSessionChange> {
   let savings = 0;
   const row = await changeLines(deps, input.sessionId, async (lines, session, db) => {
-    const line = upsellLine(lines, (candidate) => candidate.price_id === input.from && candidate.upsell_price_id === null);
+    const line = upsellLine(
+      lines,
+      (candidate) => candidate.price_id === input.from && candidate.upsell_price_id === null,
+    );
     const prices = await requirePrices(db, [input.from, input.to]);
     const from = prices.get(input.from)!;
     const to = prices.get(input.to)!;
@@ -115,10 +126,15 @@ export async function downsellSession(
     const line = upsellLine(
       lines,
       (candidate) =>
-        candidate.upsell_price_id !== null && (candidate.upsell_price_id === input.from || candidate.price_id === input.from),
+        candidate.upsell_price_id !== null &&
+        (candidate.upsell_price_id === input.from || candidate.price_id === input.from),
     );
     const prices = await requirePrices(db, [line.price_id, line.upsell_price_id!]);
-    savings = upsellSavings(prices.get(line.price_id)!, prices.get(line.upsell_price_id!)!, session.currency_id);
+    savings = upsellSavings(
+      prices.get(line.price_id)!,
+      prices.get(line.upsell_price_id!)!,
+      session.currency_id,
+    );
     return [{ ...line, upsell_price_id: null, custom_amount: null }];
   });
   return respond(deps, row, savings);
@@ -149,9 +165,15 @@ export async function addCrossSell(
   const row = await changeLines(deps, input.sessionId, async (lines, session, db) => {
     const priceId = await crossSellPriceId(db, session);
     if (priceId !== input.to || lines.some((line) => line.price_id === input.to)) {
-      throw new AppError('CROSS_SELL_UNAVAILABLE', `Price ${input.to} cannot be added to this checkout session`);
+      throw new AppError(
+        'CROSS_SELL_UNAVAILABLE',
+        `Price ${input.to} cannot be added to this checkout session`,
+      );
     }
-    return [...lines, { price_id: input.to, quantity: 1, custom_amount: null, upsell_price_id: null, cross_sell: true }];
+    return [
+      ...lines,
+      { price_id: input.to, quantity: 1, custom_amount: null, upsell_price_id: null, cross_sell: true },
+    ];
   });
   return respond(deps, row, null);
 }
@@ -169,9 +191,14 @@ export async function setCustomAmount(
 ): Promise<CheckoutSessionChange> {
   const row = await changeLines(deps, input.sessionId, async (lines, session, db) => {
     const index = lines.findIndex((line) => (line.upsell_price_id ?? line.price_id) === input.priceId);
-    if (index === -1) throw new AppError('NOT_FOUND', `No line with price ${input.priceId} in this checkout session`);
+    if (index === -1)
+      throw new AppError('NOT_FOUND', `No line with price ${input.priceId} in this checkout session`);
     const prices = await requirePrices(db, [input.priceId]);
-    assertCustomAmount(prices.get(input.priceId)!, await getCurrency(db, session.currency_id), BigInt(input.amount));
+    assertCustomAmount(
+      prices.get(input.priceId)!,
+      await getCurrency(db, session.currency_id),
+      BigInt(input.amount),
+    );
     return lines.map((line, at) => (at === index ? { ...line, custom_amount: input.amount } : line));
   });
   return respond(deps, row, null);

@@ -87,12 +87,21 @@ describe('checkContact', () => {
   });
 
   it('keeps only the postal code and country of a card payment under the non-required mode', () => {
-    const address = { country: 'us', line1: '1 Main St', line2: 'Apt 2', city: 'Springfield', state: 'IL', postal_code: '62701' };
+    const address = {
+      country: 'us',
+      line1: '1 Main St',
+      line2: 'Apt 2',
+      city: 'Springfield',
+      state: 'IL',
+      postal_code: '62701',
+    };
     expect(checkContact({ ...none, isPostalOnly: true, address })).toEqual({
       ok: true,
       phone: '',
       address: { country: 'us', line1: '', line2: '', city: '', state: '', postal_code: '62701' },
     });
-    expect(checkContact({ ...none, isPostalOnly: true, address: { ...address, postal_code: 'nope' } }).ok).toBe(false);
+    expect(
+      checkContact({ ...none, isPostalOnly: true, address: { ...address, postal_code: 'nope' } }).ok,
+    ).toBe(false);
   });
 });

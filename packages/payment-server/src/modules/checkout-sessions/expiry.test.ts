@@ -2,7 +2,12 @@ import { submitCheckoutBodySchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
-import { makeSubmitBody, makeUser, openPaymentTestKit, type PaymentTestKit } from '../../test-utils/payment-test-kit.ts';
+import {
+  makeSubmitBody,
+  makeUser,
+  openPaymentTestKit,
+  type PaymentTestKit,
+} from '../../test-utils/payment-test-kit.ts';
 import { addCrossSell } from './changes.ts';
 import { expireOverdueSessions } from './expiry.ts';
 import { getCheckoutView, findSessionRow, startCheckoutFromLink } from './service.ts';
@@ -41,8 +46,13 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
   }
 
   const sold = async () =>
-    (await kit.db.selectFrom('prices').select('quantity_sold').where('id', '=', DEMO.licensePriceId).executeTakeFirstOrThrow())
-      .quantity_sold;
+    (
+      await kit.db
+        .selectFrom('prices')
+        .select('quantity_sold')
+        .where('id', '=', DEMO.licensePriceId)
+        .executeTakeFirstOrThrow()
+    ).quantity_sold;
   const expiredEvents = async () =>
     kit.db.selectFrom('events').select('data').where('type', '=', 'checkout.session.expired').execute();
 
@@ -61,8 +71,12 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
     expect(await expireOverdueSessions(kit.deps)).toBe(2);
     expect(await sold()).toBe(0);
     expect((await findSessionRow(kit.db, fresh)).status).toBe('expired');
-    expect((await expiredEvents()).map((event) => JSON.parse(event.data).id).sort()).toEqual([id, fresh].sort());
-    expect(kit.published.filter((message) => message.event.type === 'checkout.session.expired')).toHaveLength(2);
+    expect((await expiredEvents()).map((event) => JSON.parse(event.data).id).sort()).toEqual(
+      [id, fresh].sort(),
+    );
+    expect(kit.published.filter((message) => message.event.type === 'checkout.session.expired')).toHaveLength(
+      2,
+    );
 
     expect(await expireOverdueSessions(kit.deps)).toBe(0);
     expect(await sold()).toBe(0);
@@ -70,7 +84,11 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
   });
 
   it('follows the lifetime set on the payment link', async () => {
-    await kit.db.updateTable('payment_links').set({ expires_after_seconds: 1_800 }).where('id', '=', DEMO.oneTimeLinkId).execute();
+    await kit.db
+      .updateTable('payment_links')
+      .set({ expires_after_seconds: 1_800 })
+      .where('id', '=', DEMO.oneTimeLinkId)
+      .execute();
     const id = await startAndReserve(1);
     expect((await findSessionRow(kit.db, id)).expires_at).toBe(kit.clock.now() + 1_800);
     kit.clock.advance(1_800);
@@ -101,7 +119,11 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
     await addCrossSell(kit.deps, { sessionId: id, to: DEMO.supportPriceId });
     expect(await sold()).toBe(0);
     expect((await findSessionRow(kit.db, id)).inventory_reserved).toBe(0);
-    await submitCheckout(kit.deps, { sessionId: id, body: submitCheckoutBodySchema.parse(makeSubmitBody()), user });
+    await submitCheckout(kit.deps, {
+      sessionId: id,
+      body: submitCheckoutBodySchema.parse(makeSubmitBody()),
+      user,
+    });
     expect(await sold()).toBe(3);
     kit.clock.advance(DAY);
     expect(await expireOverdueSessions(kit.deps)).toBe(1);

@@ -53,7 +53,9 @@ export function createSessionSweeper(deps: PaymentDeps, logger: FastifyBaseLogge
     if (running) return;
     running = expireOverdueSessions(deps)
       .then(() => undefined)
-      .catch((error: unknown) => logger.error({ err: error }, 'expiring checkout sessions failed; the next sweep retries'))
+      .catch((error: unknown) =>
+        logger.error({ err: error }, 'expiring checkout sessions failed; the next sweep retries'),
+      )
       .finally(() => {
         running = null;
       });

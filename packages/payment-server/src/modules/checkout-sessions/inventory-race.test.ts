@@ -37,7 +37,12 @@ describe.each(TEST_DIALECTS)('inventory under concurrent checkouts on %s', (dial
     });
     if (submitted.statusCode !== 200) return submitted.json().error.code;
     const { paymentIntent, stripeContext } = submitCheckoutResponseSchema.parse(submitted.json());
-    const confirmed = await confirmCard(t, paymentIntent!.id, stripeContext!.client_secret, TEST_CARDS.succeeds);
+    const confirmed = await confirmCard(
+      t,
+      paymentIntent!.id,
+      stripeContext!.client_secret,
+      TEST_CARDS.succeeds,
+    );
     return confirmed.statusCode === 200 ? confirmed.json().paymentIntent.status : confirmed.json().error.code;
   }
 
@@ -56,7 +61,11 @@ describe.each(TEST_DIALECTS)('inventory under concurrent checkouts on %s', (dial
     expect(after.sold[DEMO.licensePriceId]).toBe(100);
     expect(after.invoices - before.invoices).toBe(LEFT);
     expect(after.payment_intents - before.payment_intents).toBe(LEFT);
-    const paid = await t.db.selectFrom('checkout_sessions').select('id').where('status', '=', 'complete').execute();
+    const paid = await t.db
+      .selectFrom('checkout_sessions')
+      .select('id')
+      .where('status', '=', 'complete')
+      .execute();
     expect(paid).toHaveLength(LEFT);
   });
 });

@@ -40,7 +40,8 @@ export function assertStock(lines: readonly LineItem[]): void {
   for (const line of lines) {
     const problem = checkStock(line.upsell_price ?? line.price, line.quantity);
     if (problem === 'quantityNotEnough') throw new AppError('quantityNotEnough', 'Exceed inventory');
-    if (problem === 'quantityLimitPerCheckout') throw new AppError('quantityLimitPerCheckout', 'Exceed purchase limit');
+    if (problem === 'quantityLimitPerCheckout')
+      throw new AppError('quantityLimitPerCheckout', 'Exceed purchase limit');
   }
 }
 

@@ -46,7 +46,11 @@ export async function clearReservation(db: PaymentDb, id: string): Promise<boole
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function listExpiredOpenSessionIds(db: PaymentDb, now: number, limit: number): Promise<string[]> {
+export async function listExpiredOpenSessionIds(
+  db: PaymentDb,
+  now: number,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('checkout_sessions')
     .select('id')

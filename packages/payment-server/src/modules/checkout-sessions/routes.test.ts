@@ -72,7 +72,11 @@ describe.each(TEST_DIALECTS)('checkout routes on %s', (dialect) => {
       amount_total: '0',
       amount_due_now: '0',
       amount_renewal: '999',
-      trial: { applies: true, trial_period_days: 7, trial_end: subscription.checkoutSession.created_at + 7 * 86_400 },
+      trial: {
+        applies: true,
+        trial_period_days: 7,
+        trial_end: subscription.checkoutSession.created_at + 7 * 86_400,
+      },
       currency_amounts: [{ currency_id: DEMO.usdCurrencyId, amount_due_now: '0' }],
       subscription_data: { trial_period_days: 7, trial_end: null, trial_currency: DEMO.usdCurrencyId },
     });

@@ -17,8 +17,19 @@ import { findPaymentIntent } from '../payment-intents/service.ts';
 import { findPaymentLink, getPaymentLink } from '../payment-links/service.ts';
 import { listPaymentMethods } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
-import { dueNowPerCurrency, linePriceIds, priceSession, sessionLinesJson, type SessionLine } from './line-items.ts';
-import { findCheckoutSessionRow, insertCheckoutSessionRow, updateOpenSession, type CheckoutSessionRow } from './repository.ts';
+import {
+  dueNowPerCurrency,
+  linePriceIds,
+  priceSession,
+  sessionLinesJson,
+  type SessionLine,
+} from './line-items.ts';
+import {
+  findCheckoutSessionRow,
+  insertCheckoutSessionRow,
+  updateOpenSession,
+  type CheckoutSessionRow,
+} from './repository.ts';
 
 type ViewDeps = Pick<PaymentDeps, 'db' | 'clock'>;
 
@@ -55,7 +66,12 @@ export function effectiveStatus(row: CheckoutSessionRow, now: number): CheckoutS
 }
 
 /** The session's lines priced in `currencyId` (its own by default), with their prices loaded. */
-export async function priceSessionRow(db: PaymentDb, row: CheckoutSessionRow, now: number, currencyId = row.currency_id) {
+export async function priceSessionRow(
+  db: PaymentDb,
+  row: CheckoutSessionRow,
+  now: number,
+  currencyId = row.currency_id,
+) {
   const lines = sessionLines(row);
   const prices = await getPricesById(db, linePriceIds(lines));
   const pricing = { lines, prices, currencyId, trial: sessionTrial(row), now };
@@ -125,7 +141,9 @@ export async function getCheckoutView(
   row: CheckoutSessionRow,
   user: SessionUser | null,
 ): Promise<StartCheckoutResponse> {
-  const paymentIntent = row.payment_intent_id ? await findPaymentIntent(deps.db, row.payment_intent_id) : null;
+  const paymentIntent = row.payment_intent_id
+    ? await findPaymentIntent(deps.db, row.payment_intent_id)
+    : null;
   const link = row.payment_link_id ? await findPaymentLink(deps.db, row.payment_link_id) : null;
   return {
     checkoutSession: await toCheckoutSession(deps, row),
@@ -146,15 +164,29 @@ export async function startCheckoutFromLink(
   input: { paymentLinkId: string; metadata: Record<string, string>; user: SessionUser | null },
 ): Promise<StartCheckoutResponse> {
   const config = await getPaymentLink(deps.db, input.paymentLinkId);
-  if (!config.link.active) throw new AppError('PAYMENT_LINK_INACTIVE', 'This payment link is no longer active');
+  if (!config.link.active)
+    throw new AppError('PAYMENT_LINK_INACTIVE', 'This payment link is no longer active');
   const lines: SessionLine[] = config.line_items
     .filter((line) => !line.cross_sell)
-    .map((line) => ({ price_id: line.price_id, quantity: line.quantity, custom_amount: null, upsell_price_id: null, cross_sell: false }));
+    .map((line) => ({
+      price_id: line.price_id,
+      quantity: line.quantity,
+      custom_amount: null,
+      upsell_price_id: null,
+      cross_sell: false,
+    }));
   const prices = await getPricesById(deps.db, linePriceIds(lines));
   const isRecurring = [...prices.values()].some((price) => price.type === 'recurring');
-  const subscriptionData = isRecurring && config.subscription_data ? { ...config.subscription_data, trial_end: null } : null;
+  const subscriptionData =
+    isRecurring && config.subscription_data ? { ...config.subscription_data, trial_end: null } : null;
   const now = deps.clock.now();
-  const { totals } = priceSession({ lines, prices, currencyId: config.currency_id, trial: subscriptionData, now });
+  const { totals } = priceSession({
+    lines,
+    prices,
+    currencyId: config.currency_id,
+    trial: subscriptionData,
+    now,
+  });
   const row: CheckoutSessionRow = {
     id: newId('checkoutSession'),
     payment_link_id: config.link.id,

@@ -6,7 +6,8 @@ import { clearReservation } from './repository.ts';
 /** Units per charged price, in price-id order, so concurrent submits lock price rows in one order. */
 function unitsPerPrice(lines: readonly SessionLine[]): [string, number][] {
   const units = new Map<string, number>();
-  for (const line of lines) units.set(chargedPriceId(line), (units.get(chargedPriceId(line)) ?? 0) + line.quantity);
+  for (const line of lines)
+    units.set(chargedPriceId(line), (units.get(chargedPriceId(line)) ?? 0) + line.quantity);
   return [...units].sort(([a], [b]) => a.localeCompare(b));
 }
 

@@ -69,7 +69,13 @@ describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => 
   it('keeps only postal code and country of a card payer when the address is not required', async () => {
     const session = await start();
     const response = await submit(session.id, {
-      billing_address: { country: 'GB', line1: '10 Downing St', city: 'London', state: 'London', postal_code: 'SW1A 2AA' },
+      billing_address: {
+        country: 'GB',
+        line1: '10 Downing St',
+        city: 'London',
+        state: 'London',
+        postal_code: 'SW1A 2AA',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().customer.address).toEqual({
@@ -87,7 +93,9 @@ describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => 
     const setQuantity = (quantity: number) =>
       t.db
         .updateTable('checkout_sessions')
-        .set({ line_items: JSON.stringify([{ price_id: DEMO.licensePriceId, quantity, custom_amount: null }]) })
+        .set({
+          line_items: JSON.stringify([{ price_id: DEMO.licensePriceId, quantity, custom_amount: null }]),
+        })
         .where('id', '=', session.id)
         .execute();
     const before = await countRows(t.db);
@@ -96,9 +104,16 @@ describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => 
       code: 'quantityLimitPerCheckout',
       message: 'Exceed purchase limit',
     });
-    await t.db.updateTable('prices').set({ quantity_sold: 98 }).where('id', '=', DEMO.licensePriceId).execute();
+    await t.db
+      .updateTable('prices')
+      .set({ quantity_sold: 98 })
+      .where('id', '=', DEMO.licensePriceId)
+      .execute();
     await setQuantity(3);
-    expect((await submit(session.id)).json().error).toEqual({ code: 'quantityNotEnough', message: 'Exceed inventory' });
+    expect((await submit(session.id)).json().error).toEqual({
+      code: 'quantityNotEnough',
+      message: 'Exceed inventory',
+    });
     expect(await countRows(t.db)).toEqual({ ...before, sold: { ...before.sold, [DEMO.licensePriceId]: 98 } });
   });
 
@@ -107,7 +122,13 @@ describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => 
     expect(session).toMatchObject({ amount_due_now: '0', amount_renewal: '999', trial: { applies: true } });
     await t.db
       .updateTable('checkout_sessions')
-      .set({ subscription_data: JSON.stringify({ trial_period_days: 7, trial_end: null, trial_currency: 'pc_other' }) })
+      .set({
+        subscription_data: JSON.stringify({
+          trial_period_days: 7,
+          trial_end: null,
+          trial_currency: 'pc_other',
+        }),
+      })
       .where('id', '=', session.id)
       .execute();
     const retrieved = await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${session.id}` });

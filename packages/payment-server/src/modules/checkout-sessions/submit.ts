@@ -13,7 +13,13 @@ import { checkContact } from './contact-rules.ts';
 import { chargedPriceId, priceSession, type SessionLine } from './line-items.ts';
 import { assertCrossSell, assertCustomAmount, assertOneCustomAmount, assertStock } from './purchase-rules.ts';
 import { updateOpenSession, type CheckoutSessionRow } from './repository.ts';
-import { findOpenSessionRow, findSessionRow, priceSessionRow, sessionClosedError, toCheckoutSession } from './service.ts';
+import {
+  findOpenSessionRow,
+  findSessionRow,
+  priceSessionRow,
+  sessionClosedError,
+  toCheckoutSession,
+} from './service.ts';
 import { reserveLines } from './stock.ts';
 
 export type SubmitCheckoutInput = z.output<typeof submitCheckoutBodySchema>;
@@ -37,7 +43,10 @@ const payerDid = (user: SessionUser | null, email: string) => user?.did ?? `anon
 
 async function assertNotLimited(deps: PaymentDeps, did: string, livemode: boolean): Promise<void> {
   const customer = await findCustomerByDid(deps.db, did, livemode);
-  if (customer && (await hasPastDueInvoices(deps.db, { customerId: customer.id, livemode, now: deps.clock.now() }))) {
+  if (
+    customer &&
+    (await hasPastDueInvoices(deps.db, { customerId: customer.id, livemode, now: deps.clock.now() }))
+  ) {
     throw new AppError('CUSTOMER_LIMITED', 'Please pay your past-due invoices before a new purchase');
   }
 }
@@ -97,7 +106,11 @@ export async function submitCheckout(
   assertOneCustomAmount(lineItems);
   for (const line of lines) {
     if (line.custom_amount !== null) {
-      assertCustomAmount(priced.prices.get(chargedPriceId(line))!, choice.currency, BigInt(line.custom_amount));
+      assertCustomAmount(
+        priced.prices.get(chargedPriceId(line))!,
+        choice.currency,
+        BigInt(line.custom_amount),
+      );
     }
   }
   if (!fromFlag(session.inventory_reserved)) assertStock(lineItems);
@@ -122,7 +135,10 @@ export async function submitCheckout(
     }
     const locked = await findSessionRow(trx, session.id);
     if (locked.line_items !== session.line_items) {
-      throw new AppError('VALIDATION_FAILED', 'The checkout session changed while it was submitted; please retry');
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'The checkout session changed while it was submitted; please retry',
+      );
     }
     if (!fromFlag(locked.inventory_reserved) && !(await reserveLines(trx, lines))) {
       throw new AppError('quantityNotEnough', 'Exceed inventory');

@@ -6,7 +6,12 @@ import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { allocateInvoiceNumber } from '../customers/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
-import { findInvoiceRow, hasPastDueInvoiceRow, insertInvoiceRows, listInvoiceLineRows } from './repository.ts';
+import {
+  findInvoiceRow,
+  hasPastDueInvoiceRow,
+  insertInvoiceRows,
+  listInvoiceLineRows,
+} from './repository.ts';
 
 export interface PaidInvoiceInput {
   id: string;
