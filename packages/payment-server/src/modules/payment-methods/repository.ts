@@ -1,3 +1,5 @@
+import { toFlag } from '../../db/json.ts';
+import { jsonMentions, pageWindow } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentMethodRow = PaymentTables['payment_methods'];
@@ -50,4 +52,113 @@ export async function insertCurrencyIfMissing(db: PaymentDb, row: PaymentCurrenc
     .values(row)
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
+}
+
+type Page = { page: number; pageSize: number };
+
+export async function insertMethodRow(db: PaymentDb, row: PaymentMethodRow): Promise<void> {
+  await db.insertInto('payment_methods').values(row).execute();
+}
+
+export async function updateMethodRow(
+  db: PaymentDb,
+  id: string,
+  patch: Partial<Pick<PaymentMethodRow, 'name' | 'logo' | 'active' | 'settings' | 'default_currency_id'>>,
+): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('payment_methods').set(patch).where('id', '=', id).execute();
+}
+
+/** Newest first; ids break ties between rows created in the same second. */
+export async function listMethodPage(
+  db: PaymentDb,
+  filter: { livemode: boolean; active?: boolean | undefined; type?: string | undefined },
+  page: Page,
+): Promise<{ rows: PaymentMethodRow[]; count: number }> {
+  let query = db.selectFrom('payment_methods').where('livemode', '=', toFlag(filter.livemode));
+  if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
+  if (filter.type) query = query.where('type', '=', filter.type);
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
+}
+
+export async function insertCurrencyRow(db: PaymentDb, row: PaymentCurrencyRow): Promise<void> {
+  await db.insertInto('payment_currencies').values(row).execute();
+}
+
+export async function updateCurrencyRow(
+  db: PaymentDb,
+  id: string,
+  patch: Partial<Omit<PaymentCurrencyRow, 'id' | 'payment_method_id' | 'livemode' | 'created_at'>>,
+): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('payment_currencies').set(patch).where('id', '=', id).execute();
+}
+
+export async function listCurrencyPage(
+  db: PaymentDb,
+  filter: { livemode: boolean; active?: boolean | undefined; methodId?: string | undefined },
+  page: Page,
+): Promise<{ rows: PaymentCurrencyRow[]; count: number }> {
+  let query = db.selectFrom('payment_currencies').where('livemode', '=', toFlag(filter.livemode));
+  if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
+  if (filter.methodId) query = query.where('payment_method_id', '=', filter.methodId);
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
+}
+
+/** Whether a price (directly or by a currency option), link, session or payment names the currency. */
+export async function isCurrencyReferenced(db: PaymentDb, currencyId: string): Promise<boolean> {
+  const hits = await Promise.all([
+    db
+      .selectFrom('prices')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('currency_id', '=', currencyId),
+          jsonMentions('currency_options', 'currency_id', currencyId),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('payment_links')
+      .select('id')
+      .where('currency_id', '=', currencyId)
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('checkout_sessions')
+      .select('id')
+      .where('currency_id', '=', currencyId)
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('payment_intents')
+      .select('id')
+      .where('currency_id', '=', currencyId)
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return hits.some(Boolean);
 }

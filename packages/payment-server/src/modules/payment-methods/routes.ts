@@ -1,9 +1,35 @@
-import { settingsResponseSchema } from '@bazaar/schemas';
+import {
+  adminPaymentCurrencySchema,
+  adminPaymentMethodSchema,
+  createPaymentCurrencyBodySchema,
+  createPaymentMethodBodySchema,
+  idSchema,
+  listPaymentCurrenciesQuerySchema,
+  listPaymentMethodsQuerySchema,
+  paginatedSchema,
+  settingsResponseSchema,
+  updatePaymentCurrencyBodySchema,
+  updatePaymentMethodBodySchema,
+} from '@bazaar/schemas';
 import type { ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
+import { adminOnly } from '../../http/admin-only.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
+import {
+  createPaymentCurrency,
+  createPaymentMethod,
+  listAdminPaymentMethods,
+  listPaymentCurrencies,
+  retrievePaymentCurrency,
+  retrievePaymentMethod,
+  updatePaymentCurrency,
+  updatePaymentMethod,
+} from './admin-service.ts';
 import { getSettings } from './service.ts';
+
+const methodParams = z.object({ id: idSchema('paymentMethod') });
+const currencyParams = z.object({ id: idSchema('paymentCurrency') });
 
 export function registerPaymentMethodRoutes(app: ZodApp, deps: PaymentDeps) {
   app.get(
@@ -15,5 +41,79 @@ export function registerPaymentMethodRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => getSettings(deps.db, request.query.livemode),
+  );
+
+  app.post(
+    '/payment-methods',
+    {
+      ...adminOnly,
+      schema: { body: createPaymentMethodBodySchema, response: { 200: adminPaymentMethodSchema } },
+    },
+    async (request) => createPaymentMethod(deps, request.body),
+  );
+  app.get(
+    '/payment-methods',
+    {
+      ...adminOnly,
+      schema: {
+        querystring: listPaymentMethodsQuerySchema.extend({ livemode: livemodeQuery }),
+        response: { 200: paginatedSchema(adminPaymentMethodSchema) },
+      },
+    },
+    async (request) => listAdminPaymentMethods(deps.db, request.query),
+  );
+  app.get(
+    '/payment-methods/:id',
+    { ...adminOnly, schema: { params: methodParams, response: { 200: adminPaymentMethodSchema } } },
+    async (request) => retrievePaymentMethod(deps.db, request.params.id),
+  );
+  app.put(
+    '/payment-methods/:id',
+    {
+      ...adminOnly,
+      schema: {
+        params: methodParams,
+        body: updatePaymentMethodBodySchema,
+        response: { 200: adminPaymentMethodSchema },
+      },
+    },
+    async (request) => updatePaymentMethod(deps.db, request.params.id, request.body),
+  );
+
+  app.post(
+    '/payment-currencies',
+    {
+      ...adminOnly,
+      schema: { body: createPaymentCurrencyBodySchema, response: { 200: adminPaymentCurrencySchema } },
+    },
+    async (request) => createPaymentCurrency(deps, request.body),
+  );
+  app.get(
+    '/payment-currencies',
+    {
+      ...adminOnly,
+      schema: {
+        querystring: listPaymentCurrenciesQuerySchema.extend({ livemode: livemodeQuery }),
+        response: { 200: paginatedSchema(adminPaymentCurrencySchema) },
+      },
+    },
+    async (request) => listPaymentCurrencies(deps.db, request.query),
+  );
+  app.get(
+    '/payment-currencies/:id',
+    { ...adminOnly, schema: { params: currencyParams, response: { 200: adminPaymentCurrencySchema } } },
+    async (request) => retrievePaymentCurrency(deps.db, request.params.id),
+  );
+  app.put(
+    '/payment-currencies/:id',
+    {
+      ...adminOnly,
+      schema: {
+        params: currencyParams,
+        body: updatePaymentCurrencyBodySchema,
+        response: { 200: adminPaymentCurrencySchema },
+      },
+    },
+    async (request) => updatePaymentCurrency(deps.db, request.params.id, request.body),
   );
 }

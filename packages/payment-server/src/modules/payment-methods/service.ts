@@ -30,7 +30,16 @@ export function toPaymentCurrency(row: PaymentCurrencyRow): PaymentCurrency {
   };
 }
 
-function toPaymentMethod(row: PaymentMethodRow, currencies: readonly PaymentCurrencyRow[]): PaymentMethod {
+/** Settings as anyone may read them: the card provider's secret key never leaves the server. */
+function publicSettings(text: string): Record<string, unknown> {
+  const { secret_key: _secret, ...rest } = readJson(settingsJson, text);
+  return rest;
+}
+
+export function toPaymentMethod(
+  row: PaymentMethodRow,
+  currencies: readonly PaymentCurrencyRow[],
+): PaymentMethod {
   return {
     id: row.id,
     type: methodTypeJson.parse(row.type),
@@ -38,7 +47,7 @@ function toPaymentMethod(row: PaymentMethodRow, currencies: readonly PaymentCurr
     logo: row.logo,
     active: fromFlag(row.active),
     livemode: fromFlag(row.livemode),
-    settings: readJson(settingsJson, row.settings),
+    settings: publicSettings(row.settings),
     default_currency_id: row.default_currency_id,
     payment_currencies: currencies.filter((c) => c.payment_method_id === row.id).map(toPaymentCurrency),
   };

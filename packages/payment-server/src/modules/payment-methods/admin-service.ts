@@ -1,0 +1,220 @@
+import {
+  METHOD_SETTINGS_SCHEMAS,
+  newId,
+  paymentMethodTypeSchema,
+  type AdminPaymentCurrency,
+  type AdminPaymentMethod,
+  type CreatePaymentMethodInput,
+  type createPaymentCurrencyBodySchema,
+  type listPaymentCurrenciesQuerySchema,
+  type listPaymentMethodsQuerySchema,
+  type updatePaymentCurrencyBodySchema,
+  type updatePaymentMethodBodySchema,
+} from '@bazaar/schemas';
+import { AppError, notFound } from '@bazaar/server-kit';
+import { z } from 'zod';
+import { fromFlag, readJson, toFlag } from '../../db/json.ts';
+import type { PaymentDb } from '../../db/tables.ts';
+import type { PaymentDeps } from '../../deps.ts';
+import { validationFailed } from '../../http/validation-failed.ts';
+import {
+  findCurrencyRow,
+  findMethodRow,
+  insertCurrencyRow,
+  insertMethodRow,
+  isCurrencyReferenced,
+  listCurrencyPage,
+  listCurrencyRows,
+  listMethodPage,
+  updateCurrencyRow,
+  updateMethodRow,
+  type PaymentCurrencyRow,
+  type PaymentMethodRow,
+} from './repository.ts';
+import { toPaymentCurrency, toPaymentMethod } from './service.ts';
+
+const storedSettings = z.record(z.string(), z.unknown());
+const EVM_TYPES = new Set(['ethereum', 'base']);
+
+async function toAdminMethods(
+  db: PaymentDb,
+  rows: readonly PaymentMethodRow[],
+): Promise<AdminPaymentMethod[]> {
+  const currencies = await listCurrencyRows(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...toPaymentMethod(row, currencies),
+    object: 'payment_method',
+    has_secret_key: typeof readJson(storedSettings, row.settings).secret_key === 'string',
+    created_at: row.created_at,
+  }));
+}
+
+const toAdminCurrency = (row: PaymentCurrencyRow): AdminPaymentCurrency => ({
+  ...toPaymentCurrency(row),
+  object: 'payment_currency',
+  created_at: row.created_at,
+});
+
+async function findMethodOrFail(db: PaymentDb, id: string): Promise<PaymentMethodRow> {
+  const row = await findMethodRow(db, id);
+  if (!row) throw notFound('payment method', id);
+  return row;
+}
+
+async function findCurrencyOrFail(db: PaymentDb, id: string): Promise<PaymentCurrencyRow> {
+  const row = await findCurrencyRow(db, id);
+  if (!row) throw notFound('payment currency', id);
+  return row;
+}
+
+export async function retrievePaymentMethod(db: PaymentDb, id: string): Promise<AdminPaymentMethod> {
+  const [method] = await toAdminMethods(db, [await findMethodOrFail(db, id)]);
+  if (!method) throw notFound('payment method', id);
+  return method;
+}
+
+export async function createPaymentMethod(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  input: CreatePaymentMethodInput,
+): Promise<AdminPaymentMethod> {
+  const id = newId('paymentMethod');
+  await insertMethodRow(deps.db, {
+    id,
+    type: input.type,
+    name: input.name,
+    logo: input.logo,
+    active: toFlag(input.active),
+    livemode: toFlag(input.livemode),
+    settings: JSON.stringify(input.settings),
+    default_currency_id: null,
+    created_at: deps.clock.now(),
+  });
+  return retrievePaymentMethod(deps.db, id);
+}
+
+/** New settings are merged over the stored ones, so leaving out the secret key keeps it. */
+export async function updatePaymentMethod(
+  db: PaymentDb,
+  id: string,
+  input: z.output<typeof updatePaymentMethodBodySchema>,
+): Promise<AdminPaymentMethod> {
+  const row = await findMethodOrFail(db, id);
+  let settings: string | undefined;
+  if (input.settings) {
+    const schema = METHOD_SETTINGS_SCHEMAS[paymentMethodTypeSchema.parse(row.type)];
+    const parsed = schema.safeParse({ ...readJson(storedSettings, row.settings), ...input.settings });
+    if (!parsed.success) {
+      const [issue] = parsed.error.issues;
+      throw validationFailed(['settings', ...(issue?.path ?? [])].join('.'), issue?.message ?? 'Invalid');
+    }
+    settings = JSON.stringify(parsed.data);
+  }
+  if (input.default_currency_id) {
+    const currency = await findCurrencyRow(db, input.default_currency_id);
+    if (currency?.payment_method_id !== id) {
+      throw validationFailed(
+        'default_currency_id',
+        `${input.default_currency_id} is not a currency of ${id}`,
+      );
+    }
+  }
+  await updateMethodRow(db, id, {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.logo !== undefined && { logo: input.logo }),
+    ...(input.active !== undefined && { active: toFlag(input.active) }),
+    ...(settings !== undefined && { settings }),
+    ...(input.default_currency_id !== undefined && { default_currency_id: input.default_currency_id }),
+  });
+  return retrievePaymentMethod(db, id);
+}
+
+export async function listAdminPaymentMethods(
+  db: PaymentDb,
+  query: z.output<typeof listPaymentMethodsQuerySchema> & { livemode: boolean },
+): Promise<{ list: AdminPaymentMethod[]; count: number }> {
+  const { rows, count } = await listMethodPage(db, query, query);
+  return { list: await toAdminMethods(db, rows), count };
+}
+
+export async function retrievePaymentCurrency(db: PaymentDb, id: string): Promise<AdminPaymentCurrency> {
+  return toAdminCurrency(await findCurrencyOrFail(db, id));
+}
+
+/** A currency takes its mode from its method; only EVM methods have token contracts. */
+export async function createPaymentCurrency(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  input: z.output<typeof createPaymentCurrencyBodySchema>,
+): Promise<AdminPaymentCurrency> {
+  const method = await findMethodRow(deps.db, input.payment_method_id);
+  if (!method)
+    throw validationFailed('payment_method_id', `No such payment method: ${input.payment_method_id}`);
+  if (input.contract !== null && !EVM_TYPES.has(method.type)) {
+    throw validationFailed('contract', 'Token contracts exist on ethereum and base methods only');
+  }
+  const id = newId('paymentCurrency');
+  await insertCurrencyRow(deps.db, {
+    id,
+    payment_method_id: method.id,
+    symbol: input.symbol,
+    name: input.name,
+    logo: input.logo,
+    decimal: input.decimal,
+    maximum_precision: input.maximum_precision,
+    active: toFlag(input.active),
+    contract: input.contract,
+    livemode: method.livemode,
+    created_at: deps.clock.now(),
+  });
+  return retrievePaymentCurrency(deps.db, id);
+}
+
+/** `decimal` is fixed once anything was priced or paid in the currency: amounts would change value. */
+export async function updatePaymentCurrency(
+  db: PaymentDb,
+  id: string,
+  input: z.output<typeof updatePaymentCurrencyBodySchema>,
+): Promise<AdminPaymentCurrency> {
+  const row = await findCurrencyOrFail(db, id);
+  const decimal = input.decimal ?? row.decimal;
+  if ((input.maximum_precision ?? row.maximum_precision) > decimal) {
+    throw validationFailed('maximum_precision', 'maximum_precision must not exceed decimal');
+  }
+  if (input.decimal !== undefined && input.decimal !== row.decimal && (await isCurrencyReferenced(db, id))) {
+    throw new AppError(
+      'OBJECT_IN_USE',
+      'decimal cannot change once the currency is used by prices, links or payments',
+      [{ path: 'decimal', message: 'The currency is in use' }],
+    );
+  }
+  if (input.contract) {
+    const method = await findMethodOrFail(db, row.payment_method_id);
+    if (!EVM_TYPES.has(method.type)) {
+      throw validationFailed('contract', 'Token contracts exist on ethereum and base methods only');
+    }
+  }
+  await updateCurrencyRow(db, id, {
+    ...(input.symbol !== undefined && { symbol: input.symbol }),
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.logo !== undefined && { logo: input.logo }),
+    ...(input.decimal !== undefined && { decimal: input.decimal }),
+    ...(input.maximum_precision !== undefined && { maximum_precision: input.maximum_precision }),
+    ...(input.active !== undefined && { active: toFlag(input.active) }),
+    ...(input.contract !== undefined && { contract: input.contract }),
+  });
+  return retrievePaymentCurrency(db, id);
+}
+
+export async function listPaymentCurrencies(
+  db: PaymentDb,
+  query: z.output<typeof listPaymentCurrenciesQuerySchema> & { livemode: boolean },
+): Promise<{ list: AdminPaymentCurrency[]; count: number }> {
+  const { rows, count } = await listCurrencyPage(
+    db,
+    { livemode: query.livemode, active: query.active, methodId: query.payment_method_id },
+    query,
+  );
+  return { list: rows.map(toAdminCurrency), count };
+}
