@@ -13,7 +13,7 @@ import {
 } from '@bazaar/schemas';
 import { AppError, notFound } from '@bazaar/server-kit';
 import { z } from 'zod';
-import { fromFlag, readJson, toFlag } from '../../db/json.ts';
+import { readJson, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { validationFailed } from '../../http/validation-failed.ts';
