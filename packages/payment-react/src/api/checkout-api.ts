@@ -5,10 +5,12 @@ import {
   startCheckoutResponseSchema,
   submitCheckoutResponseSchema,
   testCardResultSchema,
+  type StartCheckoutResponse,
   type SubmitCheckoutBody,
 } from '@bazaar/schemas';
 import type { ApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
+import { createInFlightDedupe, dedupeKey } from './in-flight-dedupe.ts';
 
 /** A checkout is entered by a payment link (starts a session) or by a session; nothing else. */
 const checkoutIdSchema = z.union([
@@ -28,15 +30,24 @@ export function parseCheckoutId(id: string) {
   return parsed.data;
 }
 
-/** Starts a session from a payment link, or reads an existing one. */
-export function loadCheckout(api: ApiClient, id: string, extraParams: Record<string, string> = {}) {
+// Module-wide, not per provider: two hosts of the same link on one page start one session.
+const dedupeStart = createInFlightDedupe<StartCheckoutResponse>();
+
+/** Starts a session from a payment link (one start per link and parameters within 3 s), or reads an existing one. */
+export function loadCheckout(
+  api: ApiClient,
+  id: string,
+  extraParams: Record<string, string> = {},
+): Promise<StartCheckoutResponse> {
   const entry = parseCheckoutId(id);
   if (entry.kind === 'paymentLink') {
-    return api(`/api/checkout-sessions/start/${entry.id}`, {
-      method: 'POST',
-      query: extraParams,
-      schema: startCheckoutResponseSchema,
-    });
+    return dedupeStart(dedupeKey(entry.id, extraParams), () =>
+      api(`/api/checkout-sessions/start/${entry.id}`, {
+        method: 'POST',
+        query: extraParams,
+        schema: startCheckoutResponseSchema,
+      }),
+    );
   }
   return retrieveCheckout(api, entry.id);
 }

@@ -44,11 +44,19 @@ describe('extractErrorText', () => {
   });
 });
 
-// Sign-in failures are met on the platform's login page, which words them in its own catalogue.
-const LOGIN_PAGE_CODES: readonly string[] = ['AUTH_FAILED', 'AUTH_CODE_EXPIRED', 'AUTH_TOO_MANY_ATTEMPTS'];
+/**
+ * Codes a payer never reads from the Payment Kit: sign-in failures are worded by the platform's
+ * login page, and catalogue edits are an administrator's. Every other code needs payer text.
+ */
+const NOT_MET_BY_PAYERS: readonly string[] = [
+  'AUTH_FAILED',
+  'AUTH_CODE_EXPIRED',
+  'AUTH_TOO_MANY_ATTEMPTS',
+  'OBJECT_IN_USE',
+];
 
 describe('every error a payer can meet has text in both languages', () => {
-  const payerCodes = ERROR_CODES.filter((code) => !LOGIN_PAGE_CODES.includes(code));
+  const payerCodes = ERROR_CODES.filter((code) => !NOT_MET_BY_PAYERS.includes(code));
 
   it.each(payerCodes)('%s', (code) => {
     const key = `payment.error.${code}`;

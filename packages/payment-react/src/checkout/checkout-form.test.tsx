@@ -1,5 +1,6 @@
+import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { makeCheckout, makeLineItem, makePrice } from '../test-utils/checkout-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
@@ -154,6 +155,28 @@ describe('CheckoutForm page states', () => {
       locale: 'en',
       livemode: 'false',
     });
+  });
+  it('starts one session when the same link mounts twice at once (StrictMode, two hosts)', async () => {
+    const startRoute: StubRoute = {
+      method: 'POST',
+      path: '/payment-kit/api/checkout-sessions/start/plink_twice',
+      respond: { body: makeCheckout() },
+    };
+    const first = renderWithPayment(
+      <StrictMode>
+        <CheckoutForm id="plink_twice" extraParams={{ ref: 'a' }} />
+      </StrictMode>,
+      { routes: [startRoute] },
+    );
+    const second = renderWithPayment(
+      <StrictMode>
+        <CheckoutForm id="plink_twice" extraParams={{ ref: 'a' }} />
+      </StrictMode>,
+      { routes: [startRoute] },
+    );
+    await waitFor(() => expect(screen.getAllByText('Bazaar T-shirt')).toHaveLength(2), SLOW);
+    const starts = [...first.calls, ...second.calls].filter((call) => call.method === 'POST');
+    expect(starts).toHaveLength(1);
   });
 });
 

@@ -42,7 +42,7 @@ describe('resolveCheckoutView', () => {
       ),
     ).toEqual({
       kind: 'error',
-      message: 'Gone',
+      message: 'We could not find what you are looking for.',
     });
   });
 });
