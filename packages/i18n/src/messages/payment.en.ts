@@ -87,7 +87,6 @@ export const paymentEn = {
   'payment.error.CUSTOMER_LIMITED': 'You have past-due invoices. Please pay them before a new purchase.',
   'payment.error.CHECKOUT_SESSION_EXPIRED': 'The checkout session has expired.',
   'payment.error.CHECKOUT_SESSION_COMPLETED': 'This checkout session is already complete.',
-  'payment.error.UNSUPPORTED_INTERVAL': 'Unsupported recurring interval',
   'payment.error.OBJECT_IN_USE': 'This is in use by checkouts or payment links. Archive it instead.',
   'payment.error.VALIDATION_FAILED': 'Some of the details sent are not valid.',
   'payment.error.INVALID_JSON': 'The request could not be read. Please try again.',

@@ -87,7 +87,6 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.error.CUSTOMER_LIMITED': '您有逾期未付的账单，请先支付后再购买。',
   'payment.error.CHECKOUT_SESSION_EXPIRED': '结账会话已过期。',
   'payment.error.CHECKOUT_SESSION_COMPLETED': '此结账会话已完成。',
-  'payment.error.UNSUPPORTED_INTERVAL': '不支持的计费周期',
   'payment.error.OBJECT_IN_USE': '它已被结账或支付链接使用，请改为归档。',
   'payment.error.VALIDATION_FAILED': '提交的部分信息无效。',
   'payment.error.INVALID_JSON': '无法读取请求，请重试。',
