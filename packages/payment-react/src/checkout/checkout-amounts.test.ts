@@ -39,15 +39,17 @@ describe('checkout amounts', () => {
     expect(lineItemProblem(makeLineItem({ quantity, price: makePrice(price) }))).toBe(problem);
   });
 
-  it('offers active method × currency pairs and preselects ?currencyId, then the session currency', () => {
+  it('offers active method × currency pairs and preselects ?currencyId, the remembered one, then the session currency', () => {
     const methods = [
       makePaymentMethod({ payment_currencies: [USD, EUR, { ...EUR, id: 'pc_off', active: false }] }),
       makePaymentMethod({ id: 'pm_off', active: false }),
     ];
     const options = paymentOptions(methods);
     expect(options.map((option) => option.currency.id)).toEqual([USD.id, EUR.id]);
-    expect(defaultPaymentOption(options, USD.id, EUR.id)?.currency.id).toBe(EUR.id);
-    expect(defaultPaymentOption(options, USD.id, 'pc_unknown')?.currency.id).toBe(USD.id);
-    expect(defaultPaymentOption(options, 'pc_gone', null)?.currency.id).toBe(USD.id);
+    expect(defaultPaymentOption(options, USD.id, [EUR.id])?.currency.id).toBe(EUR.id);
+    expect(defaultPaymentOption(options, EUR.id, [null, USD.id])?.currency.id).toBe(USD.id);
+    expect(defaultPaymentOption(options, EUR.id, ['pc_unknown', USD.id])?.currency.id).toBe(USD.id);
+    expect(defaultPaymentOption(options, USD.id, ['pc_unknown'])?.currency.id).toBe(USD.id);
+    expect(defaultPaymentOption(options, 'pc_gone')?.currency.id).toBe(USD.id);
   });
 });

@@ -52,12 +52,20 @@ export function paymentOptions(methods: PaymentMethod[]): PaymentOption[] {
     );
 }
 
-/** The preselected option: `?currencyId` when offered, else the session's currency, else the first. */
+/**
+ * The preselected option: the first preferred currency the session offers (`?currencyId`, then
+ * the payer's remembered choice), else the session's currency, else the first option.
+ */
 export function defaultPaymentOption(
   options: PaymentOption[],
   sessionCurrencyId: string,
-  requestedCurrencyId?: string | null,
-) {
-  const byCurrency = (id: string | null | undefined) => options.find((option) => option.currency.id === id);
-  return byCurrency(requestedCurrencyId) ?? byCurrency(sessionCurrencyId) ?? options[0] ?? null;
+  preferredCurrencyIds: ReadonlyArray<string | null | undefined> = [],
+): PaymentOption | null {
+  const byCurrency = (id: string | null | undefined) =>
+    id ? options.find((option) => option.currency.id === id) : undefined;
+  for (const id of preferredCurrencyIds) {
+    const preferred = byCurrency(id);
+    if (preferred) return preferred;
+  }
+  return byCurrency(sessionCurrencyId) ?? options[0] ?? null;
 }

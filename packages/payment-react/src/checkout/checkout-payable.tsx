@@ -4,10 +4,11 @@ import type { SessionUser, StartCheckoutResponse } from '@bazaar/schemas';
 import { useCustomerMe } from '../api/use-session-user.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { StatusPanel } from '../primitives/status-panel.tsx';
-import { useTranslate } from '../provider/payment-context.ts';
+import { usePaymentContext } from '../provider/payment-context.ts';
 import { defaultPaymentOption, paymentOptions, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 import { CheckoutLayout } from './checkout-layout.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { readCurrencyPreference, storeCurrencyPreference } from './currency-preference.ts';
 import { PaymentPanel } from './payment-panel.tsx';
 
 export interface CheckoutPayableProps {
@@ -21,7 +22,10 @@ export interface CheckoutPayableProps {
   onError?: (error: unknown) => void;
 }
 
-/** The payable form: owns the chosen method and currency, which the summary and the form share. */
+/**
+ * The payable form: owns the chosen method and currency, which the summary and the form share.
+ * The choice starts from `?currencyId`, then the payer's last choice, then the session's currency.
+ */
 export function CheckoutPayable({
   checkout,
   checkoutQueryId,
@@ -31,12 +35,20 @@ export function CheckoutPayable({
   onPaid,
   onError,
 }: CheckoutPayableProps) {
-  const t = useTranslate();
+  const { t, storage } = usePaymentContext();
+  const did = user?.did ?? null;
   const options = paymentOptions(checkout.paymentMethods);
   const [option, setOption] = useState<PaymentOption | null>(() =>
-    defaultPaymentOption(options, checkout.checkoutSession.currency_id, currencyId),
+    defaultPaymentOption(options, checkout.checkoutSession.currency_id, [
+      currencyId,
+      readCurrencyPreference(storage, did),
+    ]),
   );
-  const customer = useCustomerMe(user?.did ?? null, checkout.checkoutSession.livemode);
+  const selectOption = (next: PaymentOption) => {
+    storeCurrencyPreference(storage, did, next.currency.id);
+    setOption(next);
+  };
+  const customer = useCustomerMe(did, checkout.checkoutSession.livemode);
 
   if (!option) {
     return (
@@ -63,7 +75,7 @@ export function CheckoutPayable({
           totalText={totalText}
           isSignedIn={user !== null}
           prefill={customer.data}
-          onSelectOption={setOption}
+          onSelectOption={selectOption}
           onPaid={onPaid}
           onError={onError}
         />

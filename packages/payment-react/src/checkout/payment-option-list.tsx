@@ -10,14 +10,17 @@ export interface PaymentOptionListProps {
   options: PaymentOption[];
   selectedCurrencyId: string;
   isDisabled: boolean;
+  /** What the payer would pay with this option, in its own currency. */
+  amountText: (option: PaymentOption) => string;
   onSelect: (option: PaymentOption) => void;
 }
 
-/** Every (method × currency) pair as a selectable card. */
+/** Every (method × currency) pair as a selectable card, each with the amount it would charge. */
 export function PaymentOptionList({
   options,
   selectedCurrencyId,
   isDisabled,
+  amountText,
   onSelect,
 }: PaymentOptionListProps) {
   const t = useTranslate();
@@ -49,8 +52,13 @@ export function PaymentOptionList({
               }}
             >
               <Icon color={isSelected ? 'primary' : 'action'} />
-              <Typography sx={{ flex: 1, fontWeight: 500 }}>{option.method.name}</Typography>
-              <Typography color="text.secondary">{option.currency.name}</Typography>
+              <Stack sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 500 }}>{option.method.name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {option.currency.name}
+                </Typography>
+              </Stack>
+              <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{amountText(option)}</Typography>
             </ButtonBase>
           );
         })}

@@ -8,7 +8,8 @@ import { usePaymentContext } from '../provider/payment-context.ts';
 import { AddressFields } from './address-fields.tsx';
 import { AuthenticationDialog } from './authentication-dialog.tsx';
 import { CardStep } from './card-step.tsx';
-import { lineItemProblem, type PaymentOption } from './checkout-amounts.ts';
+import { formatMoney } from '../format/format-money.ts';
+import { lineItemProblem, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 import {
   checkoutFormRules,
   createCheckoutFormSchema,
@@ -108,6 +109,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
             options={props.options}
             selectedCurrencyId={option.currency.id}
             isDisabled={isBusy}
+            amountText={(candidate) =>
+              formatMoney(totalDueIn(session.line_items, candidate.currency.id), candidate.currency)
+            }
             onSelect={selectOption}
           />
           {needsLogin || addressMode === 'none' ? null : (

@@ -19,4 +19,8 @@ describe('formatMoney', () => {
   ])('%s of %s with %i decimals → %s', (amount, symbol, decimal, text) => {
     expect(formatMoney(amount, { symbol, decimal })).toBe(text);
   });
+
+  it('reads a currency without decimals as an 18-decimal token shown to 6 places', () => {
+    expect(formatMoney('1234567890000000000', { symbol: 'TBA' })).toBe('1.234567 TBA');
+  });
 });

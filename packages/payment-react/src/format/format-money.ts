@@ -1,20 +1,22 @@
 import { formatAmount } from '@bazaar/money';
 import type { PaymentCurrency } from '@bazaar/schemas';
 
+/** A currency that does not say how many decimals it has is a chain token with 18 (payment-kit.md §9). */
+const DEFAULT_TOKEN_DECIMALS = 18;
 /** Token amounts show at most this many decimals unless the currency asks for fewer. */
 const TOKEN_DISPLAY_PRECISION = 6;
 /** Fiat-like currencies (two decimals or fewer) always show every decimal, as in `$5.00`. */
 const FIAT_MAX_DECIMALS = 2;
 
 /**
- * An amount in the smallest unit, for people: `formatMoney('1999', usd)` → `'$19.99'`,
- * `formatMoney('1500000000000000000', eth)` → `'1.5 ETH'`.
+ * Every amount the Payment Kit shows goes through here, from the smallest unit, for people:
+ * `formatMoney('1999', usd)` → `'$19.99'`, `formatMoney('1500000000000000000', eth)` → `'1.5 ETH'`.
  */
 export function formatMoney(
   amount: bigint | string,
-  currency: Pick<PaymentCurrency, 'symbol' | 'decimal'>,
+  currency: Pick<PaymentCurrency, 'symbol'> & { decimal?: number },
 ): string {
-  const { decimal, symbol } = currency;
+  const { decimal = DEFAULT_TOKEN_DECIMALS, symbol } = currency;
   let text = formatAmount(amount, decimal, {
     grouped: true,
     precision: Math.min(decimal, TOKEN_DISPLAY_PRECISION),

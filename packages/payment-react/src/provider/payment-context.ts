@@ -13,6 +13,8 @@ export interface PaymentContextValue {
   locale: Locale;
   livemode: boolean;
   fetch: typeof fetch;
+  /** Where small preferences (the payer's currency) are remembered; null keeps nothing. */
+  storage: Storage | null;
   t: Translate;
   /** Sends a guest to sign in; the host decides how (redirect, popup, dialog). */
   requestLogin: () => void;

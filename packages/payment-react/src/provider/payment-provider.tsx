@@ -17,9 +17,20 @@ export interface PaymentProviderProps {
   appId?: string | null;
   onRequireLogin?: () => void;
   fetch?: typeof fetch;
+  /** Defaults to the page's local storage when there is one. */
+  storage?: Storage | null;
   queryClient?: QueryClient;
   theme?: Theme;
   children: ReactNode;
+}
+
+/** A sandboxed frame may refuse local storage altogether; the kit then remembers nothing. */
+function pageLocalStorage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -33,6 +44,7 @@ export function PaymentProvider(props: PaymentProviderProps) {
   const doFetch = props.fetch ?? globalThis.fetch.bind(globalThis);
   const platformUrl = props.platformUrl ?? new URL(apiBaseUrl).origin;
   const onRequireLogin = props.onRequireLogin;
+  const [storage] = useState(() => (props.storage === undefined ? pageLocalStorage() : props.storage));
 
   const value = useMemo<PaymentContextValue>(() => {
     const resolved = resolveLocale(locale);
@@ -44,10 +56,11 @@ export function PaymentProvider(props: PaymentProviderProps) {
       locale: resolved,
       livemode,
       fetch: doFetch,
+      storage,
       t: createTranslator(resolved),
       requestLogin: () => onRequireLogin?.(),
     };
-  }, [apiBaseUrl, locale, livemode, authToken, doFetch, platformUrl, appId, onRequireLogin]);
+  }, [apiBaseUrl, locale, livemode, authToken, doFetch, platformUrl, appId, onRequireLogin, storage]);
 
   return (
     <QueryClientProvider client={queryClient}>

@@ -14,6 +14,17 @@ export const USD = {
   livemode: false,
 };
 
+/** A chain token: 18 decimals, shown to 6. */
+export const ABT = {
+  ...USD,
+  id: 'pc_test_abt',
+  payment_method_id: 'pm_test_arcblock',
+  symbol: 'ABT',
+  name: 'ArcBlock Token',
+  decimal: 18,
+  maximum_precision: 6,
+};
+
 export function makePaymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
   return {
     id: 'pm_test_card',
