@@ -50,6 +50,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const query = useCheckout(id, extraParams);
   const isMinDelayOver = useMinimumDelay();
   const user = useSessionUser();
+  const isSummaryHidden = mode.endsWith('-minimal');
   const startedSessionId = id.startsWith('plink_') ? query.data?.checkoutSession.id : undefined;
 
   useEffect(() => {
@@ -75,7 +76,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   switch (view.kind) {
     case 'loading':
-      return <CheckoutSkeleton />;
+      return <CheckoutSkeleton isSummaryHidden={isSummaryHidden} />;
     case 'error':
       return (
         <StatusPanel
@@ -106,7 +107,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
           checkout={view.checkout}
           checkoutQueryId={id}
           user={user.data ?? null}
-          isSummaryHidden={mode.endsWith('-minimal')}
+          isSummaryHidden={isSummaryHidden}
           currencyId={currencyId}
           onPaid={onPaid}
           onError={onError}
