@@ -1,0 +1,106 @@
+import axe, { type AxeResults } from 'axe-core';
+import { createTranslator, type Translate } from '@bazaar/i18n';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  latestCode,
+  openBrowser,
+  PHONE,
+  saveScreenshot,
+  startPlatform,
+  type RunningPlatform,
+} from './harness.ts';
+
+const ONE_TIME_LINK = 'plink_demo_onetime';
+const TIMEOUT = { timeout: 20_000 };
+/** What blocks people, as axe grades it; minor and moderate findings are reviewed by hand. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+let platform: RunningPlatform;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+/** Runs axe-core inside the page as it stands and lists the serious and critical violations. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe.source });
+  const results = await page.evaluate(() =>
+    (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return (results as AxeResults).violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+/** Audits the state on screen at both widths, phone first when the page is already on a phone. */
+async function auditBothWidths(page: Page, name: string): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  const widths = page.viewportSize()?.width === PHONE.width ? [PHONE, DESKTOP] : [DESKTOP, PHONE];
+  for (const viewport of widths) {
+    await page.setViewportSize(viewport);
+    const label = `${name}-${viewport === PHONE ? 'phone' : 'desktop'}`;
+    await saveScreenshot(page, `a11y-${label}`);
+    found[label] = await blockingViolations(page);
+  }
+  return found;
+}
+
+async function payAsNewCustomer(page: Page, t: Translate, email: string) {
+  await page.getByLabel(t('payment.checkout.form.name')).fill('Ada Lovelace', TIMEOUT);
+  await page.getByLabel(t('payment.checkout.form.email')).fill(email);
+  await page.getByLabel(t('payment.checkout.form.postalCode')).fill('94107');
+  await page.getByRole('button', { name: t('payment.checkout.action.pay'), exact: true }).click();
+  await page.getByLabel(t('payment.checkout.card.number')).fill('4242 4242 4242 4242', TIMEOUT);
+  await page.getByLabel(t('payment.checkout.card.expiry')).fill('12/34');
+  await page.getByLabel(t('payment.checkout.card.cvc')).fill('123');
+  await page.getByRole('button', { name: t('payment.checkout.card.confirm') }).click();
+}
+
+describe.each([
+  ['en', 'en-US', 'ada11y@example.com'],
+  ['zh', 'zh-CN', 'lin11y@example.com'],
+] as const)('accessibility of the checkout in Chromium (%s)', (locale, browserLocale, email) => {
+  it('has no serious or critical axe violations on the guest form, login, payer form and success panel', async () => {
+    const t = createTranslator(locale);
+    const { context, page } = await openBrowser(DESKTOP, browserLocale);
+    const found: Record<string, string[]> = {};
+    try {
+      await page.goto(`${platform.baseUrl}/payment-kit/checkout/pay/${ONE_TIME_LINK}?locale=${locale}`);
+      const connect = page.getByRole('button', {
+        name: t('payment.checkout.action.connect', { action: t('payment.checkout.action.pay') }),
+      });
+      await connect.waitFor(TIMEOUT);
+      Object.assign(found, await auditBothWidths(page, `checkout-guest-${locale}`));
+
+      await connect.click();
+      const emailField = page.getByLabel(t('platform.login.email.label'));
+      await emailField.waitFor(TIMEOUT);
+      Object.assign(found, await auditBothWidths(page, `login-${locale}`));
+
+      await emailField.fill(email);
+      await page.getByRole('button', { name: t('platform.login.email.send') }).click();
+      await page.getByLabel(t('platform.login.code.label')).fill(latestCode(platform, email));
+      await page.getByRole('button', { name: t('platform.login.code.verify') }).click();
+      await page.waitForURL(/\/payment-kit\/checkout\/pay\/cs_/, TIMEOUT);
+      await page.getByLabel(t('payment.checkout.form.email')).waitFor(TIMEOUT);
+      Object.assign(found, await auditBothWidths(page, `checkout-form-${locale}`));
+
+      await payAsNewCustomer(page, t, email);
+      await page.getByText(t('payment.checkout.completed.payment')).waitFor(TIMEOUT);
+      Object.assign(found, await auditBothWidths(page, `checkout-success-${locale}`));
+    } finally {
+      await context.close();
+    }
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((label) => [label, []])));
+  });
+});
