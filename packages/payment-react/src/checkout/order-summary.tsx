@@ -24,14 +24,14 @@ export function OrderSummary({ checkout, currency }: OrderSummaryProps) {
   return (
     <Stack spacing={3} aria-label={t('payment.checkout.summary.title')}>
       <Stack spacing={1}>
-        {session.livemode ? null : (
-          <div>
-            <TestModeBadge />
-          </div>
-        )}
-        <Typography color="text.secondary" sx={{ fontWeight: 500 }}>
-          {t('payment.checkout.summary.payTo', { name: payee })}
-        </Typography>
+        {/* The badge shares the payee's line, so the summary is as tall in test mode as in live mode
+            and the skeleton (which cannot know the mode yet) matches both. */}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography color="text.secondary" sx={{ fontWeight: 500 }}>
+            {t('payment.checkout.summary.payTo', { name: payee })}
+          </Typography>
+          {session.livemode ? null : <TestModeBadge />}
+        </Stack>
         <Typography component="p" variant="h4" sx={{ fontWeight: 700, letterSpacing: '-0.02em' }}>
           {total}
         </Typography>
