@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLivemode, pickLocale } from './preferences.ts';
+import { pickAuthToken, pickLivemode, pickLocale } from './preferences.ts';
 
 describe('pickLocale', () => {
   it.each([
@@ -22,5 +22,15 @@ describe('pickLivemode', () => {
     ['', null, true],
   ] as const)('%s with stored %s → %s', (search, stored, livemode) => {
     expect(pickLivemode(search, stored)).toBe(livemode);
+  });
+});
+
+describe('pickAuthToken', () => {
+  it.each([
+    ['?authToken=tok_1&ref=x', 'tok_1'],
+    ['?authToken=', null],
+    ['?ref=x', null],
+  ])('%s → %s', (search, token) => {
+    expect(pickAuthToken(search)).toBe(token);
   });
 });

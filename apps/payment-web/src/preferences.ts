@@ -33,3 +33,8 @@ export function storeLivemode(storage: Storage, livemode: boolean): void {
 export function readStoredLivemode(storage: Storage): string | null {
   return storage.getItem(LIVEMODE_KEY);
 }
+
+/** `?authToken=` carries a token for hosts that cannot share the session cookie (payment-kit.md §2, §7). */
+export function pickAuthToken(search: string): string | null {
+  return new URLSearchParams(search).get('authToken') || null;
+}

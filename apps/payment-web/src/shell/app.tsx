@@ -7,6 +7,7 @@ import { loginAddress } from '../addresses.ts';
 import type { PlatformConfig } from '../platform-config.ts';
 import {
   LOCALE_COOKIE,
+  pickAuthToken,
   pickLivemode,
   pickLocale,
   readStoredLivemode,
@@ -58,6 +59,8 @@ export function App({ platform }: { platform: PlatformConfig }) {
     pickLivemode(window.location.search, readStoredLivemode(window.localStorage)),
   );
   const [router] = useState(() => createRouter(platform.mountPoint));
+  // Read once: the address may later be rewritten to the session, and the token stays valid for the page.
+  const [authToken] = useState(() => pickAuthToken(window.location.search));
 
   const setLocale = useCallback((next: Locale) => {
     document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
@@ -85,6 +88,7 @@ export function App({ platform }: { platform: PlatformConfig }) {
         apiBaseUrl={`${window.location.origin}${platform.mountPoint === '/' ? '' : platform.mountPoint}`}
         locale={locale}
         livemode={livemode}
+        authToken={authToken}
         appId={platform.appId}
         onRequireLogin={requestLogin}
       >

@@ -187,6 +187,41 @@ describe('PaymentPanel prefill and limits', () => {
 });
 
 describe('PaymentPanel submit flow', () => {
+  it.each([
+    ['en', 'Pay', 'You have past-due invoices. Please pay them before a new purchase.'],
+    ['zh', '支付', '您有逾期未付的账单，请先支付后再购买。'],
+  ])('tells a payer with past-due invoices why the submit stopped (%s)', async (locale, pay, text) => {
+    const user = userEvent.setup();
+    const limited: StubRoute = {
+      method: 'PUT',
+      path: '/payment-kit/api/checkout-sessions/cs_test_1/submit',
+      respond: {
+        status: 403,
+        body: { error: { code: 'CUSTOMER_LIMITED', message: 'Customer has past due' } },
+      },
+    };
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [limited, ...routes(() => ({ body: succeeded }))],
+      locale,
+    });
+    await user.type(
+      await screen.findByRole('textbox', { name: locale === 'en' ? 'Full name' : '姓名' }, SLOW),
+      'Ada',
+    );
+    await user.type(screen.getAllByRole('textbox')[1]!, 'ada@example.com');
+    await user.type(
+      screen.getByRole('textbox', { name: locale === 'en' ? 'Phone number' : '手机号码' }),
+      '(201) 555-0123',
+    );
+    await user.type(
+      screen.getByRole('textbox', { name: locale === 'en' ? 'Postal code' : '邮政编码' }),
+      '94107',
+    );
+    await user.click(screen.getByRole('button', { name: pay }));
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(text);
+    expect((screen.getByRole('button', { name: pay }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('submits with Enter, sends the phone in E.164 with an idempotency key, and pays by card', async () => {
     const user = userEvent.setup();
     const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
