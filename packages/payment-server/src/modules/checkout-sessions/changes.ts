@@ -3,6 +3,7 @@ import { AppError } from '@bazaar/server-kit';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { savingsPercent } from '../../pricing/index.ts';
+import { cancelPayableIntent } from '../payment-intents/service.ts';
 import { findPaymentLink } from '../payment-links/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
@@ -25,8 +26,9 @@ type LinesChange = (lines: SessionLine[], row: CheckoutSessionRow, db: PaymentDb
 
 /**
  * Applies a change to an open session's lines under its row lock, recomputes and stores its
- * totals, and gives back stock a submit had reserved for the old lines (the next submit takes
- * it again for the new ones). A refused change writes nothing.
+ * totals, gives back stock a submit had reserved for the old lines and voids the intent it had
+ * readied for the old total (the next submit takes stock and readies an intent for the new
+ * lines). A refused change writes nothing.
  */
 async function changeLines(
   deps: ChangeDeps,
@@ -54,6 +56,8 @@ async function changeLines(
       now,
     });
     await releaseReservation(trx, sessionId, before);
+    if (locked.payment_intent_id)
+      await cancelPayableIntent({ db: trx, clock: deps.clock }, locked.payment_intent_id);
     const changes = {
       line_items: JSON.stringify(lines),
       amount_subtotal: totals.subtotal.toString(),

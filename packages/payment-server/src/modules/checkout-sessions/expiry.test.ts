@@ -118,13 +118,23 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
     const id = await startAndReserve(3);
     await addCrossSell(kit.deps, { sessionId: id, to: DEMO.supportPriceId });
     expect(await sold()).toBe(0);
-    expect((await findSessionRow(kit.db, id)).inventory_reserved).toBe(0);
+    const changed = await findSessionRow(kit.db, id);
+    expect(changed.inventory_reserved).toBe(0);
+    const voided = await kit.db
+      .selectFrom('payment_intents')
+      .select(['status', 'amount'])
+      .where('id', '=', changed.payment_intent_id!)
+      .executeTakeFirstOrThrow();
+    expect(voided).toEqual({ status: 'canceled', amount: '5997' });
     await submitCheckout(kit.deps, {
       sessionId: id,
       body: submitCheckoutBodySchema.parse(makeSubmitBody()),
       user,
     });
     expect(await sold()).toBe(3);
+    const resubmitted = await findSessionRow(kit.db, id);
+    expect(resubmitted.payment_intent_id).not.toBe(changed.payment_intent_id);
+    expect(resubmitted.amount_total).toBe('6496');
     kit.clock.advance(DAY);
     expect(await expireOverdueSessions(kit.deps)).toBe(1);
     expect(await sold()).toBe(0);

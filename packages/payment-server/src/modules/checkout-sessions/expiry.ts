@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromFlag } from '../../db/json.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { recordEvents } from '../events/service.ts';
+import { cancelPayableIntent } from '../payment-intents/service.ts';
 import { claimExpiredSession, findCheckoutSessionRow, listExpiredOpenSessionIds } from './repository.ts';
 import { sessionLines } from './service.ts';
 import { releaseReservation } from './stock.ts';
@@ -25,6 +26,8 @@ export async function expireOverdueSessions(deps: PaymentDeps): Promise<number> 
         const row = await findCheckoutSessionRow(trx, id);
         if (!row) return false;
         await releaseReservation(trx, id, sessionLines(row));
+        if (row.payment_intent_id)
+          await cancelPayableIntent({ db: trx, clock: deps.clock }, row.payment_intent_id);
         await recordEvents(trx, deps.clock, {
           livemode: fromFlag(row.livemode),
           payloads: [{ type: 'checkout.session.expired', data: { id } }],

@@ -154,3 +154,17 @@ export async function succeedPaymentIntent(
     updated_at: deps.clock.now(),
   });
 }
+
+/**
+ * Voids a session's intent that a payer could still confirm, because what it would pay for has
+ * changed (the lines changed, or the session expired); the next submit readies a new one.
+ */
+export async function cancelPayableIntent(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  id: string,
+): Promise<void> {
+  await updatePaymentIntentFrom(deps.db, id, PAYABLE_STATUSES, {
+    status: 'canceled',
+    updated_at: deps.clock.now(),
+  });
+}
