@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { addressSchema, submitCheckoutBodySchema, type CheckoutSession } from '@bazaar/schemas';
-import { normalizePhone } from './phone.ts';
+
+/** The phone parser and its country metadata load only once a number is typed (most checkouts never ask). */
+const loadPhone = () => import('./phone.ts');
 
 /** Which address fields a session asks for (payment-kit.md §5). */
 export type AddressMode = 'full' | 'postal' | 'none';
@@ -30,7 +32,8 @@ function isPostalCodeValid(code: string, country: string): boolean {
 
 /**
  * The form's schema is the submit body's schema (the server validates with the same one),
- * tightened by what this session collects. Phone numbers come out in E.164.
+ * tightened by what this session collects. Phone numbers come out in E.164. It checks phones
+ * asynchronously, so parse it with `parseAsync` (react-hook-form's zod resolver does).
  */
 export function createCheckoutFormSchema(rules: CheckoutFormRules) {
   const base = submitCheckoutBodySchema.shape;
@@ -42,11 +45,11 @@ export function createCheckoutFormSchema(rules: CheckoutFormRules) {
       phone_country: z.string(),
       billing_address: addressSchema,
     })
-    .superRefine((values, context) => {
+    .superRefine(async (values, context) => {
       const phone = values.customer_phone.trim();
       if (rules.isPhoneRequired && !phone) {
         context.addIssue({ code: 'custom', path: ['customer_phone'], message: FIELD_REQUIRED });
-      } else if (phone && !normalizePhone(phone, values.phone_country)) {
+      } else if (phone && !(await loadPhone()).normalizePhone(phone, values.phone_country)) {
         context.addIssue({ code: 'custom', path: ['customer_phone'], message: FIELD_INVALID });
       }
       if (rules.addressMode === 'none') return;
@@ -64,10 +67,10 @@ export function createCheckoutFormSchema(rules: CheckoutFormRules) {
         });
       }
     })
-    .transform(({ phone_country: phoneCountry, ...values }) => ({
+    .transform(async ({ phone_country: phoneCountry, ...values }) => ({
       ...values,
       customer_phone: values.customer_phone.trim()
-        ? (normalizePhone(values.customer_phone, phoneCountry) ?? '')
+        ? ((await loadPhone()).normalizePhone(values.customer_phone, phoneCountry) ?? '')
         : '',
       billing_address: rules.addressMode === 'none' ? undefined : values.billing_address,
     }));

@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -5,7 +7,9 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslate } from '../provider/payment-context.ts';
 import type { CheckoutFormValues } from './checkout-form-schema.ts';
 import { fieldErrorText } from './field-error-text.ts';
-import { PhoneField } from './phone-field.tsx';
+
+// Few sessions collect a phone; the picker and its country metadata load only for those.
+const PhoneField = lazy(() => import('./phone-field.tsx').then((module) => ({ default: module.PhoneField })));
 
 export interface CustomerFieldsProps {
   isPhoneCollected: boolean;
@@ -40,7 +44,11 @@ export function CustomerFields({ isPhoneCollected, isDisabled }: CustomerFieldsP
         helperText={fieldErrorText(errors.customer_email?.message, t)}
         {...register('customer_email')}
       />
-      {isPhoneCollected ? <PhoneField isDisabled={isDisabled} /> : null}
+      {isPhoneCollected ? (
+        <Suspense fallback={<Skeleton variant="rounded" height={56} />}>
+          <PhoneField isDisabled={isDisabled} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -16,12 +16,11 @@ import {
   type CheckoutFormValues,
   type CheckoutSubmitValues,
 } from './checkout-form-schema.ts';
-import { DEFAULT_COUNTRY } from './countries.ts';
+import { DEFAULT_COUNTRY, DEFAULT_PHONE_COUNTRY } from './countries.ts';
 import { CustomerFields } from './customer-fields.tsx';
 import { PayButton } from './pay-button.tsx';
 import { isLoginRequired } from './pay-button-label.ts';
 import { PaymentOptionList } from './payment-option-list.tsx';
-import { DEFAULT_PHONE_COUNTRY } from './phone.ts';
 import { isSubmitBusy } from './submit-machine.ts';
 import { useCheckoutPrefill } from './use-checkout-prefill.ts';
 import { useCheckoutSubmit } from './use-checkout-submit.ts';

@@ -5,10 +5,7 @@ import {
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js';
-import { BILLING_COUNTRIES, countryName } from './countries.ts';
-
-/** The dial-code picker starts on `us` (payment-kit.md §5); form values keep country codes lower-case. */
-export const DEFAULT_PHONE_COUNTRY = 'us';
+import { BILLING_COUNTRIES, countryName, DEFAULT_PHONE_COUNTRY } from './countries.ts';
 
 /** A form's lower-case country as the parser's code; anything the metadata lacks reads as `US`. */
 export function phoneCountryCode(country: string): CountryCode {

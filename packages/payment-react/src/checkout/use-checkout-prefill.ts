@@ -3,7 +3,6 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { Customer } from '@bazaar/schemas';
 import type { CheckoutFormValues, CheckoutSubmitValues } from './checkout-form-schema.ts';
 import { normalizeCountry } from './countries.ts';
-import { splitInternationalPhone } from './phone.ts';
 
 type PrefillField =
   'customer_name' | 'customer_email' | `billing_address.${'line1' | 'city' | 'state' | 'postal_code'}`;
@@ -26,11 +25,16 @@ export function useCheckoutPrefill(
     for (const [name, value] of Object.entries(values) as [PrefillField, string][]) {
       if (value && !form.getValues(name)) form.setValue(name, value);
     }
-    // A saved E.164 number shows as its country's dial code and the national number.
     if (customer.phone && !form.getValues('customer_phone')) {
-      const split = splitInternationalPhone(customer.phone);
-      form.setValue('phone_country', split?.country ?? form.getValues('phone_country'));
-      form.setValue('customer_phone', split?.national ?? customer.phone);
+      const saved = customer.phone;
+      form.setValue('customer_phone', saved);
+      // Once the parser has loaded, a saved E.164 number shows as its dial code and national number.
+      void import('./phone.ts').then(({ splitInternationalPhone }) => {
+        const split = splitInternationalPhone(saved);
+        if (!split || form.getValues('customer_phone') !== saved) return;
+        form.setValue('phone_country', split.country);
+        form.setValue('customer_phone', split.national);
+      });
     }
     if (customer.address.country && !form.formState.dirtyFields.billing_address?.country) {
       form.setValue('billing_address.country', normalizeCountry(customer.address.country));
