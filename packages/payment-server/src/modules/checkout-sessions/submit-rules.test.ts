@@ -139,4 +139,60 @@ describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => 
     });
     expect((await submit(session.id)).json().error.code).toBe('CHECKOUT_MODE_UNSUPPORTED');
   });
+
+  it('shows what is due in every currency option and charges in the currency the payer submits with', async () => {
+    await t.db
+      .insertInto('payment_currencies')
+      .values({
+        id: 'pc_test_eur',
+        payment_method_id: DEMO.cardMethodId,
+        symbol: 'EUR',
+        name: 'Euro',
+        logo: '',
+        decimal: 2,
+        maximum_precision: 2,
+        active: 1,
+        contract: null,
+        livemode: 0,
+        created_at: t.clock.now(),
+      })
+      .execute();
+    const eur = { currency_id: 'pc_test_eur', unit_amount: '1799', custom_unit_amount: null, tiers: null };
+    await t.db
+      .updateTable('prices')
+      .set({ currency_options: JSON.stringify([eur]) })
+      .where('id', '=', DEMO.licensePriceId)
+      .execute();
+    const session = await start();
+    expect(session.currency_amounts).toEqual([
+      { currency_id: DEMO.usdCurrencyId, amount_due_now: '1999' },
+      { currency_id: 'pc_test_eur', amount_due_now: '1799' },
+    ]);
+    // The cross-sell add-on has no euro price: with it in the cart, euros are no longer offered.
+    const added = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/checkout-sessions/${session.id}/cross-sell`,
+      headers: t.signedIn(),
+      payload: { to: DEMO.supportPriceId },
+    });
+    expect(added.json().checkoutSession.currency_amounts).toEqual([
+      { currency_id: DEMO.usdCurrencyId, amount_due_now: '2498' },
+    ]);
+    expect((await submit(session.id, { payment_currency: 'pc_test_eur' })).json().error.code).toBe(
+      'PAYMENT_METHOD_UNAVAILABLE',
+    );
+    await t.app.inject({
+      method: 'DELETE',
+      url: `${API}/checkout-sessions/${session.id}/cross-sell`,
+      headers: t.signedIn(),
+    });
+
+    const paid = await submit(session.id, { payment_currency: 'pc_test_eur' });
+    expect(paid.json().paymentIntent).toMatchObject({ amount: '1799', currency_id: 'pc_test_eur' });
+    expect(paid.json().checkoutSession).toMatchObject({
+      currency_id: 'pc_test_eur',
+      amount_total: '1799',
+      line_items: [{ amount_subtotal: '1799' }],
+    });
+  });
 });
