@@ -144,7 +144,8 @@ export async function downsellSession(
   return respond(deps, row, savings);
 }
 
-async function crossSellPriceId(db: PaymentDb, row: CheckoutSessionRow): Promise<string | null> {
+/** The payment link's add-on for this session: its line flagged `cross_sell`, if any. */
+export async function crossSellPriceId(db: PaymentDb, row: CheckoutSessionRow): Promise<string | null> {
   const link = row.payment_link_id ? await findPaymentLink(db, row.payment_link_id) : null;
   return link?.line_items.find((line) => line.cross_sell)?.price_id ?? null;
 }

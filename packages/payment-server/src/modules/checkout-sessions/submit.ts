@@ -7,12 +7,12 @@ import type { PaymentDeps } from '../../deps.ts';
 import { findCustomerByDid, saveCustomer } from '../customers/service.ts';
 import { hasPastDueInvoices } from '../invoices/service.ts';
 import { prepareSessionIntent, type PaymentIntentRecord } from '../payment-intents/service.ts';
-import { findPaymentLink } from '../payment-links/service.ts';
 import { resolvePaymentChoice } from '../payment-methods/service.ts';
+import { crossSellPriceId } from './changes.ts';
 import { checkContact } from './contact-rules.ts';
 import { chargedPriceId, priceSession, type SessionLine } from './line-items.ts';
 import { assertCrossSell, assertCustomAmount, assertOneCustomAmount, assertStock } from './purchase-rules.ts';
-import { updateOpenSession, type CheckoutSessionRow } from './repository.ts';
+import { updateOpenSession } from './repository.ts';
 import {
   findOpenSessionRow,
   findSessionRow,
@@ -49,11 +49,6 @@ async function assertNotLimited(deps: PaymentDeps, did: string, livemode: boolea
   ) {
     throw new AppError('CUSTOMER_LIMITED', 'Please pay your past-due invoices before a new purchase');
   }
-}
-
-async function crossSellPriceId(deps: PaymentDeps, session: CheckoutSessionRow): Promise<string | null> {
-  const link = session.payment_link_id ? await findPaymentLink(deps.db, session.payment_link_id) : null;
-  return link?.line_items.find((line) => line.cross_sell)?.price_id ?? null;
 }
 
 /**
@@ -116,7 +111,7 @@ export async function submitCheckout(
   if (!fromFlag(session.inventory_reserved)) assertStock(lineItems);
   assertCrossSell({
     isRequired: session.cross_sell_behavior === 'required',
-    crossSellPriceId: await crossSellPriceId(deps, session),
+    crossSellPriceId: await crossSellPriceId(deps.db, session),
     lines: lineItems,
   });
   const did = payerDid(user, body.customer_email);
