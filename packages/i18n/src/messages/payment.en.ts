@@ -100,7 +100,8 @@ export const paymentEn = {
   'payment.error.PAYMENT_METHOD_UNAVAILABLE': 'This payment method is not supported',
   'payment.error.CHECKOUT_MODE_UNSUPPORTED': 'This kind of purchase cannot be paid here yet.',
   'payment.error.REQUIRE_CROSS_SELL': 'Please add the recommended item to continue.',
-  'payment.error.PAYMENT_INTENT_UNEXPECTED_STATE': 'This payment cannot be changed now. Please reload the page.',
+  'payment.error.PAYMENT_INTENT_UNEXPECTED_STATE':
+    'This payment cannot be changed now. Please reload the page.',
   'payment.error.INTERNAL': 'Something went wrong on our side. Please try again.',
   'payment.error.amountPrecisionLimit': 'The amount has more decimals than this currency allows.',
   'payment.error.amountOutOfRange': 'Please enter an amount within the allowed range.',
