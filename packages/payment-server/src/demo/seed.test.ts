@@ -51,4 +51,37 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       donation_settings: { presets: ['1', '5', '10'] },
     });
   });
+
+  it('gives demo data seeded before them the yearly upsell and the cross-sell, unless edited since', async () => {
+    await kit.db
+      .updateTable('prices')
+      .set({ upsells_to_id: null })
+      .where('id', '=', DEMO.monthlyPriceId)
+      .execute();
+    const before = JSON.stringify([{ price_id: DEMO.licensePriceId, quantity: 1 }]);
+    await kit.db
+      .updateTable('payment_links')
+      .set({ line_items: before })
+      .where('id', '=', DEMO.oneTimeLinkId)
+      .execute();
+    await seedDemoData(kit.deps);
+    expect((await getPricesById(kit.db, [DEMO.monthlyPriceId])).get(DEMO.monthlyPriceId)?.upsell).toEqual({
+      upsells_to_id: DEMO.yearlyPriceId,
+    });
+    expect((await getPaymentLink(kit.db, DEMO.oneTimeLinkId)).line_items).toEqual([
+      { price_id: DEMO.licensePriceId, quantity: 1, cross_sell: false },
+      { price_id: DEMO.supportPriceId, quantity: 1, cross_sell: true },
+    ]);
+
+    const edited = JSON.stringify([{ price_id: DEMO.licensePriceId, quantity: 2 }]);
+    await kit.db
+      .updateTable('payment_links')
+      .set({ line_items: edited })
+      .where('id', '=', DEMO.oneTimeLinkId)
+      .execute();
+    await seedDemoData(kit.deps);
+    expect((await getPaymentLink(kit.db, DEMO.oneTimeLinkId)).line_items).toEqual([
+      { price_id: DEMO.licensePriceId, quantity: 2, cross_sell: false },
+    ]);
+  });
 });

@@ -1,7 +1,11 @@
 import type { PaymentDeps } from '../deps.ts';
-import { insertPaymentLinkIfMissing } from '../modules/payment-links/repository.ts';
+import {
+  findPaymentLinkRow,
+  insertPaymentLinkIfMissing,
+  updatePaymentLinkRow,
+} from '../modules/payment-links/repository.ts';
 import { insertCurrencyIfMissing, insertMethodIfMissing } from '../modules/payment-methods/repository.ts';
-import { insertPriceIfMissing } from '../modules/prices/repository.ts';
+import { findPriceRows, insertPriceIfMissing, updatePriceRow } from '../modules/prices/repository.ts';
 import { insertProductIfMissing } from '../modules/products/repository.ts';
 
 /** Stable ids of the demo data, for tests, the README and the end-to-end journeys. */
@@ -23,6 +27,15 @@ export const DEMO = {
   supportProductId: 'prod_demo_support',
   supportPriceId: 'price_demo_support',
 } as const;
+
+const ONE_TIME_LINE_ITEMS = JSON.stringify([
+  { price_id: DEMO.licensePriceId, quantity: 1 },
+  { price_id: DEMO.supportPriceId, quantity: 1, cross_sell: true },
+]);
+/** What the one-time link held before it offered a cross-sell. */
+const ONE_TIME_LINE_ITEMS_BEFORE_CROSS_SELL = JSON.stringify([
+  { price_id: DEMO.licensePriceId, quantity: 1 },
+]);
 
 const HOSTED_CONFIRMATION = JSON.stringify({
   type: 'hosted_confirmation',
@@ -170,10 +183,7 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       ...link,
       id: DEMO.oneTimeLinkId,
       name: 'Bazaar Pro license',
-      line_items: JSON.stringify([
-        { price_id: DEMO.licensePriceId, quantity: 1 },
-        { price_id: DEMO.supportPriceId, quantity: 1, cross_sell: true },
-      ]),
+      line_items: ONE_TIME_LINE_ITEMS,
       submit_type: 'pay',
       subscription_data: null,
       donation_settings: null,
@@ -202,5 +212,15 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
         custom: true,
       }),
     });
+
+    // Demo data seeded before the upsell and the cross-sell existed gets them, unless edited since.
+    const [monthly] = await findPriceRows(db, [DEMO.monthlyPriceId]);
+    if (monthly && monthly.upsells_to_id === null) {
+      await updatePriceRow(db, DEMO.monthlyPriceId, { upsells_to_id: DEMO.yearlyPriceId });
+    }
+    const oneTime = await findPaymentLinkRow(db, DEMO.oneTimeLinkId);
+    if (oneTime?.line_items === ONE_TIME_LINE_ITEMS_BEFORE_CROSS_SELL) {
+      await updatePaymentLinkRow(db, DEMO.oneTimeLinkId, { line_items: ONE_TIME_LINE_ITEMS });
+    }
   });
 }
