@@ -9,8 +9,8 @@ import { ROOT } from './web-apps.ts';
 const CHROMIUM = '/usr/bin/chromium';
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
-  return spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, env }).status ?? 1;
+function run(command: string, args: string[]): number {
+  return spawnSync(command, args, { stdio: 'inherit', cwd: ROOT }).status ?? 1;
 }
 
 /** The browser tests drive Debian's Chromium; install it when this machine lacks it. */
@@ -48,24 +48,19 @@ ensureChromium();
 await ensurePostgres();
 // Runs killed half-way leave their schemas behind; anything older than a day is garbage.
 await dropStaleTestSchemas(24 * 3_600);
-await buildWebApps();
+buildWebApps();
 
 const artifacts = join(ROOT, '.test-artifacts');
 mkdirSync(artifacts, { recursive: true });
 const report = join(artifacts, 'vitest.json');
-const status = run(
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    ...process.argv.slice(2),
-  ],
-  // Vite's production build above set NODE_ENV=production; React's test helpers need the development build.
-  { ...process.env, NODE_ENV: 'test' },
-);
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
 
 if (existsSync(report)) {
   const summary = JSON.parse(readFileSync(report, 'utf8')) as {

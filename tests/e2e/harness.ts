@@ -9,7 +9,7 @@ const ARTIFACTS = resolve(import.meta.dirname, '../../.test-artifacts/e2e');
 
 /** The whole platform on a free port of 127.0.0.1, with its built pages and a captured mailbox. */
 export async function startPlatform() {
-  await buildWebApps();
+  buildWebApps();
   const platform = await createTestPlatform('sqlite');
   const baseUrl = await platform.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...platform, baseUrl };
