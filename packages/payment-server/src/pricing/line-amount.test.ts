@@ -62,7 +62,8 @@ describe('lineAmount, pay what you want', () => {
 
   it.each([
     ['the preset', custom, 500n],
-    ['the first preset', { ...custom, preset: null }, 100n],
+    ['the middle preset', { ...custom, preset: null, presets: [100n, 500n, 1000n] }, 500n],
+    ['the upper middle of an even list', { ...custom, preset: null, presets: [100n, 500n] }, 500n],
     ['the minimum', { ...custom, preset: null, presets: [] }, 100n],
     ['zero', { preset: null, presets: [], minimum: null, maximum: null }, 0n],
   ])('starts from %s', (_name, terms, amount) => {

@@ -5,11 +5,13 @@ import { tieredAmount } from './tiers.ts';
 import type { PricingCustomUnitAmount, PricingPrice } from './types.ts';
 
 /**
- * The amount a pay-what-you-want price starts at before the payer chooses: its preset, else its
- * first preset, else its minimum (the original Payment Kit's `preset || presets[0]`).
+ * The amount a pay-what-you-want price starts at before the payer chooses: its preset, else the
+ * middle of its presets (payment-kit.md §9: "default preset is the middle of the presets", so the
+ * server's total matches the tip card the page preselects), else its minimum.
  */
 export function defaultCustomUnitAmount(custom: PricingCustomUnitAmount): bigint {
-  return custom.preset ?? custom.presets[0] ?? custom.minimum ?? 0n;
+  const middle = custom.presets[Math.floor(custom.presets.length / 2)];
+  return custom.preset ?? middle ?? custom.minimum ?? 0n;
 }
 
 /**
