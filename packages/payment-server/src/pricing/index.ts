@@ -1,6 +1,7 @@
 export * from './amounts-per-currency.ts';
 export * from './checkout-totals.ts';
 export * from './custom-amount.ts';
+export * from './from-wire.ts';
 export * from './line-amount.ts';
 export * from './pricing-error.ts';
 export * from './resolve-price-for-currency.ts';

@@ -8,7 +8,7 @@ import { findPaymentLink } from '../payment-links/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
 import { linePriceIds, priceSession, type SessionLine } from './line-items.ts';
-import { toPricingPrice } from './pricing-price.ts';
+import { toPricingPrice } from '../../pricing/from-wire.ts';
 import { assertCustomAmount } from './purchase-rules.ts';
 import { updateOpenSession, type CheckoutSessionRow } from './repository.ts';
 import {

@@ -11,7 +11,7 @@ import {
   type TotalsLineInput,
   type TrialSettings,
 } from '../../pricing/index.ts';
-import { toPricingPrice } from './pricing-price.ts';
+import { toPricingPrice } from '../../pricing/from-wire.ts';
 
 /**
  * What a session stores per line; prices are read fresh, amounts are computed. `custom_amount`

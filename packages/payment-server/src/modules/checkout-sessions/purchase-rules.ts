@@ -3,7 +3,7 @@ import type { LineItem, PaymentCurrency, Price } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import { checkTypedAmount, priceForCurrency } from '../../pricing/index.ts';
 import { checkStock } from '../prices/service.ts';
-import { toPricingPrice } from './pricing-price.ts';
+import { toPricingPrice } from '../../pricing/from-wire.ts';
 
 /**
  * payment-kit.md §5, custom amounts: at most the currency's `maximum_precision` decimals, and

@@ -15,7 +15,7 @@ import { fromFlag, readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { validationFailed } from '../../http/validation-failed.ts';
-import { assertValidTiers } from '../../pricing/index.ts';
+import { assertValidTiers, toPricingTiers } from '../../pricing/index.ts';
 import { findCurrencyRow } from '../payment-methods/repository.ts';
 import { findProductRow } from '../products/repository.ts';
 import { findPriceRows, insertPriceRow, listPriceRows, updatePriceRow, type PriceRow } from './repository.ts';
@@ -38,16 +38,8 @@ function checkRecurring(recurring: CreatePriceInput['recurring']): Recurring | n
   return { ...recurring, interval: recurring.interval };
 }
 
-function checkTiers(tiers: readonly PriceTier[] | null) {
-  if (tiers === null) return;
-  const toUnits = (amount: string | null) => (amount === null ? null : BigInt(amount));
-  assertValidTiers(
-    tiers.map((tier) => ({
-      up_to: tier.up_to,
-      unit_amount: toUnits(tier.unit_amount),
-      flat_amount: toUnits(tier.flat_amount),
-    })),
-  );
+function checkTiers(tiers: PriceTier[] | null) {
+  if (tiers !== null) assertValidTiers(toPricingTiers(tiers));
 }
 
 /** A price may only name a currency that is active and in its own mode. */

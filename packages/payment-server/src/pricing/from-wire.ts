@@ -1,5 +1,5 @@
 import type { Price } from '@bazaar/schemas';
-import type { PricingCustomUnitAmount, PricingPrice, PricingTier } from '../../pricing/index.ts';
+import type { PricingCustomUnitAmount, PricingPrice, PricingTier } from './types.ts';
 
 type CustomUnitAmount = NonNullable<Price['custom_unit_amount']>;
 
@@ -15,7 +15,8 @@ function toPricingCustom(custom: CustomUnitAmount | null): PricingCustomUnitAmou
   };
 }
 
-function toPricingTiers(tiers: Price['tiers']): PricingTier[] | null {
+/** Wire tiers (decimal strings) as the pricing math reads them. */
+export function toPricingTiers(tiers: Price['tiers']): PricingTier[] | null {
   return (
     tiers?.map((tier) => ({
       up_to: tier.up_to,
