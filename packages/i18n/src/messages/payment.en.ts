@@ -15,7 +15,6 @@ export const paymentEn = {
   'payment.checkout.summary.title': 'Order summary',
   'payment.checkout.summary.quantity': 'Qty {quantity}',
   'payment.checkout.summary.each': '{amount} each',
-  'payment.checkout.summary.totalDue': 'Total due',
   'payment.checkout.summary.payTo': 'Pay {name}',
 
   'payment.checkout.recurring.per.minute': 'per minute',

@@ -15,7 +15,6 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.checkout.summary.title': '订单摘要',
   'payment.checkout.summary.quantity': '数量 {quantity}',
   'payment.checkout.summary.each': '单价 {amount}',
-  'payment.checkout.summary.totalDue': '应付总额',
   'payment.checkout.summary.payTo': '支付给 {name}',
 
   'payment.checkout.recurring.per.minute': '每分钟',
@@ -40,7 +39,7 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.checkout.summary.subscribeTo': '订阅 {name}',
   'payment.checkout.summary.subscribeToMore': '订阅 {name} 等 {count} 项',
   'payment.checkout.summary.dueToday': '今日应付',
-  'payment.checkout.summary.then': '之后 {recurring} {amount}',
+  'payment.checkout.summary.then': '之后{recurring} {amount}',
   'payment.checkout.summary.basedOnUsage': '按用量计费',
   'payment.checkout.summary.perUnit': '{amount} / 单位',
   'payment.checkout.summary.trial.minute': '{count} 分钟免费试用',

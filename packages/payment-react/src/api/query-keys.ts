@@ -3,6 +3,7 @@ export const queryKeys = {
   all: ['payment-kit'] as const,
   settings: (livemode: boolean) => [...queryKeys.all, 'settings', livemode] as const,
   checkout: (id: string) => [...queryKeys.all, 'checkout', id] as const,
+  crossSell: (sessionId: string) => [...queryKeys.all, 'cross-sell', sessionId] as const,
   customerMe: (did: string | null, livemode: boolean) =>
     [...queryKeys.all, 'customer', 'me', did, livemode] as const,
   sessionUser: () => [...queryKeys.all, 'session-user'] as const,

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { USD, makeLineItem, makePaymentMethod, makePrice } from '../test-utils/checkout-builders.ts';
 import {
+  USD,
+  makeCheckout,
+  makeLineItem,
+  makePaymentMethod,
+  makePrice,
+} from '../test-utils/checkout-builders.ts';
+import {
+  amountDueIn,
   defaultPaymentOption,
   lineAmountIn,
   lineItemProblem,
   paymentOptions,
-  totalDueIn,
+  renewalIn,
   unitAmountIn,
 } from './checkout-amounts.ts';
 
@@ -21,11 +28,37 @@ describe('checkout amounts', () => {
     expect(unitAmountIn(price, 'pc_other')).toBeNull();
   });
 
-  it('multiplies by quantity, lets a custom amount win, and sums lines as bigint', () => {
-    const items = [makeLineItem({ quantity: 3 }), makeLineItem({ custom_amount: '500' })];
-    expect(lineAmountIn(items[0]!, USD.id)).toBe(5997n);
-    expect(lineAmountIn(items[1]!, USD.id)).toBe(500n);
-    expect(totalDueIn(items, USD.id)).toBe(6497n);
+  it("reads a line's amount from the server in the session currency, unit × quantity elsewhere", () => {
+    const price = makePrice({
+      currency_options: [{ currency_id: EUR.id, unit_amount: '1800', custom_unit_amount: null, tiers: null }],
+    });
+    const item = makeLineItem({ price, quantity: 3, amount_subtotal: '5997' });
+    const session = makeCheckout({ line_items: [item] }).checkoutSession;
+    expect(lineAmountIn(item, session, USD.id)).toBe(5997n);
+    expect(lineAmountIn(item, session, EUR.id)).toBe(5400n);
+  });
+
+  it("takes due-today and renewal amounts from the server's figures, never summing lines", () => {
+    const session = makeCheckout({
+      amount_due_now: '0',
+      amount_renewal: '999',
+      currency_amounts: [
+        { currency_id: USD.id, amount_due_now: '0' },
+        { currency_id: EUR.id, amount_due_now: '5' },
+      ],
+    }).checkoutSession;
+    expect(amountDueIn(session, EUR.id)).toBe(5n);
+    expect(amountDueIn(session, USD.id)).toBe(0n);
+    expect(amountDueIn(session, 'pc_other')).toBeNull();
+    expect(renewalIn(session, USD.id)).toBe(999n);
+    expect(renewalIn(session, EUR.id)).toBeNull();
+  });
+
+  it('checks stock against the upsell price while the payer chose it', () => {
+    const upsell = makePrice({ id: 'price_yearly', quantity_available: 1, quantity_sold: 1 });
+    expect(lineItemProblem(makeLineItem({ upsell_price_id: upsell.id, upsell_price: upsell }))).toBe(
+      'quantityNotEnough',
+    );
   });
 
   it.each([

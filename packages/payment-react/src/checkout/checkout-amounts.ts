@@ -1,5 +1,5 @@
-import { sumAmounts, toUnits } from '@bazaar/money';
-import type { LineItem, PaymentMethod, Price } from '@bazaar/schemas';
+import { toUnits } from '@bazaar/money';
+import type { CheckoutSession, LineItem, PaymentMethod, Price } from '@bazaar/schemas';
 
 /** A price's unit amount in one currency: its own when it is priced in it, else its currency option. */
 export function unitAmountIn(price: Price, currencyId: string): bigint | null {
@@ -11,15 +11,31 @@ export function unitAmountIn(price: Price, currencyId: string): bigint | null {
   return chosen === null ? null : toUnits(chosen);
 }
 
-/** A line's amount: a custom amount (donations) wins over unit price × quantity. */
-export function lineAmountIn(item: LineItem, currencyId: string): bigint {
-  if (item.custom_amount !== null) return toUnits(item.custom_amount);
-  const unit = unitAmountIn(item.price, currencyId);
+/** The price a line is charged at: its upsell price while the payer chose the upsell. */
+export function linePrice(item: LineItem): Price {
+  return item.upsell_price ?? item.price;
+}
+
+/**
+ * A line's amount: the server's `amount_subtotal` in the session's currency; in another
+ * currency the unit price there times the quantity (the server prices only the session's currency per line).
+ */
+export function lineAmountIn(item: LineItem, session: CheckoutSession, currencyId: string): bigint {
+  if (currencyId === session.currency_id) return toUnits(item.amount_subtotal);
+  const unit = unitAmountIn(linePrice(item), currencyId);
   return unit === null ? 0n : unit * BigInt(item.quantity);
 }
 
-export function totalDueIn(items: LineItem[], currencyId: string): bigint {
-  return sumAmounts(items.map((item) => lineAmountIn(item, currencyId)));
+/** What is due today in a currency, as the server computed it; null when it cannot be paid in it. */
+export function amountDueIn(session: CheckoutSession, currencyId: string): bigint | null {
+  const listed = session.currency_amounts.find((amount) => amount.currency_id === currencyId);
+  if (listed) return toUnits(listed.amount_due_now);
+  return currencyId === session.currency_id ? toUnits(session.amount_due_now) : null;
+}
+
+/** What renews every period, known from the server in the session's currency only. */
+export function renewalIn(session: CheckoutSession, currencyId: string): bigint | null {
+  return currencyId === session.currency_id ? toUnits(session.amount_renewal) : null;
 }
 
 export type LineItemProblem = 'quantityNotEnough' | 'quantityLimitPerCheckout';
@@ -30,7 +46,7 @@ export function lineItemProblem(item: LineItem): LineItemProblem | null {
     quantity_available: available,
     quantity_sold: sold,
     quantity_limit_per_checkout: limit,
-  } = item.price;
+  } = linePrice(item);
   if (available > 0 && sold + item.quantity > available) return 'quantityNotEnough';
   if (limit > 0 && limit < item.quantity) return 'quantityLimitPerCheckout';
   return null;

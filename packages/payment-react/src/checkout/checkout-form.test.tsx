@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { makeCheckout, makeLineItem, makePrice } from '../test-utils/checkout-builders.ts';
+import { makeCheckout, makeLineItem, makePrice, USD } from '../test-utils/checkout-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import type { StubRoute } from '../test-utils/fetch-stub.ts';
 import { CheckoutForm } from './checkout-form.tsx';
@@ -67,8 +67,8 @@ describe('CheckoutForm page states', () => {
   });
 
   it.each([
-    ['en', 'Test mode', 'Qty 2', 'per month', 'Total due'],
-    ['zh', '测试模式', '数量 2', '每月', '应付总额'],
+    ['en', 'Test mode', 'Qty 2', 'per month', 'Due today'],
+    ['zh', '测试模式', '数量 2', '每月', '今日应付'],
   ])(
     'shows the order summary with the test-mode badge (%s)',
     async (locale, badge, quantity, period, total) => {
@@ -76,7 +76,13 @@ describe('CheckoutForm page states', () => {
         type: 'recurring',
         recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
       });
-      const checkout = makeCheckout({ line_items: [makeLineItem({ price, quantity: 2 })] });
+      const checkout = makeCheckout({
+        mode: 'subscription',
+        line_items: [makeLineItem({ price, quantity: 2, amount_subtotal: '3998' })],
+        amount_due_now: '3998',
+        amount_renewal: '3998',
+        currency_amounts: [{ currency_id: USD.id, amount_due_now: '3998' }],
+      });
       renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: [retrieve(checkout)], locale });
       expect(await screen.findByText(badge, {}, SLOW)).toBeTruthy();
       expect(screen.getByText(quantity, { exact: false })).toBeTruthy();

@@ -16,6 +16,10 @@ const SLOW = { timeout: 3_000 };
 const PREFERENCE_KEY = `payment-currency-preference:${SIGNED_IN_USER.did}`;
 const checkout = makeCheckout(
   {
+    currency_amounts: [
+      { currency_id: USD.id, amount_due_now: '1999' },
+      { currency_id: ABT.id, amount_due_now: '2500000000000000000' },
+    ],
     line_items: [
       makeLineItem({
         price: makePrice({

@@ -5,7 +5,8 @@ import { useCustomerMe } from '../api/use-session-user.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { StatusPanel } from '../primitives/status-panel.tsx';
 import { usePaymentContext } from '../provider/payment-context.ts';
-import { defaultPaymentOption, paymentOptions, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
+import { amountDueIn, defaultPaymentOption, paymentOptions, type PaymentOption } from './checkout-amounts.ts';
+import { ErrorToast } from './error-toast.tsx';
 import { CheckoutLayout } from './checkout-layout.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { readCurrencyPreference, storeCurrencyPreference } from './currency-preference.ts';
@@ -58,28 +59,33 @@ export function CheckoutPayable({
       />
     );
   }
-  const totalText = formatMoney(
-    totalDueIn(checkout.checkoutSession.line_items, option.currency.id),
-    option.currency,
-  );
+  const due = amountDueIn(checkout.checkoutSession, option.currency.id);
+  const totalText = due === null ? '' : formatMoney(due, option.currency);
 
   return (
-    <CheckoutLayout
-      summary={isSummaryHidden ? null : <OrderSummary checkout={checkout} currency={option.currency} />}
-      payment={
-        <PaymentPanel
-          checkout={checkout}
-          checkoutQueryId={checkoutQueryId}
-          options={options}
-          option={option}
-          totalText={totalText}
-          isSignedIn={user !== null}
-          prefill={customer.data}
-          onSelectOption={selectOption}
-          onPaid={onPaid}
-          onError={onError}
-        />
-      }
-    />
+    <>
+      <ErrorToast />
+      <CheckoutLayout
+        summary={
+          isSummaryHidden ? null : (
+            <OrderSummary checkout={checkout} checkoutQueryId={checkoutQueryId} currency={option.currency} />
+          )
+        }
+        payment={
+          <PaymentPanel
+            checkout={checkout}
+            checkoutQueryId={checkoutQueryId}
+            options={options}
+            option={option}
+            totalText={totalText}
+            isSignedIn={user !== null}
+            prefill={customer.data}
+            onSelectOption={selectOption}
+            onPaid={onPaid}
+            onError={onError}
+          />
+        }
+      />
+    </>
   );
 }

@@ -2,24 +2,34 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { LineItem, PaymentCurrency } from '@bazaar/schemas';
+import type { CheckoutSession, LineItem, PaymentCurrency } from '@bazaar/schemas';
 import { formatMoney } from '../format/format-money.ts';
 import { formatRecurring } from '../format/format-recurring.ts';
 import { useTranslate } from '../provider/payment-context.ts';
-import { lineAmountIn, lineItemProblem, unitAmountIn } from './checkout-amounts.ts';
+import { lineAmountIn, lineItemProblem, linePrice, unitAmountIn } from './checkout-amounts.ts';
 
 export interface LineItemRowProps {
   item: LineItem;
+  session: CheckoutSession;
   currency: PaymentCurrency;
 }
 
-/** One product line: image, name, quantity and unit price, line amount with its billing period. */
-export function LineItemRow({ item, currency }: LineItemRowProps) {
+/**
+ * One product line: image, name, quantity and unit price, line amount with its billing period.
+ * A metered line has no amount yet: it shows its price per unit, billed on usage.
+ */
+export function LineItemRow({ item, session, currency }: LineItemRowProps) {
   const t = useTranslate();
-  const { product, recurring } = item.price;
-  const unit = unitAmountIn(item.price, currency.id);
-  const period = recurring ? ` ${formatRecurring(recurring, t)}` : '';
+  const price = linePrice(item);
+  const { product } = item.price;
+  const unit = unitAmountIn(price, currency.id);
+  const isMetered = price.recurring?.usage_type === 'metered';
+  const period = price.recurring ? formatRecurring(price.recurring, t) : null;
   const problem = lineItemProblem(item);
+  const amount =
+    isMetered && unit !== null
+      ? t('payment.checkout.summary.perUnit', { amount: formatMoney(unit, currency) })
+      : formatMoney(lineAmountIn(item, session, currency.id), currency);
 
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -35,7 +45,7 @@ export function LineItemRow({ item, currency }: LineItemRowProps) {
         <Typography sx={{ fontWeight: 600 }}>{product.name}</Typography>
         <Typography variant="body2" color="text.secondary">
           {t('payment.checkout.summary.quantity', { quantity: item.quantity })}
-          {unit !== null && item.quantity > 1
+          {unit !== null && item.quantity > 1 && !isMetered
             ? ` · ${t('payment.checkout.summary.each', { amount: formatMoney(unit, currency) })}`
             : ''}
         </Typography>
@@ -46,7 +56,7 @@ export function LineItemRow({ item, currency }: LineItemRowProps) {
         ) : null}
       </Box>
       <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap', textAlign: 'right' }}>
-        {formatMoney(lineAmountIn(item, currency.id), currency)}
+        {amount}
         {period ? (
           <Typography
             component="span"
@@ -54,7 +64,7 @@ export function LineItemRow({ item, currency }: LineItemRowProps) {
             color="text.secondary"
             sx={{ display: 'block', fontWeight: 400 }}
           >
-            {period.trim()}
+            {isMetered ? `${period} · ${t('payment.checkout.summary.basedOnUsage')}` : period}
           </Typography>
         ) : null}
       </Typography>

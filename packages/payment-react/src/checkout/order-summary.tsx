@@ -2,24 +2,35 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PaymentCurrency, StartCheckoutResponse } from '@bazaar/schemas';
+import { useCrossSellOffer, useSessionChange } from '../api/use-session-change.ts';
 import { formatMoney } from '../format/format-money.ts';
+import { formatTrial } from '../format/format-trial.ts';
 import { TestModeBadge } from '../primitives/test-mode-badge.tsx';
 import { useTranslate } from '../provider/payment-context.ts';
-import { totalDueIn } from './checkout-amounts.ts';
+import { amountDueIn } from './checkout-amounts.ts';
+import { checkoutHeadline } from './checkout-headline.ts';
+import { CrossSellPanel } from './cross-sell-panel.tsx';
 import { LineItemRow } from './line-item-row.tsx';
+import { SummaryTotals } from './summary-totals.tsx';
+import { hasUpsell, UpsellSwitch } from './upsell-switch.tsx';
 
 export interface OrderSummaryProps {
   checkout: StartCheckoutResponse;
+  checkoutQueryId: string;
   currency: PaymentCurrency;
 }
 
-/** What the payer is buying and what it costs, in the chosen currency. */
-export function OrderSummary({ checkout, currency }: OrderSummaryProps) {
+/** What the payer is buying and what it costs, in the chosen currency, with the upsell and add-on. */
+export function OrderSummary({ checkout, checkoutQueryId, currency }: OrderSummaryProps) {
   const t = useTranslate();
   const session = checkout.checkoutSession;
   const items = session.line_items;
-  const total = formatMoney(totalDueIn(items, currency.id), currency);
-  const payee = checkout.paymentLink?.name || items[0]?.price.product.name || '';
+  const { change, isChanging, savingsPercent } = useSessionChange(checkoutQueryId, session.id);
+  const offer = useCrossSellOffer(session.id, session.payment_link_id !== null);
+  const crossSellLine = items.find((item) => item.cross_sell);
+  const crossSellPrice = crossSellLine?.price ?? offer.data ?? null;
+  const due = amountDueIn(session, currency.id);
+  const trial = formatTrial(session, Math.floor(Date.now() / 1000), t);
 
   return (
     <Stack spacing={3} aria-label={t('payment.checkout.summary.title')}>
@@ -28,26 +39,46 @@ export function OrderSummary({ checkout, currency }: OrderSummaryProps) {
             and the skeleton (which cannot know the mode yet) matches both. */}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography color="text.secondary" sx={{ fontWeight: 500 }}>
-            {t('payment.checkout.summary.payTo', { name: payee })}
+            {checkoutHeadline(checkout, t)}
           </Typography>
           {session.livemode ? null : <TestModeBadge />}
         </Stack>
         <Typography component="p" variant="h4" sx={{ fontWeight: 700, letterSpacing: '-0.02em' }}>
-          {total}
+          {due === null ? '—' : formatMoney(due, currency)}
         </Typography>
+        {trial ? (
+          <Typography color="success.main" sx={{ fontWeight: 600 }} data-testid="trial">
+            {trial}
+          </Typography>
+        ) : null}
       </Stack>
       <Stack spacing={2} divider={<Divider flexItem />}>
         {items.map((item) => (
-          <LineItemRow key={item.price_id} item={item} currency={currency} />
+          <LineItemRow key={item.price_id} item={item} session={session} currency={currency} />
         ))}
       </Stack>
+      {hasUpsell(items) ? (
+        <UpsellSwitch
+          item={items[0]!}
+          savingsPercent={savingsPercent}
+          isChanging={isChanging}
+          onUpsell={(from, to) => change({ type: 'upsell', from, to })}
+          onDownsell={(from) => change({ type: 'downsell', from })}
+        />
+      ) : null}
+      {crossSellPrice ? (
+        <CrossSellPanel
+          price={crossSellPrice}
+          isInCart={crossSellLine !== undefined}
+          isRequired={session.cross_sell_behavior === 'required'}
+          isChanging={isChanging}
+          currency={currency}
+          onAdd={(to) => change({ type: 'addCrossSell', to })}
+          onRemove={() => change({ type: 'removeCrossSell' })}
+        />
+      ) : null}
       <Divider />
-      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-        <Typography sx={{ fontWeight: 600 }}>{t('payment.checkout.summary.totalDue')}</Typography>
-        <Typography sx={{ fontWeight: 700 }} data-testid="total-due">
-          {total}
-        </Typography>
-      </Stack>
+      <SummaryTotals session={session} currency={currency} />
     </Stack>
   );
 }

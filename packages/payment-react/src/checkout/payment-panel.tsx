@@ -9,7 +9,7 @@ import { AddressFields } from './address-fields.tsx';
 import { AuthenticationDialog } from './authentication-dialog.tsx';
 import { CardStep } from './card-step.tsx';
 import { formatMoney } from '../format/format-money.ts';
-import { lineItemProblem, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
+import { amountDueIn, lineItemProblem, type PaymentOption } from './checkout-amounts.ts';
 import {
   checkoutFormRules,
   createCheckoutFormSchema,
@@ -108,9 +108,10 @@ export function PaymentPanel(props: PaymentPanelProps) {
             options={props.options}
             selectedCurrencyId={option.currency.id}
             isDisabled={isBusy}
-            amountText={(candidate) =>
-              formatMoney(totalDueIn(session.line_items, candidate.currency.id), candidate.currency)
-            }
+            amountText={(candidate) => {
+              const due = amountDueIn(session, candidate.currency.id);
+              return due === null ? '' : formatMoney(due, candidate.currency);
+            }}
             onSelect={selectOption}
           />
           {needsLogin || addressMode === 'none' ? null : (

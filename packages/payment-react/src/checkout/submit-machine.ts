@@ -19,7 +19,8 @@ export type SubmitState =
 
 export type SubmitEvent =
   | { type: 'submit' }
-  | { type: 'submitFailed'; error: string }
+  /** `error` is null when the failure was broadcast (toast) instead of shown next to the form. */
+  | { type: 'submitFailed'; error: string | null }
   | { type: 'cardRequired'; card: CardStep }
   | { type: 'confirmCard' }
   | { type: 'cardDeclined'; error: string }

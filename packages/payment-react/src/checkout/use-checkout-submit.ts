@@ -8,6 +8,7 @@ import {
   type TestCardInput,
 } from '../api/checkout-api.ts';
 import { extractErrorText } from '../api/error-text.ts';
+import { isBroadcastError, useReportError } from '../events/use-report-error.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import type { CheckoutSubmitValues } from './checkout-form-schema.ts';
@@ -42,12 +43,20 @@ export function useCheckoutSubmit({ checkoutQueryId, sessionId, onPaid, onError 
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(transitionSubmit, INITIAL_SUBMIT_STATE);
 
+  const reportError = useReportError();
+
   const fail = useCallback(
     (error: unknown, type: 'submitFailed' | 'cardDeclined') => {
-      dispatch({ type, error: extractErrorText(error, t) });
+      // A refused submit is broadcast (payment-kit.md §8); a card decline belongs to the card form.
+      if (type === 'submitFailed' && isBroadcastError(error)) {
+        reportError(error);
+        dispatch({ type, error: null });
+      } else {
+        dispatch({ type, error: extractErrorText(error, t) });
+      }
       onError?.(error);
     },
-    [t, onError],
+    [t, onError, reportError],
   );
 
   const submit = useCallback(

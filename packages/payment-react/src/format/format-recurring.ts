@@ -12,3 +12,9 @@ export function formatRecurring(recurring: Recurring, t: Translate): string {
   if (count === 1) return t(`payment.checkout.recurring.per.${interval}` satisfies MessageKey);
   return t(`payment.checkout.recurring.every.${interval}` satisfies MessageKey, { count });
 }
+
+/** The period as an adjective, for "Save with yearly billing": `yearly`, `every 3 months`, `按年`. */
+export function formatRecurringAdjective(recurring: Recurring, t: Translate): string {
+  if (recurring.interval_count !== 1) return formatRecurring(recurring, t);
+  return t(`payment.checkout.recurring.adjective.${recurring.interval}` satisfies MessageKey);
+}

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Translate } from '@bazaar/i18n';
 import type { Locale } from '@bazaar/schemas';
 import type { ApiClient } from '../api/api-client.ts';
+import type { PaymentEventBus } from '../events/payment-events.ts';
 
 export interface PaymentContextValue {
   api: ApiClient;
@@ -16,6 +17,8 @@ export interface PaymentContextValue {
   /** Where small preferences (the payer's currency) are remembered; null keeps nothing. */
   storage: Storage | null;
   t: Translate;
+  /** Where `error.{code}` is broadcast; the host may pass its own bus to listen. */
+  events: PaymentEventBus;
   /** Sends a guest to sign in; the host decides how (redirect, popup, dialog). */
   requestLogin: () => void;
 }

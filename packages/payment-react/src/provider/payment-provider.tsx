@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { createTranslator, resolveLocale } from '@bazaar/i18n';
 import { createApiClient } from '../api/api-client.ts';
+import { createPaymentEventBus, type PaymentEventBus } from '../events/payment-events.ts';
 import { createPaymentTheme } from '../theme/payment-theme.ts';
 import { PaymentContext, type PaymentContextValue } from './payment-context.ts';
 
@@ -20,6 +21,8 @@ export interface PaymentProviderProps {
   /** Defaults to the page's local storage when there is one. */
   storage?: Storage | null;
   queryClient?: QueryClient;
+  /** Hear every `error.{code}` the kit broadcasts: `events.on((event) => …)`. */
+  events?: PaymentEventBus;
   theme?: Theme;
   children: ReactNode;
 }
@@ -44,6 +47,7 @@ export function PaymentProvider(props: PaymentProviderProps) {
   const doFetch = props.fetch ?? globalThis.fetch.bind(globalThis);
   const platformUrl = props.platformUrl ?? new URL(apiBaseUrl).origin;
   const onRequireLogin = props.onRequireLogin;
+  const [events] = useState(() => props.events ?? createPaymentEventBus());
   const [storage] = useState(() => (props.storage === undefined ? pageLocalStorage() : props.storage));
 
   const value = useMemo<PaymentContextValue>(() => {
@@ -58,9 +62,10 @@ export function PaymentProvider(props: PaymentProviderProps) {
       fetch: doFetch,
       storage,
       t: createTranslator(resolved),
+      events,
       requestLogin: () => onRequireLogin?.(),
     };
-  }, [apiBaseUrl, locale, livemode, authToken, doFetch, platformUrl, appId, onRequireLogin, storage]);
+  }, [apiBaseUrl, locale, livemode, authToken, doFetch, platformUrl, appId, onRequireLogin, storage, events]);
 
   return (
     <QueryClientProvider client={queryClient}>

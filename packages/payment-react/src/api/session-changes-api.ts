@@ -1,0 +1,38 @@
+import { checkoutSessionChangeSchema, crossSellOfferSchema } from '@bazaar/schemas';
+import type { ApiClient } from './api-client.ts';
+
+/** The changes a payer makes to an open session (payment-kit.md §4, §7); each answers the new session. */
+export type SessionChange =
+  | { type: 'upsell'; from: string; to: string }
+  | { type: 'downsell'; from: string }
+  | { type: 'addCrossSell'; to: string }
+  | { type: 'removeCrossSell' }
+  | { type: 'amount'; priceId: string; amount: bigint };
+
+export function changeSession(api: ApiClient, sessionId: string, change: SessionChange) {
+  const base = `/api/checkout-sessions/${sessionId}`;
+  const schema = checkoutSessionChangeSchema;
+  switch (change.type) {
+    case 'upsell':
+      return api(`${base}/upsell`, { method: 'PUT', body: { from: change.from, to: change.to }, schema });
+    case 'downsell':
+      return api(`${base}/downsell`, { method: 'PUT', body: { from: change.from }, schema });
+    case 'addCrossSell':
+      return api(`${base}/cross-sell`, { method: 'PUT', body: { to: change.to }, schema });
+    case 'removeCrossSell':
+      return api(`${base}/cross-sell`, { method: 'DELETE', schema });
+    case 'amount':
+      return api(`${base}/amount`, {
+        method: 'PUT',
+        body: { priceId: change.priceId, amount: change.amount.toString() },
+        schema,
+      });
+    default:
+      return change satisfies never;
+  }
+}
+
+/** The link's add-on to offer, or `{ error }` when there is none (not an HTTP failure). */
+export function fetchCrossSellOffer(api: ApiClient, sessionId: string) {
+  return api(`/api/checkout-sessions/${sessionId}/cross-sell`, { schema: crossSellOfferSchema });
+}

@@ -1,0 +1,29 @@
+import type { Translate } from '@bazaar/i18n';
+import type { CheckoutSession } from '@bazaar/schemas';
+
+const SECONDS_PER_MINUTE = 60;
+const SECONDS_PER_HOUR = 3_600;
+const SECONDS_PER_DAY = 86_400;
+
+/**
+ * The trial line, or null when none applies (payment-kit.md §9): a link's fixed `trial_end`
+ * still ahead reads in minutes under an hour, hours under a day, else days (rounded up, so
+ * "1 day" never hides a longer wait); otherwise `trial_period_days` in days.
+ * `formatTrial(session, now, t)` → `'7-day free trial'`.
+ */
+export function formatTrial(session: CheckoutSession, nowSeconds: number, t: Translate): string | null {
+  if (!session.trial?.applies) return null;
+  const fixedEnd = session.subscription_data?.trial_end ?? null;
+  if (fixedEnd !== null && fixedEnd > nowSeconds) {
+    const left = fixedEnd - nowSeconds;
+    if (left < SECONDS_PER_HOUR) {
+      return t('payment.checkout.summary.trial.minute', { count: Math.ceil(left / SECONDS_PER_MINUTE) });
+    }
+    if (left < SECONDS_PER_DAY) {
+      return t('payment.checkout.summary.trial.hour', { count: Math.ceil(left / SECONDS_PER_HOUR) });
+    }
+    return t('payment.checkout.summary.trial.day', { count: Math.ceil(left / SECONDS_PER_DAY) });
+  }
+  const days = session.trial.trial_period_days;
+  return days > 0 ? t('payment.checkout.summary.trial.day', { count: days }) : null;
+}
