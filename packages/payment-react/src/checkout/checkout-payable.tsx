@@ -79,6 +79,7 @@ export function CheckoutPayable({
             option={option}
             totalText={totalText}
             isSignedIn={user !== null}
+            did={did}
             prefill={customer.data}
             onSelectOption={selectOption}
             onPaid={onPaid}

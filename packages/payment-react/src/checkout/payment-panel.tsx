@@ -1,15 +1,16 @@
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Customer, StartCheckoutResponse } from '@bazaar/schemas';
+import { useSessionChange } from '../api/use-session-change.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { AddressFields } from './address-fields.tsx';
 import { AuthenticationDialog } from './authentication-dialog.tsx';
 import { CardStep } from './card-step.tsx';
 import { formatMoney } from '../format/format-money.ts';
-import { amountDueIn, lineItemProblem, type PaymentOption } from './checkout-amounts.ts';
+import { amountDueIn, lineItemProblem, linePrice, type PaymentOption } from './checkout-amounts.ts';
 import {
   checkoutFormRules,
   createCheckoutFormSchema,
@@ -18,6 +19,8 @@ import {
 } from './checkout-form-schema.ts';
 import { DEFAULT_COUNTRY, DEFAULT_PHONE_COUNTRY } from './countries.ts';
 import { CustomerFields } from './customer-fields.tsx';
+import { customAmountTermsIn } from './custom-amount.ts';
+import { DonationAmountPicker } from './donation-amount-picker.tsx';
 import { PayButton } from './pay-button.tsx';
 import { isLoginRequired } from './pay-button-label.ts';
 import { PaymentOptionList } from './payment-option-list.tsx';
@@ -32,6 +35,8 @@ export interface PaymentPanelProps {
   option: PaymentOption;
   totalText: string;
   isSignedIn: boolean;
+  /** The payer's did, null for a guest: whose donation choice is remembered. */
+  did: string | null;
   prefill: Customer | null | undefined;
   onSelectOption: (option: PaymentOption) => void;
   onPaid?: (checkout: StartCheckoutResponse) => void;
@@ -78,6 +83,13 @@ export function PaymentPanel(props: PaymentPanelProps) {
   const isBusy = isSubmitBusy(state);
   const needsLogin = isLoginRequired(session, isSignedIn);
   const hasLineProblem = session.line_items.some((item) => lineItemProblem(item) !== null);
+  const amountChange = useSessionChange(props.checkoutQueryId, session.id);
+  const [isAmountValid, setIsAmountValid] = useState(true);
+  const donationItem = session.submit_type === 'donate' ? session.line_items[0] : undefined;
+  const donationTerms = donationItem
+    ? customAmountTermsIn(linePrice(donationItem), option.currency.id)
+    : null;
+  const isBlocked = hasLineProblem || (donationTerms !== null && (!isAmountValid || amountChange.isChanging));
 
   const selectOption = (next: PaymentOption) => {
     form.setValue('payment_method', next.method.id);
@@ -103,6 +115,18 @@ export function PaymentPanel(props: PaymentPanelProps) {
           onSubmit={onSubmit}
           sx={{ '& input': { scrollMarginBottom: { xs: 96, md: 0 } } }}
         >
+          {donationItem && donationTerms ? (
+            <DonationAmountPicker
+              key={option.currency.id}
+              item={donationItem}
+              terms={donationTerms}
+              currency={option.currency}
+              did={props.did}
+              isDisabled={isBusy}
+              onChange={amountChange.change}
+              onValidityChange={setIsAmountValid}
+            />
+          ) : null}
           {needsLogin ? null : <CustomerFields isPhoneCollected={isPhoneRequired} isDisabled={isBusy} />}
           <PaymentOptionList
             options={props.options}
@@ -120,7 +144,7 @@ export function PaymentPanel(props: PaymentPanelProps) {
           {state.status === 'idle' && state.error ? <Alert severity="error">{state.error}</Alert> : null}
           {state.status === 'failed' ? <Alert severity="error">{state.error}</Alert> : null}
           {state.status === 'card' || state.status === 'authenticating' ? null : (
-            <PayButton session={session} state={state} isGuest={needsLogin} isBlocked={hasLineProblem} />
+            <PayButton session={session} state={state} isGuest={needsLogin} isBlocked={isBlocked} />
           )}
         </Stack>
       </FormProvider>

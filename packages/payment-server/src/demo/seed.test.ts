@@ -42,7 +42,9 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     expect(prices.get(DEMO.donationPriceId)?.custom_unit_amount?.presets).toEqual(['100', '500', '1000']);
     const links = await kit.db.selectFrom('payment_links').select('id').orderBy('id').execute();
     expect(links.map((link) => link.id)).toEqual([
+      DEMO.bundleLinkId,
       DEMO.donationLinkId,
+      DEMO.lowStockLinkId,
       DEMO.oneTimeLinkId,
       DEMO.subscriptionLinkId,
     ]);
@@ -50,6 +52,26 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       submit_type: 'donate',
       donation_settings: { presets: ['1', '5', '10'] },
     });
+  });
+
+  it('offers a link that requires its add-on and one asking for more posters than are left', async () => {
+    const bundle = await getPaymentLink(kit.db, DEMO.bundleLinkId);
+    expect(bundle.link).toMatchObject({ active: true, submit_type: 'pay' });
+    expect(bundle.line_items).toEqual([
+      { price_id: DEMO.licensePriceId, quantity: 1, cross_sell: false },
+      { price_id: DEMO.supportPriceId, quantity: 1, cross_sell: true },
+    ]);
+    const bundleRow = await kit.db
+      .selectFrom('payment_links')
+      .select(['cross_sell_behavior', 'livemode'])
+      .where('id', '=', DEMO.bundleLinkId)
+      .executeTakeFirstOrThrow();
+    expect(bundleRow).toEqual({ cross_sell_behavior: 'required', livemode: 0 });
+
+    const lowStock = await getPaymentLink(kit.db, DEMO.lowStockLinkId);
+    expect(lowStock.line_items).toEqual([{ price_id: DEMO.posterPriceId, quantity: 5, cross_sell: false }]);
+    const poster = (await getPricesById(kit.db, [DEMO.posterPriceId])).get(DEMO.posterPriceId);
+    expect(poster).toMatchObject({ unit_amount: '2500', quantity_available: 3, quantity_sold: 0 });
   });
 
   it('gives demo data seeded before them the yearly upsell and the cross-sell, unless edited since', async () => {

@@ -26,6 +26,12 @@ export const DEMO = {
   /** The one-time link's cross-sell add-on. */
   supportProductId: 'prod_demo_support',
   supportPriceId: 'price_demo_support',
+  /** The license again, sold only together with its support add-on (`cross_sell_behavior: required`). */
+  bundleLinkId: 'plink_demo_bundle',
+  /** A poster with 3 left, on a link asking for 5 of them: the page shows "Exceed inventory". */
+  posterProductId: 'prod_demo_poster',
+  posterPriceId: 'price_demo_poster',
+  lowStockLinkId: 'plink_demo_low_stock',
 } as const;
 
 const ONE_TIME_LINE_ITEMS = JSON.stringify([
@@ -46,7 +52,8 @@ const HOSTED_CONFIRMATION = JSON.stringify({
 /**
  * Test-mode demo data: a card method in USD, a one-time license (100 in stock, 5 per checkout)
  * offering "Priority support" as a cross-sell, a monthly membership with a 7-day trial that
- * upsells to a yearly price, and a donation link taking 1.00 to 1,000.00. Inserts only what is missing,
+ * upsells to a yearly price, a donation link taking 1.00 to 1,000.00, the license on a link that
+ * requires its add-on, and a poster link asking for more than is in stock. Inserts only what is missing,
  * so it is safe on every start and never overwrites what an admin changed.
  */
 export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Promise<void> {
@@ -94,6 +101,12 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       id: DEMO.supportProductId,
       name: 'Priority support',
       description: 'Answers from the team within one business day.',
+    });
+    await insertProductIfMissing(db, {
+      ...product,
+      id: DEMO.posterProductId,
+      name: 'Limited edition poster',
+      description: 'A signed print of the Bazaar launch poster.',
     });
     await insertProductIfMissing(db, {
       ...product,
@@ -149,6 +162,18 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       custom_unit_amount: null,
       recurring: null,
       quantity_available: 0,
+      quantity_sold: 0,
+      quantity_limit_per_checkout: 0,
+    });
+    await insertPriceIfMissing(db, {
+      ...price,
+      id: DEMO.posterPriceId,
+      product_id: DEMO.posterProductId,
+      type: 'one_time',
+      unit_amount: '2500',
+      custom_unit_amount: null,
+      recurring: null,
+      quantity_available: 3,
       quantity_sold: 0,
       quantity_limit_per_checkout: 0,
     });
@@ -211,6 +236,25 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
         maximum: '1000',
         custom: true,
       }),
+    });
+    await insertPaymentLinkIfMissing(db, {
+      ...link,
+      id: DEMO.bundleLinkId,
+      name: 'Bazaar Pro with support',
+      line_items: ONE_TIME_LINE_ITEMS,
+      submit_type: 'pay',
+      cross_sell_behavior: 'required',
+      subscription_data: null,
+      donation_settings: null,
+    });
+    await insertPaymentLinkIfMissing(db, {
+      ...link,
+      id: DEMO.lowStockLinkId,
+      name: 'Limited edition poster',
+      line_items: JSON.stringify([{ price_id: DEMO.posterPriceId, quantity: 5 }]),
+      submit_type: 'pay',
+      subscription_data: null,
+      donation_settings: null,
     });
 
     // Demo data seeded before the upsell and the cross-sell existed gets them, unless edited since.
