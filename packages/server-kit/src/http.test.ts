@@ -79,4 +79,25 @@ describe('error envelope', () => {
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
     }
   });
+
+  it('refuses text holding U+0000 anywhere in the body, which PostgreSQL could not store', async () => {
+    const app = await buildApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { email: 'ada@example.com', address: { postal_code: '10\u00001' } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'address.postal_code' }],
+    });
+    const deep = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json' },
+      payload: `${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}`,
+    });
+    expect(deep.statusCode).toBe(400);
+  });
 });

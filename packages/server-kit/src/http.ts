@@ -1,5 +1,11 @@
 import type { ErrorDetail } from '@bazaar/schemas';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -8,9 +14,55 @@ import {
 } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+/**
+ * Where the first string holding U+0000 sits in a request part (`lines.0.name`), or null.
+ * Iterative, because a body may be nested a hundred thousand levels deep.
+ */
+function findNulCharacter(data: unknown): string | null {
+  const pending: Visit[] = [{ value: data, key: null, parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value } = visit;
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      const path: (string | number)[] = [];
+      for (let at: Visit | null = visit; at?.key != null; at = at.parent) path.unshift(at.key);
+      return path.join('.');
+    }
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      pending.push({ value: child, key: Array.isArray(value) ? Number(key) : key, parent: visit });
+    }
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000 and no field means it, so every request part carrying one
+ * is refused here, on both dialects alike, instead of failing at the insert.
+ */
+const refuseNulThenValidate: FastifySchemaCompiler<Parameters<typeof validatorCompiler>[0]['schema']> = (
+  route,
+) => {
+  const validate = validatorCompiler(route);
+  return (data) => {
+    const path = findNulCharacter(data);
+    if (path === null) return validate(data);
+    return {
+      error: new AppError('VALIDATION_FAILED', 'Validate failed', [
+        { path, message: 'Text may not contain the NUL character' },
+      ]),
+    };
+  };
+};
+
 /** Zod validates requests and serialises responses, so a response can't leak columns it doesn't name. */
 export function useZod(app: FastifyInstance) {
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refuseNulThenValidate);
   app.setSerializerCompiler(serializerCompiler);
   return app.withTypeProvider<ZodTypeProvider>();
 }
