@@ -45,6 +45,7 @@ const HOSTILE_VALUES: readonly unknown[] = [
 
 /** Query and path values arrive as strings. */
 const HOSTILE_TEXT: readonly string[] = [
+  '18446744073709551616',
   '',
   ' ',
   '-1',

@@ -3,7 +3,7 @@ import * as contracts from '@bazaar/schemas';
 import { errorEnvelopeSchema } from '@bazaar/schemas';
 import { IDEMPOTENCY_HEADER } from '@bazaar/server-kit';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
-import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -11,22 +11,23 @@ const COMPONENTS_REF = '#/components/schemas/';
 
 /**
  * Every exported contract schema of @bazaar/schemas becomes a named component
- * (`submitCheckoutBodySchema` → `SubmitCheckoutBody`), so a schema added there is named in
- * the document without anyone listing it. Its own registry keeps these ids out of zod's
- * global one, which other code may fill with its own.
+ * (`submitCheckoutBodySchema` → `SubmitCheckoutBody`), so a schema added there is named in the
+ * document without anyone listing it. The names go into zod's global registry because that is
+ * where `.describe()` keeps its texts, and the transform reads names and texts from one registry.
  */
-const contractRegistry = z.registry<{ id: string }>();
-/** The transform names a schema's request form `<id>Input`, so `Recurring` and `RecurringInput` would clash. */
-const takenIds = new Set<string>();
-for (const [name, value] of Object.entries(contracts)) {
-  if (!name.endsWith('Schema') || !(value instanceof z.ZodType) || contractRegistry.has(value)) continue;
-  const id = name[0]!.toUpperCase() + name.slice(1, -'Schema'.length);
-  if (takenIds.has(id) || takenIds.has(`${id}Input`)) continue;
-  takenIds.add(id).add(`${id}Input`);
-  contractRegistry.add(value, { id });
+function nameContractSchemas() {
+  const registry = z.globalRegistry;
+  for (const [name, value] of Object.entries(contracts)) {
+    if (!name.endsWith('Schema') || !(value instanceof z.ZodType) || registry.get(value)?.id) continue;
+    const id = name[0]!.toUpperCase() + name.slice(1, -'Schema'.length);
+    // The transform names a schema's request form `<id>Input`: `Recurring` and `RecurringInput` would clash.
+    const clashes = [...registry._idmap.keys()].some(
+      (taken) => taken === id || taken === `${id}Input` || `${taken}Input` === id,
+    );
+    if (!clashes) registry.add(value, { ...registry.get(value), id });
+  }
 }
-const jsonSchemaTransform = createJsonSchemaTransform({ schemaRegistry: contractRegistry });
-const jsonSchemaTransformObject = createJsonSchemaTransformObject({ schemaRegistry: contractRegistry });
+nameContractSchemas();
 
 const idempotencyHeaders = z.object({
   [IDEMPOTENCY_HEADER]: z
