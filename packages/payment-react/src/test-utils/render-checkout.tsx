@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import type { SessionUser } from '@bazaar/schemas';
+import type { PaymentEventBus } from '../events/payment-events.ts';
 import { PaymentProvider } from '../provider/payment-provider.tsx';
 import { createFetchStub, type StubRoute } from './fetch-stub.ts';
 
@@ -27,12 +28,14 @@ export interface RenderOptions {
   locale?: string;
   user?: SessionUser | null;
   onRequireLogin?: () => void;
+  events?: PaymentEventBus;
+  storage?: Storage | null;
 }
 
 /** Renders inside a real PaymentProvider whose only fake is the network. */
 export function renderWithPayment(
   ui: ReactElement,
-  { routes, locale = 'en', user = SIGNED_IN_USER, onRequireLogin }: RenderOptions,
+  { routes, locale = 'en', user = SIGNED_IN_USER, onRequireLogin, events, storage }: RenderOptions,
 ) {
   const sessionRoute: StubRoute = {
     method: 'GET',
@@ -49,6 +52,8 @@ export function renderWithPayment(
       fetch={network.fetch}
       queryClient={queryClient}
       onRequireLogin={onRequireLogin}
+      events={events}
+      storage={storage}
     >
       {ui}
     </PaymentProvider>,

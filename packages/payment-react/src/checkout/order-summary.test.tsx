@@ -1,0 +1,279 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { Price, StartCheckoutResponse } from '@bazaar/schemas';
+import { createPaymentEventBus } from '../events/payment-events.ts';
+import { makeCheckout, makeLineItem, makePrice, USD } from '../test-utils/checkout-builders.ts';
+import type { StubRoute } from '../test-utils/fetch-stub.ts';
+import { renderWithPayment } from '../test-utils/render-checkout.tsx';
+import { CheckoutForm } from './checkout-form.tsx';
+
+const SLOW = { timeout: 4_000 };
+const API = '/payment-kit/api/checkout-sessions/cs_test_1';
+const product = { ...makePrice().product, name: 'Bazaar Club' };
+const monthly = makePrice({
+  id: 'price_monthly',
+  product,
+  type: 'recurring',
+  unit_amount: '999',
+  recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+  upsell: { upsells_to_id: 'price_yearly' },
+});
+const yearly = makePrice({
+  id: 'price_yearly',
+  product,
+  type: 'recurring',
+  unit_amount: '9999',
+  recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' },
+});
+const support = makePrice({
+  id: 'price_support',
+  unit_amount: '499',
+  product: { ...product, name: 'Priority support' },
+});
+
+function subscription(overrides: Partial<StartCheckoutResponse['checkoutSession']> = {}) {
+  return makeCheckout({
+    mode: 'subscription',
+    submit_type: 'auto',
+    line_items: [makeLineItem({ price: monthly, amount_subtotal: '999' })],
+    amount_due_now: '0',
+    amount_renewal: '999',
+    currency_amounts: [{ currency_id: USD.id, amount_due_now: '0' }],
+    trial: { applies: true, trial_period_days: 7, trial_end: 1_900_000_000 },
+    subscription_data: { trial_period_days: 7, trial_end: null, trial_currency: USD.id },
+    ...overrides,
+  });
+}
+
+const retrieve = (checkout: StartCheckoutResponse): StubRoute => ({
+  method: 'GET',
+  path: `${API.replace('/cs_test_1', '')}/retrieve/cs_test_1`,
+  respond: { body: checkout },
+});
+const noCrossSell: StubRoute = {
+  method: 'GET',
+  path: `${API}/cross-sell`,
+  respond: { body: { error: 'none' } },
+};
+const customerMe: StubRoute = {
+  method: 'GET',
+  path: '/payment-kit/api/customers/me',
+  respond: { body: null },
+};
+
+describe('OrderSummary', () => {
+  it.each([
+    ['en', 'Subscribe to Bazaar Club', '7-day free trial', 'Due today', 'Then $9.99 per month'],
+    ['zh', '订阅 Bazaar Club', '7 天免费试用', '今日应付', '之后每月 $9.99'],
+  ])(
+    'shows a trial subscription: nothing due today, then the renewal (%s)',
+    async (locale, headline, trial, due, then) => {
+      renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+        routes: [retrieve(subscription()), noCrossSell, customerMe],
+        locale,
+      });
+      expect(await screen.findByText(headline, {}, SLOW)).toBeTruthy();
+      expect(screen.getByTestId('trial').textContent).toBe(trial);
+      expect(screen.getByText(due)).toBeTruthy();
+      expect(screen.getByTestId('total-due').textContent).toBe('$0.00');
+      expect(screen.getByTestId('renewal').textContent).toBe(then);
+    },
+  );
+
+  it('hides the trial line when the trial does not apply to the currency', async () => {
+    const checkout = subscription({
+      amount_due_now: '999',
+      currency_amounts: [{ currency_id: USD.id, amount_due_now: '999' }],
+      trial: { applies: false, trial_period_days: 7, trial_end: null },
+    });
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [retrieve(checkout), noCrossSell, customerMe],
+    });
+    await screen.findByText('Subscribe to Bazaar Club', {}, SLOW);
+    expect(screen.queryByTestId('trial')).toBeNull();
+    expect(screen.getByTestId('total-due').textContent).toBe('$9.99');
+  });
+
+  it.each([
+    ['en', '$0.05 / unit', 'per month · based on usage'],
+    ['zh', '$0.05 / 单位', '每月 · 按用量计费'],
+  ])('prices a metered line per unit, billed on usage (%s)', async (locale, unit, period) => {
+    const metered = makePrice({
+      type: 'recurring',
+      unit_amount: '5',
+      recurring: { interval: 'month', interval_count: 1, usage_type: 'metered' },
+    });
+    const checkout = subscription({
+      line_items: [makeLineItem({ price: metered, amount_subtotal: '0' })],
+      amount_renewal: '0',
+      trial: null,
+    });
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [retrieve(checkout), noCrossSell, customerMe],
+      locale,
+    });
+    expect(await screen.findByText(unit, { exact: false }, SLOW)).toBeTruthy();
+    expect(screen.getByText(period)).toBeTruthy();
+    expect(screen.queryByTestId('renewal')).toBeNull();
+  });
+});
+
+describe('upsell switch', () => {
+  it.each([
+    ['en', 'Save with longer billing', 'Save 17%', 'per year', 'Save with yearly billing'],
+    ['zh', '选择更长的计费周期更省钱', '节省 17%', '每年', '按年付费更省钱'],
+  ])(
+    'switches to yearly with the server saving, and back (%s)',
+    async (locale, offLabel, chip, year, onLabel) => {
+      const user = userEvent.setup();
+      const upsold = subscription({
+        line_items: [
+          makeLineItem({
+            price: monthly,
+            upsell_price_id: yearly.id,
+            upsell_price: yearly,
+            amount_subtotal: '9999',
+          }),
+        ],
+        amount_renewal: '9999',
+      });
+      const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+        routes: [
+          retrieve(subscription()),
+          noCrossSell,
+          customerMe,
+          {
+            method: 'PUT',
+            path: `${API}/upsell`,
+            respond: { body: { checkoutSession: upsold.checkoutSession, savings_percent: 17 } },
+          },
+          {
+            method: 'PUT',
+            path: `${API}/downsell`,
+            respond: { body: { checkoutSession: subscription().checkoutSession, savings_percent: 17 } },
+          },
+        ],
+        locale,
+      });
+      await user.click(await screen.findByRole('switch', { name: offLabel }, SLOW));
+      expect(await screen.findByText(chip, {}, SLOW)).toBeTruthy();
+      expect(screen.getByText(year)).toBeTruthy();
+      expect(screen.getByTestId('renewal').textContent).toContain('$99.99');
+      expect(calls.find((call) => call.url.pathname.endsWith('/upsell'))?.body).toEqual({
+        from: 'price_monthly',
+        to: 'price_yearly',
+      });
+      await waitFor(() =>
+        expect(calls.filter((call) => call.url.pathname.endsWith('/cross-sell'))).toHaveLength(2),
+      );
+
+      await user.click(screen.getByRole('switch', { name: onLabel }));
+      await waitFor(() => expect(screen.getByTestId('renewal').textContent).toContain('$9.99'));
+      expect(calls.find((call) => call.url.pathname.endsWith('/downsell'))?.body).toEqual({
+        from: 'price_yearly',
+      });
+    },
+  );
+
+  it.each([
+    ['en', 'Plan updates are not available'],
+    ['zh', '无法更新方案'],
+  ])('toasts a refused upsell (%s)', async (locale, text) => {
+    const user = userEvent.setup();
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [
+        retrieve(subscription()),
+        noCrossSell,
+        customerMe,
+        {
+          method: 'PUT',
+          path: `${API}/upsell`,
+          respond: { status: 409, body: { error: { code: 'UPSELL_UNAVAILABLE', message: 'no' } } },
+        },
+      ],
+      locale,
+    });
+    await user.click(await screen.findByRole('switch', {}, SLOW));
+    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(text);
+  });
+});
+
+function oneTimeWithCrossSell(lines = [makeLineItem()], behavior: 'auto' | 'required' = 'required') {
+  return makeCheckout({ line_items: lines, cross_sell_behavior: behavior });
+}
+
+describe('cross-sell panel', () => {
+  it.each([
+    ['en', 'Required', 'Add Priority support', 'Remove Priority support'],
+    ['zh', '必选', '添加 Priority support', '移除 Priority support'],
+  ])(
+    'offers the add-on with a Required chip, adds and removes it (%s)',
+    async (locale, required, add, remove) => {
+      const user = userEvent.setup();
+      const withSupport = oneTimeWithCrossSell([
+        makeLineItem(),
+        makeLineItem({ price: support as Price, cross_sell: true, amount_subtotal: '499' }),
+      ]);
+      const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+        routes: [
+          retrieve(oneTimeWithCrossSell()),
+          customerMe,
+          {
+            method: 'GET',
+            path: `${API}/cross-sell`,
+            respond: [{ body: support }, { body: { error: 'in cart' } }],
+          },
+          {
+            method: 'PUT',
+            path: `${API}/cross-sell`,
+            respond: { body: { checkoutSession: withSupport.checkoutSession, savings_percent: null } },
+          },
+          {
+            method: 'DELETE',
+            path: `${API}/cross-sell`,
+            respond: {
+              body: { checkoutSession: oneTimeWithCrossSell().checkoutSession, savings_percent: null },
+            },
+          },
+        ],
+        locale,
+      });
+      const panel = await screen.findByRole(
+        'group',
+        { name: locale === 'en' ? 'Recommended add-on' : '推荐搭配' },
+        SLOW,
+      );
+      expect(within(panel).getByText(required)).toBeTruthy();
+      await user.click(within(panel).getByRole('button', { name: add }));
+      // The panel is drawn again from the answer's session: look it up afresh.
+      await user.click(await screen.findByRole('button', { name: remove }, SLOW));
+      expect(
+        calls.find((call) => call.method === 'PUT' && call.url.pathname.endsWith('/cross-sell'))?.body,
+      ).toEqual({
+        to: 'price_support',
+      });
+      await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    },
+  );
+
+  it('shakes for a second on REQUIRE_CROSS_SELL without a toast, while other codes toast', async () => {
+    const events = createPaymentEventBus();
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [
+        retrieve(oneTimeWithCrossSell()),
+        customerMe,
+        { method: 'GET', path: `${API}/cross-sell`, respond: { body: support } },
+      ],
+      events,
+    });
+    const panel = await screen.findByRole('group', { name: 'Recommended add-on' }, SLOW);
+    act(() => events.emit('REQUIRE_CROSS_SELL', 'Please add the recommended item to continue.'));
+    expect(panel.getAttribute('data-shaking')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(panel.getAttribute('data-shaking')).toBeNull(), { timeout: 2_000 });
+
+    act(() => events.emit('quantityNotEnough', 'Exceed inventory'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Exceed inventory');
+  });
+});
