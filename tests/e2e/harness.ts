@@ -40,7 +40,7 @@ export async function openBrowser(
       '--disable-sync',
     ],
   });
-  context.on('close', () => rmSync(profile, { recursive: true, force: true }));
+  context.on('close', () => rmSync(profile, { recursive: true, force: true, maxRetries: 5 }));
   const page = context.pages()[0] ?? (await context.newPage());
   // A failing journey is read from what the page said and which requests it refused.
   page.on('console', (message) => {

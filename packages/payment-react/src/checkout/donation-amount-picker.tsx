@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { formatAmount, toUnits } from '@bazaar/money';
 import type { LineItem, PaymentCurrency } from '@bazaar/schemas';
 import type { SessionChange } from '../api/session-changes-api.ts';
-import { formatMoney } from '../format/format-money.ts';
+import { currencySign, formatMoney } from '../format/format-money.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { linePrice } from './checkout-amounts.ts';
 import { checkTypedAmount, middlePreset, randomAmount, type CustomAmountTerms } from './custom-amount.ts';
@@ -146,7 +146,7 @@ export function DonationAmountPicker(props: DonationAmountPickerProps) {
       </Box>
       {choice.kind === 'custom' ? (
         <TextField
-          label={t('payment.checkout.donation.customAmount', { symbol: currency.symbol })}
+          label={t('payment.checkout.donation.customAmount', { symbol: currencySign(currency) })}
           value={text}
           onChange={(event) => type(event.target.value)}
           disabled={isDisabled}

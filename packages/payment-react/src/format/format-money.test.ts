@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format-money.ts';
+import { currencySign, formatMoney } from './format-money.ts';
 
 describe('formatMoney', () => {
   it.each([
@@ -22,5 +22,16 @@ describe('formatMoney', () => {
 
   it('reads a currency without decimals as an 18-decimal token shown to 6 places', () => {
     expect(formatMoney('1234567890000000000', { symbol: 'TBA' })).toBe('1.234567 TBA');
+  });
+});
+
+describe('currencySign', () => {
+  it.each([
+    ['USD', 2, '$'],
+    ['$', 2, '$'],
+    ['ABT', 18, 'ABT'],
+    ['XYZ', 2, 'XYZ'],
+  ])('%s with %i decimals is named %s', (symbol, decimal, sign) => {
+    expect(currencySign({ symbol, decimal })).toBe(sign);
   });
 });

@@ -30,6 +30,11 @@ export function formatMoney(
   return `${text} ${symbol}`;
 }
 
+/** How a currency is named next to an amount field: `$` for USD, the ticker for tokens (`ABT`). */
+export function currencySign(currency: Pick<PaymentCurrency, 'symbol'> & { decimal?: number }): string {
+  return fiatSign(currency.symbol, currency.decimal ?? DEFAULT_TOKEN_DECIMALS) ?? currency.symbol;
+}
+
 /**
  * The sign written before an amount: a one-character symbol as it is, an ISO fiat code (`USD`)
  * as its local sign (`$`); null for tickers, which are written after.

@@ -1,0 +1,229 @@
+import { createTranslator, type Translate } from '@bazaar/i18n';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  latestCode,
+  openBrowser,
+  PHONE,
+  saveScreenshot,
+  startPlatform,
+  type RunningPlatform,
+} from './harness.ts';
+
+/** The demo links (packages/payment-server/src/demo/seed.ts) each journey buys from. */
+const LINKS = {
+  subscription: 'plink_demo_subscription',
+  bundle: 'plink_demo_bundle',
+  lowStock: 'plink_demo_low_stock',
+  donation: 'plink_demo_donation',
+  oneTime: 'plink_demo_onetime',
+};
+const TIMEOUT = { timeout: 20_000 };
+const en = createTranslator('en');
+
+let platform: RunningPlatform;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+function checkoutUrl(id: string, locale = 'en'): string {
+  return `${platform.baseUrl}/payment-kit/checkout/pay/${id}?locale=${locale}`;
+}
+
+/** A guest opens the link, follows "Connect and …" to sign in with an emailed code, and comes back. */
+async function signInAt(page: Page, link: string, action: string, email: string) {
+  await page.goto(checkoutUrl(link));
+  await page.getByRole('button', { name: en('payment.checkout.action.connect', { action }) }).click(TIMEOUT);
+  await page.getByLabel(en('platform.login.email.label')).fill(email);
+  await page.getByRole('button', { name: en('platform.login.email.send') }).click();
+  await page.getByLabel(en('platform.login.code.label')).fill(latestCode(platform, email));
+  await page.getByRole('button', { name: en('platform.login.code.verify') }).click();
+  await page.waitForURL(/\/payment-kit\/checkout\/pay\/cs_/, TIMEOUT);
+}
+
+async function fillCustomer(page: Page, t: Translate, name: string, email: string) {
+  await page.getByLabel(t('payment.checkout.form.name')).fill(name, TIMEOUT);
+  await page.getByLabel(t('payment.checkout.form.email')).fill(email);
+  await page.getByLabel(t('payment.checkout.form.postalCode')).fill('94107');
+}
+
+async function payByCard(page: Page, t: Translate) {
+  await page.getByLabel(t('payment.checkout.card.number')).fill('4242 4242 4242 4242', TIMEOUT);
+  await page.getByLabel(t('payment.checkout.card.expiry')).fill('12/34');
+  await page.getByLabel(t('payment.checkout.card.cvc')).fill('123');
+  await page.getByRole('button', { name: t('payment.checkout.card.confirm') }).click();
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).textContent(TIMEOUT);
+
+describe('checkout journeys in Chromium', () => {
+  it('a subscription with a trial: $0.00 today, then $9.99 per month; Subscribe says it is not payable yet', async () => {
+    const { context, page } = await openBrowser(DESKTOP);
+    try {
+      await signInAt(page, LINKS.subscription, en('payment.checkout.action.subscribe'), 'sub@example.com');
+      expect(await text(page, 'trial')).toBe('7-day free trial');
+      expect(await text(page, 'total-due')).toBe('$0.00');
+      expect(await text(page, 'renewal')).toBe('Then $9.99 per month');
+      await fillCustomer(page, en, 'Sam Sub', 'sub@example.com');
+      await page.getByRole('button', { name: en('payment.checkout.action.subscribe'), exact: true }).click();
+      const toast = page
+        .getByRole('alert')
+        .filter({ hasText: en('payment.error.CHECKOUT_MODE_UNSUPPORTED') });
+      await toast.waitFor(TIMEOUT);
+      await saveScreenshot(page, 'journey-subscription-trial-en-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('upsell to yearly shows the saving, downsell goes back to monthly', async () => {
+    const { context, page } = await openBrowser(DESKTOP);
+    try {
+      await page.goto(checkoutUrl(LINKS.subscription));
+      await page.getByRole('switch', { name: en('payment.checkout.upsell.switchLonger') }).click(TIMEOUT);
+      await page.getByText(/^Save \d+%$/).waitFor(TIMEOUT);
+      await expect.poll(() => text(page, 'renewal'), TIMEOUT).toBe('Then $99.99 per year');
+      await saveScreenshot(page, 'journey-upsell-yearly-en-desktop');
+
+      const yearly = en('payment.checkout.upsell.switch', { recurring: 'yearly' });
+      await page.getByRole('switch', { name: yearly }).click();
+      await expect.poll(() => text(page, 'renewal'), TIMEOUT).toBe('Then $9.99 per month');
+      await saveScreenshot(page, 'journey-downsell-monthly-en-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a required add-on: paying without it shakes the panel, adding it lets the card pay', async () => {
+    const { context, page } = await openBrowser(DESKTOP);
+    try {
+      await signInAt(page, LINKS.bundle, en('payment.checkout.action.pay'), 'bundle@example.com');
+      const panel = page.getByRole('group', { name: en('payment.checkout.crossSell.title') });
+      await panel.getByText(en('payment.checkout.crossSell.required')).waitFor(TIMEOUT);
+      await fillCustomer(page, en, 'Bea Bundle', 'bundle@example.com');
+      const pay = page.getByRole('button', { name: en('payment.checkout.action.pay'), exact: true });
+      await pay.click();
+      await expect.poll(() => panel.getAttribute('data-shaking'), TIMEOUT).toBe('true');
+      await saveScreenshot(page, 'journey-cross-sell-required-en-desktop');
+      expect(await page.getByRole('alert').count()).toBe(0);
+
+      await panel
+        .getByRole('button', { name: `${en('payment.checkout.crossSell.add')} Priority support` })
+        .click();
+      await expect.poll(() => text(page, 'total-due'), TIMEOUT).toBe('$24.98');
+      await pay.click();
+      await payByCard(page, en);
+      await page.getByText(en('payment.checkout.completed.payment')).waitFor(TIMEOUT);
+      await saveScreenshot(page, 'journey-cross-sell-paid-en-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asking for more posters than are left reads "Exceed inventory" and cannot be paid', async () => {
+    const { context, page } = await openBrowser(DESKTOP);
+    try {
+      await page.goto(checkoutUrl(LINKS.lowStock));
+      await page.getByText(en('payment.error.quantityNotEnough')).waitFor(TIMEOUT);
+      const connect = en('payment.checkout.action.connect', { action: en('payment.checkout.action.pay') });
+      expect(await page.getByRole('button', { name: connect }).isDisabled()).toBe(true);
+      await saveScreenshot(page, 'journey-inventory-exceeded-en-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a guest donation refuses an amount out of bounds, then pays 12.50 with 4242', async () => {
+    const { context, page } = await openBrowser(DESKTOP);
+    try {
+      await page.goto(checkoutUrl(LINKS.donation));
+      const middle = page.getByRole('radio', { name: '$5.00', exact: true });
+      await expect.poll(() => middle.getAttribute('aria-checked'), TIMEOUT).toBe('true');
+      await page.getByRole('radio', { name: en('payment.checkout.donation.custom') }).click();
+      const amount = page.getByLabel(en('payment.checkout.donation.customAmount', { symbol: '$' }));
+      await amount.fill('1000.01');
+      await page
+        .getByText(en('payment.checkout.donation.outOfRange', { min: '$1.00', max: '$1,000.00' }))
+        .waitFor(TIMEOUT);
+      const donate = page.getByRole('button', { name: en('payment.checkout.action.donate'), exact: true });
+      expect(await donate.isDisabled()).toBe(true);
+      await saveScreenshot(page, 'journey-donation-out-of-range-en-desktop');
+
+      await amount.fill('12.5');
+      await expect.poll(() => text(page, 'total-due'), TIMEOUT).toBe('$12.50');
+      await fillCustomer(page, en, 'Dana Donor', 'dana@example.com');
+      await expect.poll(() => donate.isEnabled(), TIMEOUT).toBe(true);
+      await donate.click();
+      await payByCard(page, en);
+      await page.getByText(en('payment.checkout.completed.donate')).waitFor(TIMEOUT);
+      await saveScreenshot(page, 'journey-donation-paid-en-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an unknown id shows the Oops panel with why', async () => {
+    const { context, page } = await openBrowser(DESKTOP);
+    try {
+      await page.goto(checkoutUrl('nope_123'));
+      await page.getByText(en('payment.checkout.error.title')).waitFor(TIMEOUT);
+      await page.getByText(en('payment.error.INVALID_CHECKOUT_ID')).waitFor(TIMEOUT);
+      await saveScreenshot(page, 'journey-unknown-id-en-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in Chinese, the subscription summary reads the trial and the renewal', async () => {
+    const zh = createTranslator('zh');
+    const { context, page } = await openBrowser(DESKTOP, 'zh-CN');
+    try {
+      await page.goto(checkoutUrl(LINKS.subscription, 'zh'));
+      expect(await text(page, 'trial')).toBe('7 天免费试用');
+      expect(await text(page, 'renewal')).toBe('之后每月 $9.99');
+      await page
+        .getByText(zh('payment.checkout.summary.subscribeTo', { name: 'Bazaar Club membership' }))
+        .waitFor();
+      await saveScreenshot(page, 'journey-subscription-zh-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on a phone, the donation presets fit and the Donate button is within reach', async () => {
+    const { context, page } = await openBrowser(PHONE);
+    try {
+      await page.goto(checkoutUrl(LINKS.donation));
+      await page.getByRole('radio', { name: '$5.00', exact: true }).waitFor(TIMEOUT);
+      const donate = page.getByRole('button', { name: en('payment.checkout.action.donate'), exact: true });
+      const box = await donate.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(PHONE.width);
+      await saveScreenshot(page, 'journey-donation-en-phone');
+    } finally {
+      await context.close();
+    }
+  });
+
+  // Last: it moves the platform's clock past every open session's expiry.
+  it('a session past expires_at shows the expired panel', async () => {
+    const { context, page } = await openBrowser(DESKTOP);
+    try {
+      await page.goto(checkoutUrl(LINKS.oneTime));
+      await page.waitForURL(/\/payment-kit\/checkout\/pay\/cs_/, TIMEOUT);
+      platform.clock.advance(7 * 86_400);
+      await page.reload();
+      await page.getByText(en('payment.checkout.expired.title')).waitFor(TIMEOUT);
+      await saveScreenshot(page, 'journey-expired-en-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+});
