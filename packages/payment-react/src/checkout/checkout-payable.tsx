@@ -6,6 +6,7 @@ import { formatMoney } from '../format/format-money.ts';
 import { StatusPanel } from '../primitives/status-panel.tsx';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { amountDueIn, defaultPaymentOption, paymentOptions, type PaymentOption } from './checkout-amounts.ts';
+import { CrossSellOffer } from './cross-sell-offer.tsx';
 import { ErrorToast } from './error-toast.tsx';
 import { CheckoutLayout } from './checkout-layout.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -70,6 +71,9 @@ export function CheckoutPayable({
           isSummaryHidden ? null : (
             <OrderSummary checkout={checkout} checkoutQueryId={checkoutQueryId} currency={option.currency} />
           )
+        }
+        aside={
+          <CrossSellOffer checkout={checkout} checkoutQueryId={checkoutQueryId} currency={option.currency} />
         }
         payment={
           <PaymentPanel

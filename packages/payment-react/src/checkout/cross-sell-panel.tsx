@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -38,6 +38,7 @@ export function CrossSellPanel(props: CrossSellPanelProps) {
   const { t, events } = usePaymentContext();
   const [shakeCount, setShakeCount] = useState(0);
   const [isShaking, setIsShaking] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
 
   useEffect(
     () =>
@@ -50,6 +51,8 @@ export function CrossSellPanel(props: CrossSellPanelProps) {
   );
   useEffect(() => {
     if (!isShaking) return;
+    // On a phone the panel sits under the payment card: bring it into view as it shakes.
+    panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
     const timer = setTimeout(() => setIsShaking(false), CROSS_SELL_SHAKE_MS);
     return () => clearTimeout(timer);
   }, [isShaking, shakeCount]);
@@ -58,6 +61,7 @@ export function CrossSellPanel(props: CrossSellPanelProps) {
   const title = t('payment.checkout.crossSell.title');
   return (
     <Box
+      ref={panel}
       role="group"
       aria-label={title}
       data-shaking={isShaking ? 'true' : undefined}

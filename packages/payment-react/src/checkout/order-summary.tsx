@@ -2,14 +2,13 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PaymentCurrency, StartCheckoutResponse } from '@bazaar/schemas';
-import { useCrossSellOffer, useSessionChange } from '../api/use-session-change.ts';
+import { useSessionChange } from '../api/use-session-change.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { formatTrial } from '../format/format-trial.ts';
 import { TestModeBadge } from '../primitives/test-mode-badge.tsx';
 import { useTranslate } from '../provider/payment-context.ts';
 import { amountDueIn } from './checkout-amounts.ts';
 import { checkoutHeadline } from './checkout-headline.ts';
-import { CrossSellPanel } from './cross-sell-panel.tsx';
 import { LineItemRow } from './line-item-row.tsx';
 import { SummaryTotals } from './summary-totals.tsx';
 import { hasUpsell, UpsellSwitch } from './upsell-switch.tsx';
@@ -20,15 +19,12 @@ export interface OrderSummaryProps {
   currency: PaymentCurrency;
 }
 
-/** What the payer is buying and what it costs, in the chosen currency, with the upsell and add-on. */
+/** What the payer is buying and what it costs, in the chosen currency, with the upsell switch. */
 export function OrderSummary({ checkout, checkoutQueryId, currency }: OrderSummaryProps) {
   const t = useTranslate();
   const session = checkout.checkoutSession;
   const items = session.line_items;
   const { change, isChanging, savingsPercent } = useSessionChange(checkoutQueryId, session.id);
-  const offer = useCrossSellOffer(session.id, session.payment_link_id !== null);
-  const crossSellLine = items.find((item) => item.cross_sell);
-  const crossSellPrice = crossSellLine?.price ?? offer.data ?? null;
   const due = amountDueIn(session, currency.id);
   const trial = formatTrial(session, Math.floor(Date.now() / 1000), t);
 
@@ -64,17 +60,6 @@ export function OrderSummary({ checkout, checkoutQueryId, currency }: OrderSumma
           isChanging={isChanging}
           onUpsell={(from, to) => change({ type: 'upsell', from, to })}
           onDownsell={(from) => change({ type: 'downsell', from })}
-        />
-      ) : null}
-      {crossSellPrice ? (
-        <CrossSellPanel
-          price={crossSellPrice}
-          isInCart={crossSellLine !== undefined}
-          isRequired={session.cross_sell_behavior === 'required'}
-          isChanging={isChanging}
-          currency={currency}
-          onAdd={(to) => change({ type: 'addCrossSell', to })}
-          onRemove={() => change({ type: 'removeCrossSell' })}
         />
       ) : null}
       <Divider />
