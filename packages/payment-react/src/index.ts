@@ -7,6 +7,11 @@ export { PaymentProvider, type PaymentProviderProps } from './provider/payment-p
 export { usePaymentContext, useTranslate } from './provider/payment-context.ts';
 export { TestModeBadge } from './primitives/test-mode-badge.tsx';
 export { createPaymentTheme } from './theme/payment-theme.ts';
+export {
+  createPaymentEventBus,
+  type PaymentErrorEvent,
+  type PaymentEventBus,
+} from './events/payment-events.ts';
 export { ApiError } from './api/api-error.ts';
 export { extractErrorText } from './api/error-text.ts';
 export { queryKeys } from './api/query-keys.ts';
