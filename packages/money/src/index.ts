@@ -1,2 +1,3 @@
 export * from './amount.ts';
 export * from './interval.ts';
+export * from './custom-amount.ts';

@@ -1,10 +1,10 @@
+import type { CustomAmountCheck } from '@bazaar/money';
 import type { PaymentCurrency } from '@bazaar/schemas';
 import { formatMoney } from '../format/format-money.ts';
 import { useTranslate } from '../provider/payment-context.ts';
-import type { TypedAmountCheck } from './custom-amount.ts';
 
 /** Why a typed amount is refused, in the payer's language; null when it is fine. */
-export function useTypedAmountMessage(check: TypedAmountCheck, currency: PaymentCurrency): string | null {
+export function useTypedAmountMessage(check: CustomAmountCheck, currency: PaymentCurrency): string | null {
   const t = useTranslate();
   if (check.ok) return null;
   switch (check.code) {

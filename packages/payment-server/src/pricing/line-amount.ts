@@ -1,4 +1,4 @@
-import { checkCustomAmount } from './custom-amount.ts';
+import { checkCustomAmount, middlePreset } from '@bazaar/money';
 import { PricingError } from './pricing-error.ts';
 import { priceForCurrency } from './resolve-price-for-currency.ts';
 import { tieredAmount } from './tiers.ts';
@@ -10,8 +10,7 @@ import type { PricingCustomUnitAmount, PricingPrice } from './types.ts';
  * server's total matches the tip card the page preselects), else its minimum.
  */
 export function defaultCustomUnitAmount(custom: PricingCustomUnitAmount): bigint {
-  const middle = custom.presets[Math.floor(custom.presets.length / 2)];
-  return custom.preset ?? middle ?? custom.minimum ?? 0n;
+  return custom.preset ?? middlePreset(custom.presets) ?? custom.minimum ?? 0n;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCustomAmount, checkTypedAmount } from './custom-amount.ts';
+import { checkCustomAmount, checkTypedAmount, middlePreset } from './custom-amount.ts';
 
 describe('checkCustomAmount', () => {
   it.each([
@@ -77,5 +77,16 @@ describe('checkTypedAmount', () => {
       code: 'amountOutOfRange',
       max: 10n ** 24n,
     });
+  });
+});
+
+describe('middlePreset', () => {
+  it.each([
+    [[100n, 500n, 1000n], 500n],
+    [[100n, 500n], 500n],
+    [[700n], 700n],
+    [[], null],
+  ])('%s → %s', (presets, middle) => {
+    expect(middlePreset(presets)).toBe(middle);
   });
 });

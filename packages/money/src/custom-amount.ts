@@ -1,4 +1,4 @@
-import { AmountError, countDecimals, parseAmount } from '@bazaar/money';
+import { AmountError, countDecimals, parseAmount } from './amount.ts';
 
 /**
  * Checks for pay-what-you-want amounts (payment-kit.md §5). They return a result instead of
@@ -21,7 +21,7 @@ export interface TypedAmountCurrency {
   maximum_precision?: number;
 }
 
-const DEFAULT_MAXIMUM_PRECISION = 6;
+export const DEFAULT_MAXIMUM_PRECISION = 6;
 
 /**
  * An amount in the smallest unit against `[minimum ?? 0, maximum ?? unlimited]`, both inclusive:
@@ -65,4 +65,12 @@ export function checkTypedAmount(
     throw error;
   }
   return checkCustomAmount(units, range);
+}
+
+/**
+ * The preset a pay-what-you-want amount starts at: the middle one (payment-kit.md §9), the upper
+ * middle of an even list: `middlePreset([100n, 500n, 1000n])` → `500n`.
+ */
+export function middlePreset(presets: readonly bigint[]): bigint | null {
+  return presets[Math.floor(presets.length / 2)] ?? null;
 }
