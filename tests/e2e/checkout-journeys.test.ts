@@ -158,7 +158,10 @@ describe('checkout journeys in Chromium', () => {
       await expect.poll(() => text(page, 'total-due'), TIMEOUT).toBe('$12.50');
       await fillCustomer(page, en, 'Dana Donor', 'dana@example.com');
       await expect.poll(() => donate.isEnabled(), TIMEOUT).toBe(true);
+      // Donations go through donate-submit (payment-kit.md §7).
+      const donateSubmit = page.waitForRequest((request) => request.url().includes('/donate-submit'));
       await donate.click();
+      await donateSubmit;
       await payByCard(page, en);
       await page.getByText(en('payment.checkout.completed.donate')).waitFor(TIMEOUT);
       await saveScreenshot(page, 'journey-donation-paid-en-desktop');

@@ -64,8 +64,10 @@ export function submitCheckout(
   checkoutSessionId: string,
   body: SubmitCheckoutBody,
   idempotencyKey: string,
+  isDonation = false,
 ) {
-  return api(`/api/checkout-sessions/${checkoutSessionId}/submit`, {
+  const action = isDonation ? 'donate-submit' : 'submit';
+  return api(`/api/checkout-sessions/${checkoutSessionId}/${action}`, {
     method: 'PUT',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -76,6 +76,7 @@ export function PaymentPanel(props: PaymentPanelProps) {
   const flow = useCheckoutSubmit({
     checkoutQueryId: props.checkoutQueryId,
     sessionId: session.id,
+    isDonation: session.submit_type === 'donate',
     onPaid: props.onPaid,
     onError: props.onError,
   });

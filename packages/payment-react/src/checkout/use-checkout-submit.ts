@@ -33,12 +33,20 @@ export function cardResultEvent(result: TestCardResult): SubmitEvent {
 export interface CheckoutSubmitOptions {
   checkoutQueryId: string;
   sessionId: string;
+  /** Donations go to `donate-submit` (payment-kit.md §7), which lets a guest pay. */
+  isDonation: boolean;
   onPaid?: (checkout: StartCheckoutResponse) => void;
   onError?: (error: unknown) => void;
 }
 
 /** Drives the submit state machine: submit, card step, authentication, waiting for completion. */
-export function useCheckoutSubmit({ checkoutQueryId, sessionId, onPaid, onError }: CheckoutSubmitOptions) {
+export function useCheckoutSubmit({
+  checkoutQueryId,
+  sessionId,
+  isDonation,
+  onPaid,
+  onError,
+}: CheckoutSubmitOptions) {
   const { api, t } = usePaymentContext();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(transitionSubmit, INITIAL_SUBMIT_STATE);
@@ -63,7 +71,7 @@ export function useCheckoutSubmit({ checkoutQueryId, sessionId, onPaid, onError 
     async (values: CheckoutSubmitValues) => {
       dispatch({ type: 'submit' });
       try {
-        const result = await submitCheckout(api, sessionId, values, crypto.randomUUID());
+        const result = await submitCheckout(api, sessionId, values, crypto.randomUUID(), isDonation);
         const card = result.stripeContext;
         if (!card || card.status === 'succeeded') return dispatch({ type: 'paymentConfirmed' });
         if (card.provider !== 'test' || !result.paymentIntent) {
