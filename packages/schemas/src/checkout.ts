@@ -116,6 +116,11 @@ export const lineItemSchema = z.object({
   /** Set while the payer chose the line's upsell: this price is charged instead of `price`. */
   upsell_price_id: z.string().nullable(),
   upsell_price: priceSchema.nullable(),
+  /**
+   * The line's upsell while it can still be chosen (its `upsells_to` price and what it saves in
+   * the session's currency), so the page can show the saving before the payer switches.
+   */
+  upsell_offer: z.object({ price: priceSchema, savings_percent: z.number().int() }).nullable(),
   /** The line is the payment link's cross-sell add-on (removable with DELETE …/cross-sell). */
   cross_sell: z.boolean(),
 });

@@ -84,6 +84,7 @@ export function makeLineItem(overrides: Partial<LineItem> = {}): LineItem {
     amount_subtotal: price.unit_amount ?? '0',
     upsell_price_id: null,
     upsell_price: null,
+    upsell_offer: null,
     cross_sell: false,
     ...overrides,
   };

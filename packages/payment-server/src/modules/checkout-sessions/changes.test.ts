@@ -42,6 +42,8 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
 
   it('upsells the monthly membership to yearly with the savings, and downsells back', async () => {
     const session = await start(DEMO.subscriptionLinkId);
+    const offer = { price: { id: DEMO.yearlyPriceId, unit_amount: '9999' }, savings_percent: 18 };
+    expect(session.line_items).toMatchObject([{ upsell_price_id: null, upsell_offer: offer }]);
     const up = await change('PUT', `${session.id}/upsell`, {
       from: DEMO.monthlyPriceId,
       to: DEMO.yearlyPriceId,
@@ -57,6 +59,7 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
           price_id: DEMO.monthlyPriceId,
           upsell_price_id: DEMO.yearlyPriceId,
           upsell_price: { unit_amount: '9999' },
+          upsell_offer: null,
         },
       ],
     });
@@ -71,7 +74,9 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
     expect(down.savings_percent).toBe(18);
     expect(down.checkoutSession).toMatchObject({
       amount_renewal: '999',
-      line_items: [{ price_id: DEMO.monthlyPriceId, upsell_price_id: null, upsell_price: null }],
+      line_items: [
+        { price_id: DEMO.monthlyPriceId, upsell_price_id: null, upsell_price: null, upsell_offer: offer },
+      ],
     });
     const retrieved = await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${session.id}` });
     expect(retrieved.json().checkoutSession).toEqual(down.checkoutSession);

@@ -2,13 +2,11 @@ import type { CheckoutSessionChange, CrossSellOffer, Price } from '@bazaar/schem
 import { AppError } from '@bazaar/server-kit';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
-import { savingsPercent } from '../../pricing/index.ts';
 import { cancelPayableIntent } from '../payment-intents/service.ts';
 import { findPaymentLink } from '../payment-links/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
-import { linePriceIds, priceSession, type SessionLine } from './line-items.ts';
-import { toPricingPrice } from '../../pricing/from-wire.ts';
+import { linePriceIds, priceSession, upsellSavings, type SessionLine } from './line-items.ts';
 import { assertCustomAmount } from './purchase-rules.ts';
 import { updateOpenSession, type CheckoutSessionRow } from './repository.ts';
 import {
@@ -80,12 +78,6 @@ async function requirePrices(db: PaymentDb, ids: string[]): Promise<Map<string, 
   const prices = await getPricesById(db, ids);
   for (const id of ids) if (!prices.has(id)) throw new AppError('NOT_FOUND', `No such price: ${id}`);
   return prices;
-}
-
-/** What choosing `to` over `from` saves, in the session's currency; 0 when either is not recurring. */
-function upsellSavings(from: Price, to: Price, currencyId: string): number {
-  if (from.type !== 'recurring' || to.type !== 'recurring') return 0;
-  return savingsPercent(toPricingPrice(from), toPricingPrice(to), currencyId);
 }
 
 /** The one line an upsell or downsell may act on: upsells are offered for single-line sessions only. */

@@ -6,6 +6,7 @@ import {
   checkoutTotals,
   defaultCustomUnitAmount,
   priceForCurrency,
+  savingsPercent,
   type CheckoutTotals,
   type CurrencyAmount,
   type TotalsLineInput,
@@ -50,6 +51,25 @@ function totalsInputs(lines: readonly SessionLine[], prices: ReadonlyMap<string,
   }));
 }
 
+/** What choosing `to` over `from` saves, in `currencyId`; 0 when either is not recurring. */
+export function upsellSavings(from: Price, to: Price, currencyId: string): number {
+  if (from.type !== 'recurring' || to.type !== 'recurring') return 0;
+  return savingsPercent(toPricingPrice(from), toPricingPrice(to), currencyId);
+}
+
+/**
+ * The upsell a line can still switch to, as PUT …/upsell would accept it: single-line sessions
+ * only, not already upsold, an active target priced in the currency. Its target must be in
+ * `prices` (loaded with getPricesWithUpsellTargets), else none is offered.
+ */
+function upsellOffer(input: SessionPricingInput, line: SessionLine): LineItem['upsell_offer'] {
+  if (input.lines.length !== 1 || line.upsell_price_id !== null) return null;
+  const price = requirePrice(input.prices, line.price_id);
+  const target = price.upsell ? input.prices.get(price.upsell.upsells_to_id) : undefined;
+  if (!target?.active || !priceForCurrency(toPricingPrice(target), input.currencyId)) return null;
+  return { price: target, savings_percent: upsellSavings(price, target, input.currencyId) };
+}
+
 export interface SessionPricingInput {
   lines: readonly SessionLine[];
   prices: ReadonlyMap<string, Price>;
@@ -87,6 +107,7 @@ export function priceSession(input: SessionPricingInput): PricedSession {
       amount_subtotal: totals.lines[index]!.amount.toString(),
       upsell_price_id: line.upsell_price_id,
       upsell_price: upsellPrice,
+      upsell_offer: upsellOffer(input, line),
       cross_sell: line.cross_sell,
     };
   });

@@ -16,7 +16,7 @@ import { findCustomerByDid, getCustomer } from '../customers/service.ts';
 import { findPaymentIntent } from '../payment-intents/service.ts';
 import { findPaymentLink, getPaymentLink } from '../payment-links/service.ts';
 import { listPaymentMethods } from '../payment-methods/service.ts';
-import { getPricesById } from '../prices/service.ts';
+import { getPricesById, getPricesWithUpsellTargets } from '../prices/service.ts';
 import {
   dueNowPerCurrency,
   linePriceIds,
@@ -73,7 +73,7 @@ export async function priceSessionRow(
   currencyId = row.currency_id,
 ) {
   const lines = sessionLines(row);
-  const prices = await getPricesById(db, linePriceIds(lines));
+  const prices = await getPricesWithUpsellTargets(db, linePriceIds(lines));
   const pricing = { lines, prices, currencyId, trial: sessionTrial(row), now };
   return { ...pricing, ...priceSession(pricing) };
 }

@@ -11,6 +11,30 @@ export async function findPriceRows(db: PaymentDb, ids: readonly string[]): Prom
   return db.selectFrom('prices').selectAll().where('id', 'in', ids).execute();
 }
 
+/** The prices `ids` and the prices they upsell to, in one query (a checkout offers both). */
+export async function findPriceRowsWithUpsellTargets(db: PaymentDb, ids: readonly string[]): Promise<PriceRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('prices')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('id', 'in', ids),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('prices as source')
+            .select('source.upsells_to_id')
+            .where('source.id', 'in', ids)
+            .where('source.upsells_to_id', 'is not', null)
+            .$narrowType<{ upsells_to_id: string }>(),
+        ),
+      ]),
+    )
+    .execute();
+}
+
 export async function insertPriceIfMissing(db: PaymentDb, row: NewPriceRow): Promise<void> {
   await db
     .insertInto('prices')

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { fromFlag, readJson, readJsonOrNull } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { getProductsById } from '../products/service.ts';
-import { findPriceRows, releaseStock, takeStock, type PriceRow } from './repository.ts';
+import { findPriceRows, findPriceRowsWithUpsellTargets, releaseStock, takeStock, type PriceRow } from './repository.ts';
 
 export { releaseStock, takeStock };
 
@@ -52,7 +52,18 @@ function toPrice(row: PriceRow, product: Price['product']): Price {
 
 /** Prices with their products, keyed by id; unknown ids are simply absent. */
 export async function getPricesById(db: PaymentDb, ids: readonly string[]): Promise<Map<string, Price>> {
-  const rows = await findPriceRows(db, [...new Set(ids)]);
+  return withProducts(db, await findPriceRows(db, [...new Set(ids)]));
+}
+
+/** Like getPricesById, plus the prices those upsell to, loaded in the same query. */
+export async function getPricesWithUpsellTargets(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<Map<string, Price>> {
+  return withProducts(db, await findPriceRowsWithUpsellTargets(db, [...new Set(ids)]));
+}
+
+async function withProducts(db: PaymentDb, rows: readonly PriceRow[]): Promise<Map<string, Price>> {
   const products = await getProductsById(
     db,
     rows.map((row) => row.product_id),
