@@ -36,7 +36,13 @@ function subscription(overrides: Partial<StartCheckoutResponse['checkoutSession'
   return makeCheckout({
     mode: 'subscription',
     submit_type: 'auto',
-    line_items: [makeLineItem({ price: monthly, amount_subtotal: '999' })],
+    line_items: [
+      makeLineItem({
+        price: monthly,
+        amount_subtotal: '999',
+        upsell_offer: { price: yearly, savings_percent: 18 },
+      }),
+    ],
     amount_due_now: '0',
     amount_renewal: '999',
     currency_amounts: [{ currency_id: USD.id, amount_due_now: '0' }],
@@ -121,11 +127,11 @@ describe('OrderSummary', () => {
 
 describe('upsell switch', () => {
   it.each([
-    ['en', 'Save with longer billing', 'Save 17%', 'per year', 'Save with yearly billing'],
-    ['zh', '选择更长的计费周期更省钱', '节省 17%', '每年', '按年付费更省钱'],
+    ['en', 'Save with yearly billing', 'Save 18%', 'Save 17%', 'per year'],
+    ['zh', '按年付费更省钱', '节省 18%', '节省 17%', '每年'],
   ])(
-    'switches to yearly with the server saving, and back (%s)',
-    async (locale, offLabel, chip, year, onLabel) => {
+    'shows the offer saving before switching, the answer saving after, and back (%s)',
+    async (locale, label, offered, answered, year) => {
       const user = userEvent.setup();
       const upsold = subscription({
         line_items: [
@@ -156,8 +162,12 @@ describe('upsell switch', () => {
         ],
         locale,
       });
-      await user.click(await screen.findByRole('switch', { name: offLabel }, SLOW));
-      expect(await screen.findByText(chip, {}, SLOW)).toBeTruthy();
+      const toggle = await screen.findByRole('switch', { name: label }, SLOW);
+      expect(screen.getByText(offered)).toBeTruthy();
+      await user.click(toggle);
+      // The upsold line has no offer any more: the chip shows what the upsell answer said.
+      expect(await screen.findByText(answered, {}, SLOW)).toBeTruthy();
+      expect(screen.queryByText(offered)).toBeNull();
       expect(screen.getByText(year)).toBeTruthy();
       expect(screen.getByTestId('renewal').textContent).toContain('$99.99');
       expect(calls.find((call) => call.url.pathname.endsWith('/upsell'))?.body).toEqual({
@@ -168,8 +178,9 @@ describe('upsell switch', () => {
         expect(calls.filter((call) => call.url.pathname.endsWith('/cross-sell'))).toHaveLength(2),
       );
 
-      await user.click(screen.getByRole('switch', { name: onLabel }));
+      await user.click(screen.getByRole('switch', { name: label }));
       await waitFor(() => expect(screen.getByTestId('renewal').textContent).toContain('$9.99'));
+      expect(screen.getByText(offered)).toBeTruthy();
       expect(calls.find((call) => call.url.pathname.endsWith('/downsell'))?.body).toEqual({
         from: 'price_yearly',
       });

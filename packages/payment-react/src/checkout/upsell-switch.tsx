@@ -8,30 +8,34 @@ import { useTranslate } from '../provider/payment-context.ts';
 
 export interface UpsellSwitchProps {
   item: LineItem;
-  /** From the server's last upsell/downsell answer; the page computes no saving itself. */
+  /** The last upsell/downsell answer's saving, shown while the line is upsold (it then has no offer). */
   savingsPercent: number | null;
   isChanging: boolean;
   onUpsell: (from: string, to: string) => void;
   onDownsell: (from: string) => void;
 }
 
-/** Whether a session offers the switch: upsells are for single-line sessions whose price has one. */
+/** Whether a session offers the switch: the server offers upsells to single-line sessions only. */
 export function hasUpsell(items: readonly LineItem[]): boolean {
   const [item] = items;
   return (
-    items.length === 1 && item !== undefined && (item.upsell_price_id !== null || item.price.upsell !== null)
+    items.length === 1 && item !== undefined && (item.upsell_price_id !== null || item.upsell_offer !== null)
   );
 }
 
-/** "Save with yearly billing" with its "Save N%" chip; on switches to the upsell price, off reverts. */
+/**
+ * "Save with yearly billing" with its "Save N%" chip, both known before the switch from the
+ * line's upsell offer; on switches to the upsell price, off reverts. The figures are the server's.
+ */
 export function UpsellSwitch({ item, savingsPercent, isChanging, onUpsell, onDownsell }: UpsellSwitchProps) {
   const t = useTranslate();
   const isUpsold = item.upsell_price_id !== null;
-  const target = item.upsell_price?.recurring;
+  const offer = item.upsell_offer;
+  const target = (item.upsell_price ?? offer?.price)?.recurring;
+  const savings = offer?.savings_percent ?? savingsPercent;
   const label = target
     ? t('payment.checkout.upsell.switch', { recurring: formatRecurringAdjective(target, t) })
     : t('payment.checkout.upsell.switchLonger');
-  const upsellsTo = item.price.upsell?.upsells_to_id;
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -43,18 +47,18 @@ export function UpsellSwitch({ item, savingsPercent, isChanging, onUpsell, onDow
             checked={isUpsold}
             disabled={isChanging}
             onChange={(_event, isOn) => {
-              if (isOn && upsellsTo) onUpsell(item.price_id, upsellsTo);
+              if (isOn && offer) onUpsell(item.price_id, offer.price.id);
               if (!isOn) onDownsell(item.upsell_price_id ?? item.price_id);
             }}
           />
         }
       />
-      {savingsPercent !== null && savingsPercent > 0 ? (
+      {savings !== null && savings > 0 ? (
         <Chip
           size="small"
           color="success"
           variant="outlined"
-          label={t('payment.checkout.upsell.save', { percent: savingsPercent })}
+          label={t('payment.checkout.upsell.save', { percent: savings })}
         />
       ) : null}
     </Stack>
