@@ -81,18 +81,26 @@ describe('checkout journeys in Chromium', () => {
     }
   });
 
-  it('upsell to yearly shows the saving, downsell goes back to monthly', async () => {
+  it('the yearly saving shows before the switch; upsell then downsell keep it', async () => {
     const { context, page } = await openBrowser(DESKTOP);
     try {
       await page.goto(checkoutUrl(LINKS.subscription));
-      await page.getByRole('switch', { name: en('payment.checkout.upsell.switchLonger') }).click(TIMEOUT);
-      await page.getByText(/^Save \d+%$/).waitFor(TIMEOUT);
+      const yearly = page.getByRole('switch', {
+        name: en('payment.checkout.upsell.switch', { recurring: 'yearly' }),
+      });
+      const saving = page.getByText(en('payment.checkout.upsell.save', { percent: 18 }), { exact: true });
+      // The offer's saving shows before the payer switches.
+      await saving.waitFor(TIMEOUT);
+      await expect.poll(() => yearly.isChecked(), TIMEOUT).toBe(false);
+      await saveScreenshot(page, 'journey-upsell-offer-en-desktop');
+      await yearly.click();
       await expect.poll(() => text(page, 'renewal'), TIMEOUT).toBe('Then $99.99 per year');
+      await saving.waitFor(TIMEOUT);
       await saveScreenshot(page, 'journey-upsell-yearly-en-desktop');
 
-      const yearly = en('payment.checkout.upsell.switch', { recurring: 'yearly' });
-      await page.getByRole('switch', { name: yearly }).click();
+      await yearly.click();
       await expect.poll(() => text(page, 'renewal'), TIMEOUT).toBe('Then $9.99 per month');
+      await saving.waitFor(TIMEOUT);
       await saveScreenshot(page, 'journey-downsell-monthly-en-desktop');
     } finally {
       await context.close();
