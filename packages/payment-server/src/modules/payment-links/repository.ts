@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
-import { pageWindow, textContains } from '../../db/search.ts';
+import { newestFirstPage, textContains } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentLinkRow = Selectable<PaymentTables['payment_links']>;
@@ -33,7 +33,6 @@ export async function updatePaymentLinkRow(
   await db.updateTable('payment_links').set(patch).where('id', '=', id).execute();
 }
 
-/** Newest first; ids break ties between rows created in the same second. */
 export async function listPaymentLinkRows(
   db: PaymentDb,
   filter: { livemode: boolean; active?: boolean | undefined; q?: string | undefined },
@@ -42,16 +41,5 @@ export async function listPaymentLinkRows(
   let query = db.selectFrom('payment_links').where('livemode', '=', toFlag(filter.livemode));
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.q) query = query.where(textContains('name', filter.q));
-  const { limit, offset } = pageWindow(page);
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return newestFirstPage(query, page);
 }

@@ -1,5 +1,5 @@
 import { toFlag } from '../../db/json.ts';
-import { jsonMentions, pageWindow } from '../../db/search.ts';
+import { jsonMentions, newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentMethodRow = PaymentTables['payment_methods'];
@@ -69,7 +69,6 @@ export async function updateMethodRow(
   await db.updateTable('payment_methods').set(patch).where('id', '=', id).execute();
 }
 
-/** Newest first; ids break ties between rows created in the same second. */
 export async function listMethodPage(
   db: PaymentDb,
   filter: { livemode: boolean; active?: boolean | undefined; type?: string | undefined },
@@ -78,18 +77,7 @@ export async function listMethodPage(
   let query = db.selectFrom('payment_methods').where('livemode', '=', toFlag(filter.livemode));
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.type) query = query.where('type', '=', filter.type);
-  const { limit, offset } = pageWindow(page);
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return newestFirstPage(query, page);
 }
 
 export async function insertCurrencyRow(db: PaymentDb, row: PaymentCurrencyRow): Promise<void> {
@@ -113,18 +101,7 @@ export async function listCurrencyPage(
   let query = db.selectFrom('payment_currencies').where('livemode', '=', toFlag(filter.livemode));
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.methodId) query = query.where('payment_method_id', '=', filter.methodId);
-  const { limit, offset } = pageWindow(page);
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return newestFirstPage(query, page);
 }
 
 /** Whether a price (directly or by a currency option), link, session or payment names the currency. */

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
-import { jsonMentions, pageWindow } from '../../db/search.ts';
+import { jsonMentions, newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PriceRow = Selectable<PaymentTables['prices']>;
@@ -12,7 +12,10 @@ export async function findPriceRows(db: PaymentDb, ids: readonly string[]): Prom
 }
 
 /** The prices `ids` and the prices they upsell to, in one query (a checkout offers both). */
-export async function findPriceRowsWithUpsellTargets(db: PaymentDb, ids: readonly string[]): Promise<PriceRow[]> {
+export async function findPriceRowsWithUpsellTargets(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<PriceRow[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom('prices')
@@ -98,7 +101,6 @@ export async function insertPriceRow(db: PaymentDb, row: NewPriceRow): Promise<v
   await db.insertInto('prices').values(row).execute();
 }
 
-/** Newest first; ids break ties between rows created in the same second. */
 export async function listPriceRows(
   db: PaymentDb,
   filter: PriceFilter,
@@ -107,18 +109,7 @@ export async function listPriceRows(
   let query = db.selectFrom('prices').where('livemode', '=', toFlag(filter.livemode));
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.productId) query = query.where('product_id', '=', filter.productId);
-  const { limit, offset } = pageWindow(page);
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return newestFirstPage(query, page);
 }
 
 export async function updatePriceRow(db: PaymentDb, id: string, patch: PricePatch): Promise<void> {

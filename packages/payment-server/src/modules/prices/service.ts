@@ -10,7 +10,13 @@ import { z } from 'zod';
 import { fromFlag, readJson, readJsonOrNull } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { getProductsById } from '../products/service.ts';
-import { findPriceRows, findPriceRowsWithUpsellTargets, releaseStock, takeStock, type PriceRow } from './repository.ts';
+import {
+  findPriceRows,
+  findPriceRowsWithUpsellTargets,
+  releaseStock,
+  takeStock,
+  type PriceRow,
+} from './repository.ts';
 
 export { releaseStock, takeStock };
 

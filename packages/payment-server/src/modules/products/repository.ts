@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
-import { pageWindow, textContains } from '../../db/search.ts';
+import { newestFirstPage, textContains } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type ProductRow = Selectable<PaymentTables['products']>;
@@ -35,7 +35,6 @@ export async function findProductRow(db: PaymentDb, id: string): Promise<Product
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Newest first; ids break ties between rows created in the same second. */
 export async function listProductRows(
   db: PaymentDb,
   filter: ProductFilter,
@@ -44,18 +43,7 @@ export async function listProductRows(
   let query = db.selectFrom('products').where('livemode', '=', toFlag(filter.livemode));
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.q) query = query.where(textContains('name', filter.q));
-  const { limit, offset } = pageWindow(page);
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return newestFirstPage(query, page);
 }
 
 export async function updateProductRow(db: PaymentDb, id: string, patch: ProductPatch): Promise<void> {
