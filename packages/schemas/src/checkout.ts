@@ -155,7 +155,11 @@ export const checkoutSessionSchema = z.object({
   amount_renewal: amountSchema,
   /** The link's trial; `applies` is false when the session's currency is not a trial currency. */
   trial: z
-    .object({ applies: z.boolean(), trial_period_days: z.number().int().min(0), trial_end: timestampSchema.nullable() })
+    .object({
+      applies: z.boolean(),
+      trial_period_days: z.number().int().min(0),
+      trial_end: timestampSchema.nullable(),
+    })
     .nullable(),
   /** What is due now in every currency all lines can be paid in (the currency selector shows these). */
   currency_amounts: z.array(z.object({ currency_id: z.string(), amount_due_now: amountSchema })),
