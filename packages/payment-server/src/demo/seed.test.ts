@@ -1,8 +1,12 @@
+import { startCheckoutResponseSchema, submitCheckoutResponseSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getPaymentIntent } from '../modules/payment-intents/service.ts';
 import { getPaymentLink } from '../modules/payment-links/service.ts';
 import { getPricesById } from '../modules/prices/service.ts';
-import { openPaymentTestKit, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
+import { confirmCard } from '../test-utils/checkout-steps.ts';
+import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
+import { makeSubmitBody, openPaymentTestKit, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
 import { DEMO, seedDemoData } from './seed.ts';
 
 describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
@@ -74,11 +78,19 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     expect(poster).toMatchObject({ unit_amount: '2500', quantity_available: 3, quantity_sold: 0 });
   });
 
-  it('gives demo data seeded before them the yearly upsell and the cross-sell, unless edited since', async () => {
+  it('gives demo data seeded before them the yearly upsell, EUR and the cross-sell, unless edited since', async () => {
     await kit.db
       .updateTable('prices')
-      .set({ upsells_to_id: null })
+      .set({ upsells_to_id: null, currency_options: '[]' })
       .where('id', '=', DEMO.monthlyPriceId)
+      .execute();
+    const editedOptions = JSON.stringify([
+      { currency_id: DEMO.eurCurrencyId, unit_amount: '1500', custom_unit_amount: null, tiers: null },
+    ]);
+    await kit.db
+      .updateTable('prices')
+      .set({ currency_options: editedOptions })
+      .where('id', '=', DEMO.licensePriceId)
       .execute();
     const before = JSON.stringify([{ price_id: DEMO.licensePriceId, quantity: 1 }]);
     await kit.db
@@ -87,9 +99,12 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       .where('id', '=', DEMO.oneTimeLinkId)
       .execute();
     await seedDemoData(kit.deps);
-    expect((await getPricesById(kit.db, [DEMO.monthlyPriceId])).get(DEMO.monthlyPriceId)?.upsell).toEqual({
-      upsells_to_id: DEMO.yearlyPriceId,
+    const prices = await getPricesById(kit.db, [DEMO.monthlyPriceId, DEMO.licensePriceId]);
+    expect(prices.get(DEMO.monthlyPriceId)).toMatchObject({
+      upsell: { upsells_to_id: DEMO.yearlyPriceId },
+      currency_options: [{ currency_id: DEMO.eurCurrencyId, unit_amount: '899' }],
     });
+    expect(prices.get(DEMO.licensePriceId)?.currency_options).toMatchObject([{ unit_amount: '1500' }]);
     expect((await getPaymentLink(kit.db, DEMO.oneTimeLinkId)).line_items).toEqual([
       { price_id: DEMO.licensePriceId, quantity: 1, cross_sell: false },
       { price_id: DEMO.supportPriceId, quantity: 1, cross_sell: true },
@@ -105,5 +120,60 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     expect((await getPaymentLink(kit.db, DEMO.oneTimeLinkId)).line_items).toEqual([
       { price_id: DEMO.licensePriceId, quantity: 2, cross_sell: false },
     ]);
+  });
+});
+
+describe.each(TEST_DIALECTS)('demo checkout in EUR on %s', (dialect) => {
+  let t: PaymentTestApp;
+  const payer = { did: 'did:bazaar:usr_payer' };
+
+  beforeEach(async () => {
+    t = await openPaymentTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  async function start(linkId: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/checkout-sessions/start/${linkId}`,
+      headers: t.signedIn(payer),
+    });
+    expect(response.statusCode).toBe(200);
+    return startCheckoutResponseSchema.parse(response.json()).checkoutSession;
+  }
+
+  it('offers the membership trial in USD only', async () => {
+    const session = await start(DEMO.subscriptionLinkId);
+    expect(session.trial?.applies).toBe(true);
+    expect(session.currency_amounts).toEqual([
+      { currency_id: DEMO.usdCurrencyId, amount_due_now: '0' },
+      { currency_id: DEMO.eurCurrencyId, amount_due_now: '899' },
+    ]);
+  });
+
+  it('charges the license in EUR when the payer chooses it', async () => {
+    const session = await start(DEMO.oneTimeLinkId);
+    const submitted = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/checkout-sessions/${session.id}/submit`,
+      headers: t.signedIn(payer),
+      payload: makeSubmitBody({ payment_currency: DEMO.eurCurrencyId }),
+    });
+    expect(submitted.statusCode).toBe(200);
+    const body = submitCheckoutResponseSchema.parse(submitted.json());
+    const confirmed = await confirmCard(
+      t,
+      body.paymentIntent?.id ?? '',
+      body.stripeContext?.client_secret ?? '',
+      '4242424242424242',
+    );
+    expect(confirmed.statusCode).toBe(200);
+    expect((await getPaymentIntent(t.db, body.paymentIntent?.id ?? '')).intent).toMatchObject({
+      status: 'succeeded',
+      amount: '1799',
+      currency_id: DEMO.eurCurrencyId,
+    });
   });
 });

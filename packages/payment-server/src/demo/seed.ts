@@ -12,6 +12,8 @@ import { insertProductIfMissing } from '../modules/products/repository.ts';
 export const DEMO = {
   cardMethodId: 'pm_demo_card',
   usdCurrencyId: 'pc_demo_usd',
+  /** The card's second currency: every demo price but the poster has a EUR amount, the trial is USD only. */
+  eurCurrencyId: 'pc_demo_eur',
   licenseProductId: 'prod_demo_license',
   licensePriceId: 'price_demo_license',
   oneTimeLinkId: 'plink_demo_onetime',
@@ -43,6 +45,28 @@ const ONE_TIME_LINE_ITEMS_BEFORE_CROSS_SELL = JSON.stringify([
   { price_id: DEMO.licensePriceId, quantity: 1 },
 ]);
 
+const DONATION_BOUNDS = { preset: '500', presets: ['100', '500', '1000'], minimum: '100', maximum: '100000' };
+
+/** What each demo price asks in EUR, written as the price's `currency_options`. */
+const EUR_OPTIONS: Record<string, string> = Object.fromEntries(
+  (
+    [
+      [DEMO.licensePriceId, '1799', null],
+      [DEMO.monthlyPriceId, '899', null],
+      [DEMO.yearlyPriceId, '8999', null],
+      [DEMO.supportPriceId, '449', null],
+      [DEMO.donationPriceId, null, DONATION_BOUNDS],
+    ] as const
+  ).map(([priceId, unitAmount, custom]) => [
+    priceId,
+    JSON.stringify([
+      { currency_id: DEMO.eurCurrencyId, unit_amount: unitAmount, custom_unit_amount: custom, tiers: null },
+    ]),
+  ]),
+);
+const NO_CURRENCY_OPTIONS = '[]';
+const eurOptions = (priceId: string) => EUR_OPTIONS[priceId] ?? NO_CURRENCY_OPTIONS;
+
 const HOSTED_CONFIRMATION = JSON.stringify({
   type: 'hosted_confirmation',
   hosted_confirmation: { custom_message: '' },
@@ -50,9 +74,9 @@ const HOSTED_CONFIRMATION = JSON.stringify({
 });
 
 /**
- * Test-mode demo data: a card method in USD, a one-time license (100 in stock, 5 per checkout)
+ * Test-mode demo data: a card method in USD and EUR, a one-time license (100 in stock, 5 per checkout)
  * offering "Priority support" as a cross-sell, a monthly membership with a 7-day trial that
- * upsells to a yearly price, a donation link taking 1.00 to 1,000.00, the license on a link that
+ * upsells to a yearly price (the trial only when paying in USD), a donation link taking 1.00 to 1,000.00, the license on a link that
  * requires its add-on, and a poster link asking for more than is in stock. Inserts only what is missing,
  * so it is safe on every start and never overwrites what an admin changed.
  */
@@ -77,6 +101,20 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       symbol: 'USD',
       name: 'US Dollar',
       logo: '/payment-kit/currencies/usd.svg',
+      decimal: 2,
+      maximum_precision: 2,
+      active: 1,
+      contract: null,
+    });
+    await insertCurrencyIfMissing(db, {
+      ...common,
+      // The selector lists currencies oldest first; the dollar, the method's default, leads.
+      created_at: now + 1,
+      id: DEMO.eurCurrencyId,
+      payment_method_id: DEMO.cardMethodId,
+      symbol: 'EUR',
+      name: 'Euro',
+      logo: '/payment-kit/currencies/eur.svg',
       decimal: 2,
       maximum_precision: 2,
       active: 1,
@@ -115,10 +153,11 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       description: 'Help keep Bazaar free and open.',
     });
 
-    const price = { ...common, active: 1, currency_id: DEMO.usdCurrencyId, currency_options: '[]' };
+    const price = { ...common, active: 1, currency_id: DEMO.usdCurrencyId, currency_options: NO_CURRENCY_OPTIONS };
     await insertPriceIfMissing(db, {
       ...price,
       id: DEMO.licensePriceId,
+      currency_options: eurOptions(DEMO.licensePriceId),
       product_id: DEMO.licenseProductId,
       type: 'one_time',
       unit_amount: '1999',
@@ -131,6 +170,7 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
     await insertPriceIfMissing(db, {
       ...price,
       id: DEMO.monthlyPriceId,
+      currency_options: eurOptions(DEMO.monthlyPriceId),
       product_id: DEMO.membershipProductId,
       type: 'recurring',
       unit_amount: '999',
@@ -144,6 +184,7 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
     await insertPriceIfMissing(db, {
       ...price,
       id: DEMO.yearlyPriceId,
+      currency_options: eurOptions(DEMO.yearlyPriceId),
       product_id: DEMO.membershipProductId,
       type: 'recurring',
       unit_amount: '9999',
@@ -156,6 +197,7 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
     await insertPriceIfMissing(db, {
       ...price,
       id: DEMO.supportPriceId,
+      currency_options: eurOptions(DEMO.supportPriceId),
       product_id: DEMO.supportProductId,
       type: 'one_time',
       unit_amount: '499',
@@ -180,15 +222,11 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
     await insertPriceIfMissing(db, {
       ...price,
       id: DEMO.donationPriceId,
+      currency_options: eurOptions(DEMO.donationPriceId),
       product_id: DEMO.donationProductId,
       type: 'one_time',
       unit_amount: null,
-      custom_unit_amount: JSON.stringify({
-        preset: '500',
-        presets: ['100', '500', '1000'],
-        minimum: '100',
-        maximum: '100000',
-      }),
+      custom_unit_amount: JSON.stringify(DONATION_BOUNDS),
       recurring: null,
       quantity_available: 0,
       quantity_sold: 0,
@@ -258,10 +296,15 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       donation_settings: null,
     });
 
-    // Demo data seeded before the upsell and the cross-sell existed gets them, unless edited since.
-    const [monthly] = await findPriceRows(db, [DEMO.monthlyPriceId]);
-    if (monthly && monthly.upsells_to_id === null) {
-      await updatePriceRow(db, DEMO.monthlyPriceId, { upsells_to_id: DEMO.yearlyPriceId });
+    // Demo data seeded before the upsell, the cross-sell and EUR existed gets them, unless edited since.
+    const eurPrices = await findPriceRows(db, Object.keys(EUR_OPTIONS));
+    for (const row of eurPrices) {
+      if (row.id === DEMO.monthlyPriceId && row.upsells_to_id === null) {
+        await updatePriceRow(db, row.id, { upsells_to_id: DEMO.yearlyPriceId });
+      }
+      if (row.currency_options === NO_CURRENCY_OPTIONS) {
+        await updatePriceRow(db, row.id, { currency_options: eurOptions(row.id) });
+      }
     }
     const oneTime = await findPaymentLinkRow(db, DEMO.oneTimeLinkId);
     if (oneTime?.line_items === ONE_TIME_LINE_ITEMS_BEFORE_CROSS_SELL) {

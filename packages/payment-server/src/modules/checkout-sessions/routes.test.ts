@@ -29,7 +29,7 @@ describe.each(TEST_DIALECTS)('checkout routes on %s', (dialect) => {
     return startCheckoutResponseSchema.parse(response.json());
   }
 
-  it('lists the test-mode card method with its currency', async () => {
+  it('lists the test-mode card method with its currencies', async () => {
     const response = await t.app.inject({ url: `${API}/settings?livemode=false` });
     expect(response.json()).toMatchObject({
       paymentMethods: [
@@ -37,7 +37,10 @@ describe.each(TEST_DIALECTS)('checkout routes on %s', (dialect) => {
           id: 'pm_demo_card',
           type: 'stripe',
           name: 'Card',
-          payment_currencies: [{ id: 'pc_demo_usd', symbol: 'USD', decimal: 2 }],
+          payment_currencies: [
+            { id: 'pc_demo_usd', symbol: 'USD', decimal: 2 },
+            { id: 'pc_demo_eur', symbol: 'EUR', decimal: 2 },
+          ],
         },
       ],
       baseCurrency: { id: 'pc_demo_usd' },
@@ -77,7 +80,10 @@ describe.each(TEST_DIALECTS)('checkout routes on %s', (dialect) => {
         trial_period_days: 7,
         trial_end: subscription.checkoutSession.created_at + 7 * 86_400,
       },
-      currency_amounts: [{ currency_id: DEMO.usdCurrencyId, amount_due_now: '0' }],
+      currency_amounts: [
+        { currency_id: DEMO.usdCurrencyId, amount_due_now: '0' },
+        { currency_id: DEMO.eurCurrencyId, amount_due_now: '899' },
+      ],
       subscription_data: { trial_period_days: 7, trial_end: null, trial_currency: DEMO.usdCurrencyId },
     });
 

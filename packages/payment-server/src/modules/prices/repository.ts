@@ -85,6 +85,7 @@ export type PricePatch = Partial<
     | 'active'
     | 'nickname'
     | 'metadata'
+    | 'currency_options'
     | 'upsells_to_id'
     | 'quantity_available'
     | 'quantity_limit_per_checkout'
