@@ -81,6 +81,24 @@ describe('checkout journeys in Chromium', () => {
     }
   });
 
+  it('the trial is for dollars only: choosing Euro hides it and €8.99 is due today', async () => {
+    const { context, page } = await openBrowser(DESKTOP);
+    try {
+      await page.goto(checkoutUrl(LINKS.subscription));
+      expect(await text(page, 'trial')).toBe('7-day free trial');
+      expect(await text(page, 'total-due')).toBe('$0.00');
+      const euro = page.getByRole('radio', { name: /Euro/ });
+      expect(await euro.textContent(TIMEOUT)).toContain('€8.99');
+      await euro.click();
+      await page.getByTestId('trial').waitFor({ state: 'detached', ...TIMEOUT });
+      expect(await text(page, 'total-due')).toBe('€8.99');
+      expect(await euro.getAttribute('aria-checked')).toBe('true');
+      await saveScreenshot(page, 'journey-subscription-euro-no-trial-en-desktop');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the yearly saving shows before the switch; upsell then downsell keep it', async () => {
     const { context, page } = await openBrowser(DESKTOP);
     try {

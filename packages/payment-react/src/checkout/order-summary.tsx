@@ -26,7 +26,7 @@ export function OrderSummary({ checkout, checkoutQueryId, currency }: OrderSumma
   const items = session.line_items;
   const { change, isChanging, savingsPercent } = useSessionChange(checkoutQueryId, session.id);
   const due = amountDueIn(session, currency.id);
-  const trial = formatTrial(session, Math.floor(Date.now() / 1000), t);
+  const trial = formatTrial(session, currency.id, Math.floor(Date.now() / 1000), t);
 
   return (
     <Stack spacing={3} aria-label={t('payment.checkout.summary.title')}>
