@@ -92,6 +92,7 @@ describe('checkout journeys in Chromium', () => {
       await euro.click();
       await page.getByTestId('trial').waitFor({ state: 'detached', ...TIMEOUT });
       expect(await text(page, 'total-due')).toBe('€8.99');
+      expect(await text(page, 'renewal')).toBe('Then €8.99 per month');
       expect(await euro.getAttribute('aria-checked')).toBe('true');
       await saveScreenshot(page, 'journey-subscription-euro-no-trial-en-desktop');
     } finally {

@@ -162,7 +162,9 @@ export const checkoutSessionSchema = z.object({
     })
     .nullable(),
   /** What is due now in every currency all lines can be paid in (the currency selector shows these). */
-  currency_amounts: z.array(z.object({ currency_id: z.string(), amount_due_now: amountSchema })),
+  currency_amounts: z.array(
+    z.object({ currency_id: z.string(), amount_due_now: amountSchema, amount_renewal: amountSchema }),
+  ),
   customer_id: z.string().nullable(),
   invoice_id: z.string().nullable(),
   subscription_id: z.string().nullable(),

@@ -43,15 +43,16 @@ describe('checkout amounts', () => {
       amount_due_now: '0',
       amount_renewal: '999',
       currency_amounts: [
-        { currency_id: USD.id, amount_due_now: '0' },
-        { currency_id: EUR.id, amount_due_now: '5' },
+        { currency_id: USD.id, amount_due_now: '0', amount_renewal: '999' },
+        { currency_id: EUR.id, amount_due_now: '5', amount_renewal: '5' },
       ],
     }).checkoutSession;
     expect(amountDueIn(session, EUR.id)).toBe(5n);
     expect(amountDueIn(session, USD.id)).toBe(0n);
     expect(amountDueIn(session, 'pc_other')).toBeNull();
     expect(renewalIn(session, USD.id)).toBe(999n);
-    expect(renewalIn(session, EUR.id)).toBeNull();
+    expect(renewalIn(session, EUR.id)).toBe(5n);
+    expect(renewalIn(session, 'pc_other')).toBeNull();
   });
 
   it('checks stock against the upsell price while the payer chose it', () => {

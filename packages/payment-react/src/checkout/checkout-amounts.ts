@@ -33,8 +33,10 @@ export function amountDueIn(session: CheckoutSession, currencyId: string): bigin
   return currencyId === session.currency_id ? toUnits(session.amount_due_now) : null;
 }
 
-/** What renews every period, known from the server in the session's currency only. */
+/** What renews every period in a currency, as the server computed it; null when it cannot be paid in it. */
 export function renewalIn(session: CheckoutSession, currencyId: string): bigint | null {
+  const listed = session.currency_amounts.find((amount) => amount.currency_id === currencyId);
+  if (listed) return toUnits(listed.amount_renewal);
   return currencyId === session.currency_id ? toUnits(session.amount_renewal) : null;
 }
 

@@ -81,7 +81,7 @@ describe('CheckoutForm page states', () => {
         line_items: [makeLineItem({ price, quantity: 2, amount_subtotal: '3998' })],
         amount_due_now: '3998',
         amount_renewal: '3998',
-        currency_amounts: [{ currency_id: USD.id, amount_due_now: '3998' }],
+        currency_amounts: [{ currency_id: USD.id, amount_due_now: '3998', amount_renewal: '0' }],
       });
       renderWithPayment(<CheckoutForm id="cs_test_1" />, { routes: [retrieve(checkout)], locale });
       expect(await screen.findByText(badge, {}, SLOW)).toBeTruthy();

@@ -17,8 +17,8 @@ const PREFERENCE_KEY = `payment-currency-preference:${SIGNED_IN_USER.did}`;
 const checkout = makeCheckout(
   {
     currency_amounts: [
-      { currency_id: USD.id, amount_due_now: '1999' },
-      { currency_id: ABT.id, amount_due_now: '2500000000000000000' },
+      { currency_id: USD.id, amount_due_now: '1999', amount_renewal: '0' },
+      { currency_id: ABT.id, amount_due_now: '2500000000000000000', amount_renewal: '0' },
     ],
     line_items: [
       makeLineItem({

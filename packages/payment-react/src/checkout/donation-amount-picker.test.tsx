@@ -20,7 +20,7 @@ const donation = (amount: string) =>
     submit_type: 'donate',
     line_items: [makeLineItem({ price: donationPrice, custom_amount: amount, amount_subtotal: amount })],
     amount_due_now: amount,
-    currency_amounts: [{ currency_id: 'pc_test_usd', amount_due_now: amount }],
+    currency_amounts: [{ currency_id: 'pc_test_usd', amount_due_now: amount, amount_renewal: '0' }],
   });
 
 function routes(): StubRoute[] {

@@ -33,6 +33,9 @@ const support = makePrice({
 });
 
 function subscription(overrides: Partial<StartCheckoutResponse['checkoutSession']> = {}) {
+  // The per-currency figures follow the session's own unless a test sets them.
+  const dueNow = overrides.amount_due_now ?? '0';
+  const renewal = overrides.amount_renewal ?? '999';
   return makeCheckout({
     mode: 'subscription',
     submit_type: 'auto',
@@ -43,9 +46,9 @@ function subscription(overrides: Partial<StartCheckoutResponse['checkoutSession'
         upsell_offer: { price: yearly, savings_percent: 18 },
       }),
     ],
-    amount_due_now: '0',
-    amount_renewal: '999',
-    currency_amounts: [{ currency_id: USD.id, amount_due_now: '0' }],
+    amount_due_now: dueNow,
+    amount_renewal: renewal,
+    currency_amounts: [{ currency_id: USD.id, amount_due_now: dueNow, amount_renewal: renewal }],
     trial: { applies: true, trial_period_days: 7, trial_end: 1_900_000_000 },
     subscription_data: { trial_period_days: 7, trial_end: null, trial_currency: USD.id },
     ...overrides,
@@ -90,7 +93,7 @@ describe('OrderSummary', () => {
   it('hides the trial line when the trial does not apply to the currency', async () => {
     const checkout = subscription({
       amount_due_now: '999',
-      currency_amounts: [{ currency_id: USD.id, amount_due_now: '999' }],
+      currency_amounts: [{ currency_id: USD.id, amount_due_now: '999', amount_renewal: '999' }],
       trial: { applies: false, trial_period_days: 7, trial_end: null },
     });
     renderWithPayment(<CheckoutForm id="cs_test_1" />, {

@@ -18,7 +18,8 @@ export function formatTrial(
   nowSeconds: number,
   t: Translate,
 ): string | null {
-  if (!session.trial?.applies || !isOfferedIn(session.subscription_data?.trial_currency, currencyId)) return null;
+  if (!session.trial?.applies || !isOfferedIn(session.subscription_data?.trial_currency, currencyId))
+    return null;
   const fixedEnd = session.subscription_data?.trial_end ?? null;
   if (fixedEnd !== null && fixedEnd > nowSeconds) {
     const left = fixedEnd - nowSeconds;

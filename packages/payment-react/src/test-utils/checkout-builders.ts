@@ -114,7 +114,7 @@ export function makeCheckout(
       amount_due_now: '1999',
       amount_renewal: '0',
       trial: null,
-      currency_amounts: [{ currency_id: USD.id, amount_due_now: '1999' }],
+      currency_amounts: [{ currency_id: USD.id, amount_due_now: '1999', amount_renewal: '0' }],
       customer_id: null,
       invoice_id: null,
       subscription_id: null,

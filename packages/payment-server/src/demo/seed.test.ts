@@ -148,8 +148,8 @@ describe.each(TEST_DIALECTS)('demo checkout in EUR on %s', (dialect) => {
     const session = await start(DEMO.subscriptionLinkId);
     expect(session.trial?.applies).toBe(true);
     expect(session.currency_amounts).toEqual([
-      { currency_id: DEMO.usdCurrencyId, amount_due_now: '0' },
-      { currency_id: DEMO.eurCurrencyId, amount_due_now: '899' },
+      { currency_id: DEMO.usdCurrencyId, amount_due_now: '0', amount_renewal: '999' },
+      { currency_id: DEMO.eurCurrencyId, amount_due_now: '899', amount_renewal: '899' },
     ]);
   });
 

@@ -153,7 +153,12 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       description: 'Help keep Bazaar free and open.',
     });
 
-    const price = { ...common, active: 1, currency_id: DEMO.usdCurrencyId, currency_options: NO_CURRENCY_OPTIONS };
+    const price = {
+      ...common,
+      active: 1,
+      currency_id: DEMO.usdCurrencyId,
+      currency_options: NO_CURRENCY_OPTIONS,
+    };
     await insertPriceIfMissing(db, {
       ...price,
       id: DEMO.licensePriceId,

@@ -81,8 +81,8 @@ describe.each(TEST_DIALECTS)('checkout routes on %s', (dialect) => {
         trial_end: subscription.checkoutSession.created_at + 7 * 86_400,
       },
       currency_amounts: [
-        { currency_id: DEMO.usdCurrencyId, amount_due_now: '0' },
-        { currency_id: DEMO.eurCurrencyId, amount_due_now: '899' },
+        { currency_id: DEMO.usdCurrencyId, amount_due_now: '0', amount_renewal: '999' },
+        { currency_id: DEMO.eurCurrencyId, amount_due_now: '899', amount_renewal: '899' },
       ],
       subscription_data: { trial_period_days: 7, trial_end: null, trial_currency: DEMO.usdCurrencyId },
     });

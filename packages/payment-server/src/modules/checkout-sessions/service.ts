@@ -111,6 +111,7 @@ export async function toCheckoutSession(deps: ViewDeps, row: CheckoutSessionRow)
     currency_amounts: dueNowPerCurrency({ ...priced, currencyIds }).map((amount) => ({
       currency_id: amount.currency_id,
       amount_due_now: amount.amountDueNow.toString(),
+      amount_renewal: amount.renewalAmount.toString(),
     })),
     customer_id: row.customer_id,
     invoice_id: row.invoice_id,

@@ -165,8 +165,8 @@ describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => 
       .execute();
     const session = await start();
     expect(session.currency_amounts).toEqual([
-      { currency_id: DEMO.usdCurrencyId, amount_due_now: '1999' },
-      { currency_id: 'pc_test_eur', amount_due_now: '1799' },
+      { currency_id: DEMO.usdCurrencyId, amount_due_now: '1999', amount_renewal: '0' },
+      { currency_id: 'pc_test_eur', amount_due_now: '1799', amount_renewal: '0' },
     ]);
     // The cross-sell add-on has no euro price: with it in the cart, euros are no longer offered.
     const added = await t.app.inject({
@@ -176,7 +176,7 @@ describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => 
       payload: { to: DEMO.supportPriceId },
     });
     expect(added.json().checkoutSession.currency_amounts).toEqual([
-      { currency_id: DEMO.usdCurrencyId, amount_due_now: '2498' },
+      { currency_id: DEMO.usdCurrencyId, amount_due_now: '2498', amount_renewal: '0' },
     ]);
     expect((await submit(session.id, { payment_currency: 'pc_test_eur' })).json().error.code).toBe(
       'PAYMENT_METHOD_UNAVAILABLE',
