@@ -4,16 +4,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
-  latestCode,
   openBrowser,
   PHONE,
   saveScreenshot,
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
+import { E2E_TIMEOUT, fillContact, payByCard, signInWithEmailedCode } from './steps.ts';
 
 const ONE_TIME_LINK = 'plink_demo_onetime';
-const TIMEOUT = { timeout: 20_000 };
+const TIMEOUT = E2E_TIMEOUT;
 /** What blocks people, as axe grades it; minor and moderate findings are reviewed by hand. */
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
@@ -56,14 +56,9 @@ async function auditBothWidths(page: Page, name: string): Promise<Record<string,
 }
 
 async function payAsNewCustomer(page: Page, t: Translate, email: string) {
-  await page.getByLabel(t('payment.checkout.form.name')).fill('Ada Lovelace', TIMEOUT);
-  await page.getByLabel(t('payment.checkout.form.email')).fill(email);
-  await page.getByLabel(t('payment.checkout.form.postalCode')).fill('94107');
+  await fillContact(page, t, 'Ada Lovelace', email);
   await page.getByRole('button', { name: t('payment.checkout.action.pay'), exact: true }).click();
-  await page.getByLabel(t('payment.checkout.card.number')).fill('4242 4242 4242 4242', TIMEOUT);
-  await page.getByLabel(t('payment.checkout.card.expiry')).fill('12/34');
-  await page.getByLabel(t('payment.checkout.card.cvc')).fill('123');
-  await page.getByRole('button', { name: t('payment.checkout.card.confirm') }).click();
+  await payByCard(page, t);
 }
 
 describe.each([
@@ -87,11 +82,7 @@ describe.each([
       await emailField.waitFor(TIMEOUT);
       Object.assign(found, await auditBothWidths(page, `login-${locale}`));
 
-      await emailField.fill(email);
-      await page.getByRole('button', { name: t('platform.login.email.send') }).click();
-      await page.getByLabel(t('platform.login.code.label')).fill(latestCode(platform, email));
-      await page.getByRole('button', { name: t('platform.login.code.verify') }).click();
-      await page.waitForURL(/\/payment-kit\/checkout\/pay\/cs_/, TIMEOUT);
+      await signInWithEmailedCode(page, platform, t, email);
       await page.getByLabel(t('payment.checkout.form.email')).waitFor(TIMEOUT);
       Object.assign(found, await auditBothWidths(page, `checkout-form-${locale}`));
 

@@ -1,15 +1,21 @@
-import { createTranslator, type Translate } from '@bazaar/i18n';
+import { createTranslator } from '@bazaar/i18n';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
-  latestCode,
   openBrowser,
   PHONE,
   saveScreenshot,
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
+import {
+  checkoutUrl as checkoutAt,
+  E2E_TIMEOUT,
+  fillContact,
+  payByCard,
+  signInFromCheckout,
+} from './steps.ts';
 
 /** The demo links (packages/payment-server/src/demo/seed.ts) each journey buys from. */
 const LINKS = {
@@ -19,7 +25,7 @@ const LINKS = {
   donation: 'plink_demo_donation',
   oneTime: 'plink_demo_onetime',
 };
-const TIMEOUT = { timeout: 20_000 };
+const TIMEOUT = E2E_TIMEOUT;
 const en = createTranslator('en');
 
 let platform: RunningPlatform;
@@ -31,32 +37,11 @@ afterAll(async () => {
   await platform?.close();
 });
 
-function checkoutUrl(id: string, locale = 'en'): string {
-  return `${platform.baseUrl}/payment-kit/checkout/pay/${id}?locale=${locale}`;
-}
+const checkoutUrl = (id: string, locale = 'en') => checkoutAt(platform, id, locale);
 
 /** A guest opens the link, follows "Connect and …" to sign in with an emailed code, and comes back. */
-async function signInAt(page: Page, link: string, action: string, email: string) {
-  await page.goto(checkoutUrl(link));
-  await page.getByRole('button', { name: en('payment.checkout.action.connect', { action }) }).click(TIMEOUT);
-  await page.getByLabel(en('platform.login.email.label')).fill(email);
-  await page.getByRole('button', { name: en('platform.login.email.send') }).click();
-  await page.getByLabel(en('platform.login.code.label')).fill(latestCode(platform, email));
-  await page.getByRole('button', { name: en('platform.login.code.verify') }).click();
-  await page.waitForURL(/\/payment-kit\/checkout\/pay\/cs_/, TIMEOUT);
-}
-
-async function fillCustomer(page: Page, t: Translate, name: string, email: string) {
-  await page.getByLabel(t('payment.checkout.form.name')).fill(name, TIMEOUT);
-  await page.getByLabel(t('payment.checkout.form.email')).fill(email);
-  await page.getByLabel(t('payment.checkout.form.postalCode')).fill('94107');
-}
-
-async function payByCard(page: Page, t: Translate) {
-  await page.getByLabel(t('payment.checkout.card.number')).fill('4242 4242 4242 4242', TIMEOUT);
-  await page.getByLabel(t('payment.checkout.card.expiry')).fill('12/34');
-  await page.getByLabel(t('payment.checkout.card.cvc')).fill('123');
-  await page.getByRole('button', { name: t('payment.checkout.card.confirm') }).click();
+function signInAt(page: Page, link: string, action: string, email: string) {
+  return signInFromCheckout(page, platform, en, { link, action, email });
 }
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).textContent(TIMEOUT);
@@ -69,7 +54,7 @@ describe('checkout journeys in Chromium', () => {
       expect(await text(page, 'trial')).toBe('7-day free trial');
       expect(await text(page, 'total-due')).toBe('$0.00');
       expect(await text(page, 'renewal')).toBe('Then $9.99 per month');
-      await fillCustomer(page, en, 'Sam Sub', 'sub@example.com');
+      await fillContact(page, en, 'Sam Sub', 'sub@example.com');
       await page.getByRole('button', { name: en('payment.checkout.action.subscribe'), exact: true }).click();
       const toast = page
         .getByRole('alert')
@@ -132,7 +117,7 @@ describe('checkout journeys in Chromium', () => {
       await signInAt(page, LINKS.bundle, en('payment.checkout.action.pay'), 'bundle@example.com');
       const panel = page.getByRole('group', { name: en('payment.checkout.crossSell.title') });
       await panel.getByText(en('payment.checkout.crossSell.required')).waitFor(TIMEOUT);
-      await fillCustomer(page, en, 'Bea Bundle', 'bundle@example.com');
+      await fillContact(page, en, 'Bea Bundle', 'bundle@example.com');
       const pay = page.getByRole('button', { name: en('payment.checkout.action.pay'), exact: true });
       await pay.click();
       await expect.poll(() => panel.getAttribute('data-shaking'), TIMEOUT).toBe('true');
@@ -183,7 +168,7 @@ describe('checkout journeys in Chromium', () => {
 
       await amount.fill('12.5');
       await expect.poll(() => text(page, 'total-due'), TIMEOUT).toBe('$12.50');
-      await fillCustomer(page, en, 'Dana Donor', 'dana@example.com');
+      await fillContact(page, en, 'Dana Donor', 'dana@example.com');
       await expect.poll(() => donate.isEnabled(), TIMEOUT).toBe(true);
       // Donations go through donate-submit (payment-kit.md §7).
       const donateSubmit = page.waitForRequest((request) => request.url().includes('/donate-submit'));

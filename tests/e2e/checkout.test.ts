@@ -3,16 +3,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
-  latestCode,
   openBrowser,
   PHONE,
   saveScreenshot,
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
+import { E2E_TIMEOUT, fillContact, payByCard, signInFromCheckout } from './steps.ts';
 
 const ONE_TIME_LINK = 'plink_demo_onetime';
-const TIMEOUT = { timeout: 20_000 };
+const TIMEOUT = E2E_TIMEOUT;
 
 let platform: RunningPlatform;
 
@@ -23,31 +23,15 @@ afterAll(async () => {
   await platform?.close();
 });
 
-/** A guest opens the link, is sent to sign in with an emailed code, and comes back to pay. */
-async function signInFromCheckout(page: Page, t: Translate, email: string, locale: string) {
-  await page.goto(`${platform.baseUrl}/payment-kit/checkout/pay/${ONE_TIME_LINK}?locale=${locale}`);
-  const connect = t('payment.checkout.action.connect', { action: t('payment.checkout.action.pay') });
-  await page.getByRole('button', { name: connect }).click(TIMEOUT);
-  await page.getByLabel(t('platform.login.email.label')).fill(email);
-  await page.getByRole('button', { name: t('platform.login.email.send') }).click();
-  await page.getByLabel(t('platform.login.code.label')).fill(latestCode(platform, email));
-  await page.getByRole('button', { name: t('platform.login.code.verify') }).click();
-  await page.waitForURL(/\/payment-kit\/checkout\/pay\/cs_/, TIMEOUT);
-}
-
+/** Contact details, then Pay: the card step comes next. */
 async function fillCustomer(page: Page, t: Translate, name: string, email: string) {
-  await page.getByLabel(t('payment.checkout.form.name')).fill(name, TIMEOUT);
-  await page.getByLabel(t('payment.checkout.form.email')).fill(email);
-  // Card payments collect the billing postal code (payment-kit.md §5); the country defaults to us.
-  await page.getByLabel(t('payment.checkout.form.postalCode')).fill('94107');
+  await fillContact(page, t, name, email);
   await page.getByRole('button', { name: t('payment.checkout.action.pay'), exact: true }).click();
 }
 
-async function payByCard(page: Page, t: Translate, number: string) {
-  await page.getByLabel(t('payment.checkout.card.number')).fill(number, TIMEOUT);
-  await page.getByLabel(t('payment.checkout.card.expiry')).fill('12/34');
-  await page.getByLabel(t('payment.checkout.card.cvc')).fill('123');
-  await page.getByRole('button', { name: t('payment.checkout.card.confirm') }).click();
+function signInFromLink(page: Page, t: Translate, email: string, locale: string) {
+  const action = t('payment.checkout.action.pay');
+  return signInFromCheckout(page, platform, t, { link: ONE_TIME_LINK, action, email, locale });
 }
 
 describe('checkout in Chromium', () => {
@@ -55,7 +39,7 @@ describe('checkout in Chromium', () => {
     const t = createTranslator('en');
     const { context, page } = await openBrowser(DESKTOP);
     try {
-      await signInFromCheckout(page, t, 'ada@example.com', 'en');
+      await signInFromLink(page, t, 'ada@example.com', 'en');
       await saveScreenshot(page, 'checkout-form-en-desktop');
       await fillCustomer(page, t, 'Ada Lovelace', 'ada@example.com');
       await payByCard(page, t, '4242 4242 4242 4242');
@@ -77,7 +61,7 @@ describe('checkout in Chromium', () => {
     const t = createTranslator('en');
     const { context, page } = await openBrowser(DESKTOP);
     try {
-      await signInFromCheckout(page, t, 'grace@example.com', 'en');
+      await signInFromLink(page, t, 'grace@example.com', 'en');
       await fillCustomer(page, t, 'Grace Hopper', 'grace@example.com');
       await payByCard(page, t, '4000 0000 0000 0002');
       await expect.poll(() => page.getByText('Your card was declined.').isVisible(), TIMEOUT).toBe(true);
@@ -96,7 +80,7 @@ describe('checkout in Chromium', () => {
     const t = createTranslator('zh');
     const { context, page } = await openBrowser(PHONE, 'zh-CN');
     try {
-      await signInFromCheckout(page, t, 'lin@example.com', 'zh');
+      await signInFromLink(page, t, 'lin@example.com', 'zh');
       await fillCustomer(page, t, '林徽因', 'lin@example.com');
       await payByCard(page, t, '4000 0025 0000 3155');
       await page.getByRole('button', { name: t('payment.checkout.authenticate.approve') }).click(TIMEOUT);

@@ -1,0 +1,53 @@
+import type { Translate } from '@bazaar/i18n';
+import type { Page } from 'playwright-core';
+import { latestCode, type RunningPlatform } from './harness.ts';
+
+/** The steps a person takes on the checkout, shared by the journeys; texts come from the catalogues. */
+
+export const E2E_TIMEOUT = { timeout: 20_000 };
+
+export function checkoutUrl(platform: RunningPlatform, id: string, locale = 'en'): string {
+  return `${platform.baseUrl}/payment-kit/checkout/pay/${id}?locale=${locale}`;
+}
+
+/** On the login page: asks for a code, types the one mailed to `email`, and lands back on the checkout. */
+export async function signInWithEmailedCode(
+  page: Page,
+  platform: RunningPlatform,
+  t: Translate,
+  email: string,
+) {
+  await page.getByLabel(t('platform.login.email.label')).fill(email, E2E_TIMEOUT);
+  await page.getByRole('button', { name: t('platform.login.email.send') }).click();
+  await page.getByLabel(t('platform.login.code.label')).fill(latestCode(platform, email));
+  await page.getByRole('button', { name: t('platform.login.code.verify') }).click();
+  await page.waitForURL(/\/payment-kit\/checkout\/pay\/cs_/, E2E_TIMEOUT);
+}
+
+/** A guest opens a link, follows "Connect and {action}" to sign in, and comes back to it. */
+export async function signInFromCheckout(
+  page: Page,
+  platform: RunningPlatform,
+  t: Translate,
+  visit: { link: string; action: string; email: string; locale?: string },
+) {
+  await page.goto(checkoutUrl(platform, visit.link, visit.locale));
+  const connect = t('payment.checkout.action.connect', { action: visit.action });
+  await page.getByRole('button', { name: connect }).click(E2E_TIMEOUT);
+  await signInWithEmailedCode(page, platform, t, visit.email);
+}
+
+/** Name, email and, as card payments collect it (payment-kit.md §5), the billing postal code. */
+export async function fillContact(page: Page, t: Translate, name: string, email: string) {
+  await page.getByLabel(t('payment.checkout.form.name')).fill(name, E2E_TIMEOUT);
+  await page.getByLabel(t('payment.checkout.form.email')).fill(email);
+  await page.getByLabel(t('payment.checkout.form.postalCode')).fill('94107');
+}
+
+/** The card step of the built-in test card network. */
+export async function payByCard(page: Page, t: Translate, number = '4242 4242 4242 4242') {
+  await page.getByLabel(t('payment.checkout.card.number')).fill(number, E2E_TIMEOUT);
+  await page.getByLabel(t('payment.checkout.card.expiry')).fill('12/34');
+  await page.getByLabel(t('payment.checkout.card.cvc')).fill('123');
+  await page.getByRole('button', { name: t('payment.checkout.card.confirm') }).click();
+}
