@@ -1,10 +1,10 @@
-import { startCheckoutResponseSchema, submitCheckoutResponseSchema } from '@bazaar/schemas';
+import { submitCheckoutResponseSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getPaymentIntent } from '../modules/payment-intents/service.ts';
 import { getPaymentLink } from '../modules/payment-links/service.ts';
 import { getPricesById } from '../modules/prices/service.ts';
-import { confirmCard } from '../test-utils/checkout-steps.ts';
+import { confirmCard, startCheckout } from '../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
 import { makeSubmitBody, openPaymentTestKit, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
 import { DEMO, seedDemoData } from './seed.ts';
@@ -134,15 +134,7 @@ describe.each(TEST_DIALECTS)('demo checkout in EUR on %s', (dialect) => {
     await t.close();
   });
 
-  async function start(linkId: string) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/checkout-sessions/start/${linkId}`,
-      headers: t.signedIn(payer),
-    });
-    expect(response.statusCode).toBe(200);
-    return startCheckoutResponseSchema.parse(response.json()).checkoutSession;
-  }
+  const start = async (linkId: string) => (await startCheckout(t, linkId, { user: payer })).checkoutSession;
 
   it('offers the membership trial in USD only', async () => {
     const session = await start(DEMO.subscriptionLinkId);

@@ -1,19 +1,29 @@
-import { submitCheckoutResponseSchema } from '@bazaar/schemas';
+import { startCheckoutResponseSchema, submitCheckoutResponseSchema, type SessionUser } from '@bazaar/schemas';
 import { DEMO } from '../demo/seed.ts';
 import { API, type PaymentTestApp } from './payment-test-app.ts';
 import { makeSubmitBody } from './payment-test-kit.ts';
 
 export const TEST_CARD_DATES = { exp_month: 12, exp_year: 2030, cvc: '123' };
 
+/** Starts a checkout from a payment link as a signed-in payer, as the checkout page does. */
+export async function startCheckout(
+  t: PaymentTestApp,
+  linkId: string = DEMO.oneTimeLinkId,
+  options: { query?: string; user?: Partial<SessionUser> } = {},
+) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${API}/checkout-sessions/start/${linkId}${options.query ?? ''}`,
+    headers: t.signedIn(options.user),
+  });
+  if (response.statusCode !== 200) throw new Error(`start answered ${response.statusCode}: ${response.body}`);
+  return startCheckoutResponseSchema.parse(response.json());
+}
+
 /** Starts the one-time demo checkout and submits it as `payer`, as the checkout page does. */
 export async function startAndSubmit(t: PaymentTestApp, payer = 'did:bazaar:usr_payer') {
   const headers = t.signedIn({ did: payer });
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `${API}/checkout-sessions/start/${DEMO.oneTimeLinkId}`,
-    headers,
-  });
-  const sessionId: string = started.json().checkoutSession.id;
+  const sessionId = (await startCheckout(t, DEMO.oneTimeLinkId, { user: { did: payer } })).checkoutSession.id;
   const response = await t.app.inject({
     method: 'PUT',
     url: `${API}/checkout-sessions/${sessionId}/submit`,

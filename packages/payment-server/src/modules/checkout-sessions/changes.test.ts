@@ -1,7 +1,8 @@
-import { checkoutSessionChangeSchema, startCheckoutResponseSchema } from '@bazaar/schemas';
+import { checkoutSessionChangeSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
+import { startCheckout } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
 import { countRows, makeSubmitBody } from '../../test-utils/payment-test-kit.ts';
 
@@ -15,15 +16,7 @@ describe.each(TEST_DIALECTS)('checkout session changes on %s', (dialect) => {
     await t.close();
   });
 
-  async function start(linkId: string) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/checkout-sessions/start/${linkId}`,
-      headers: t.signedIn(),
-    });
-    expect(response.statusCode).toBe(200);
-    return startCheckoutResponseSchema.parse(response.json()).checkoutSession;
-  }
+  const start = async (linkId: string) => (await startCheckout(t, linkId)).checkoutSession;
 
   function send(method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) {
     return t.app.inject({ method, url: `${API}/checkout-sessions/${url}`, headers: t.signedIn(), payload });

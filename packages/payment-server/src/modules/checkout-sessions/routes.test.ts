@@ -1,11 +1,8 @@
-import {
-  retrieveCheckoutResponseSchema,
-  startCheckoutResponseSchema,
-  submitCheckoutResponseSchema,
-} from '@bazaar/schemas';
+import { retrieveCheckoutResponseSchema, submitCheckoutResponseSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
+import { startCheckout } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
 import { countRows, makeSubmitBody } from '../../test-utils/payment-test-kit.ts';
 
@@ -19,15 +16,7 @@ describe.each(TEST_DIALECTS)('checkout routes on %s', (dialect) => {
     await t.close();
   });
 
-  async function start(linkId: string, query = '') {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/checkout-sessions/start/${linkId}${query}`,
-      headers: t.signedIn(),
-    });
-    expect(response.statusCode).toBe(200);
-    return startCheckoutResponseSchema.parse(response.json());
-  }
+  const start = (linkId: string, query = '') => startCheckout(t, linkId, { query });
 
   it('lists the test-mode card method with its currencies', async () => {
     const response = await t.app.inject({ url: `${API}/settings?livemode=false` });

@@ -1,8 +1,8 @@
-import { startCheckoutResponseSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
 import { insertPastDueInvoice } from '../../test-utils/past-due-invoice.ts';
+import { startCheckout } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
 import { countRows, makeSubmitBody } from '../../test-utils/payment-test-kit.ts';
 
@@ -16,14 +16,8 @@ describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => 
     await t.close();
   });
 
-  async function start(linkId: string = DEMO.oneTimeLinkId) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `${API}/checkout-sessions/start/${linkId}`,
-      headers: t.signedIn(),
-    });
-    return startCheckoutResponseSchema.parse(response.json()).checkoutSession;
-  }
+  const start = async (linkId: string = DEMO.oneTimeLinkId) =>
+    (await startCheckout(t, linkId)).checkoutSession;
 
   function submit(sessionId: string, body: Record<string, unknown> = {}) {
     return t.app.inject({
