@@ -86,4 +86,12 @@ describe('checkout amounts', () => {
     expect(defaultPaymentOption(options, USD.id, ['pc_unknown'])?.currency.id).toBe(USD.id);
     expect(defaultPaymentOption(options, 'pc_gone')?.currency.id).toBe(USD.id);
   });
+
+  it('offers only the currencies the session can be paid in', () => {
+    const methods = [makePaymentMethod({ payment_currencies: [USD, EUR] })];
+    const usdOnly = makeCheckout({
+      currency_amounts: [{ currency_id: USD.id, amount_due_now: '2500', amount_renewal: '0' }],
+    }).checkoutSession;
+    expect(paymentOptions(methods, usdOnly).map((option) => option.currency.id)).toEqual([USD.id]);
+  });
 });

@@ -59,13 +59,17 @@ export interface PaymentOption {
   currency: PaymentMethod['payment_currencies'][number];
 }
 
-/** Every active (method × currency) pair a payer can choose. */
-export function paymentOptions(methods: PaymentMethod[]): PaymentOption[] {
+/**
+ * Every active (method × currency) pair a payer can choose; with a session, only the currencies
+ * the server can price all of its lines in (a USD-only item is not offered in EUR).
+ */
+export function paymentOptions(methods: PaymentMethod[], session?: CheckoutSession): PaymentOption[] {
   return methods
     .filter((method) => method.active)
     .flatMap((method) =>
       method.payment_currencies
         .filter((currency) => currency.active)
+        .filter((currency) => !session || amountDueIn(session, currency.id) !== null)
         .map((currency) => ({ method, currency })),
     );
 }

@@ -39,7 +39,7 @@ export function CheckoutPayable({
 }: CheckoutPayableProps) {
   const { t, storage } = usePaymentContext();
   const did = user?.did ?? null;
-  const options = paymentOptions(checkout.paymentMethods);
+  const options = paymentOptions(checkout.paymentMethods, checkout.checkoutSession);
   const [option, setOption] = useState<PaymentOption | null>(() =>
     defaultPaymentOption(options, checkout.checkoutSession.currency_id, [
       currencyId,
