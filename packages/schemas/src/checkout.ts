@@ -177,6 +177,9 @@ export const checkoutSessionSchema = z.object({
       trial_period_days: z.number().int().min(0),
       trial_end: timestampSchema.nullable(),
       trial_currency: z.string(),
+      /** The arcblock method's staking deposit is the larger of these two (smallest unit, session currency). */
+      billing_threshold_amount: amountSchema,
+      min_stake_amount: amountSchema,
     })
     .nullable(),
   success_url: z.string().nullable(),
@@ -341,12 +344,32 @@ export const testCardResultSchema = z.object({
 });
 export type TestCardResult = z.infer<typeof testCardResultSchema>;
 
+/** Why an invoice was written (payment-kit.md §3). */
+export const BILLING_REASONS = [
+  'subscription_create',
+  'subscription_cycle',
+  'subscription_update',
+  'subscription_recover',
+  'subscription_threshold',
+  'subscription_cancel',
+  'manual',
+  'upcoming',
+  'slash_stake',
+  'stake',
+  'return_stake',
+  'recharge',
+  'stake_overdraft_protection',
+  'overdraft_protection',
+] as const;
+export const billingReasonSchema = z.enum(BILLING_REASONS);
+export type BillingReason = z.infer<typeof billingReasonSchema>;
+
 export const invoiceSchema = z.object({
   id: z.string(),
   object: z.literal('invoice'),
   number: z.string(),
   status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
-  billing_reason: z.string(),
+  billing_reason: billingReasonSchema,
   customer_id: z.string(),
   subscription_id: z.string().nullable(),
   checkout_session_id: z.string().nullable(),
@@ -361,13 +384,28 @@ export const invoiceSchema = z.object({
       quantity: z.number().int(),
       unit_amount: amountSchema,
       amount: amountSchema,
+      /** The service period a subscription line pays for (metered lines: the period used). */
+      period_start: timestampSchema.nullable(),
+      period_end: timestampSchema.nullable(),
+      /** A credit or charge for part of a period, from a plan change. */
+      proration: z.boolean(),
     }),
   ),
   subtotal: amountSchema,
   total: amountSchema,
+  /** Customer credit used towards the total. */
+  amount_applied: amountSchema,
   amount_due: amountSchema,
   amount_paid: amountSchema,
   amount_remaining: amountSchema,
+  period_start: timestampSchema.nullable(),
+  period_end: timestampSchema.nullable(),
+  /** When an open invoice becomes past due. */
+  due_date: timestampSchema.nullable(),
+  /** Collection attempts made so far, and when the next automatic one is due (null: none). */
+  attempt_count: z.number().int().nonnegative(),
+  next_payment_attempt: timestampSchema.nullable(),
+  payment_method_id: z.string().nullable(),
   livemode: z.boolean(),
   created_at: timestampSchema,
   paid_at: timestampSchema.nullable(),

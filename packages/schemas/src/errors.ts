@@ -67,6 +67,18 @@ export const ERROR_STATUS = {
   UNSUPPORTED_INTERVAL: 400,
   /** The catalogue object is referenced by checkouts, links or prices: archive it instead of deleting or changing it. */
   OBJECT_IN_USE: 409,
+  /** The subscription's state does not allow this action (e.g. resuming a canceled one). */
+  SUBSCRIPTION_UNEXPECTED_STATE: 409,
+  /** No plan change to the asked price is possible for this subscription. */
+  PLAN_CHANGE_UNAVAILABLE: 400,
+  /** The invoice's state does not allow this action (e.g. paying a void invoice). */
+  INVOICE_UNEXPECTED_STATE: 409,
+  /** Overdue invoices asked for without a subscription or customer id. */
+  OVERDUE_TARGET_REQUIRED: 400,
+  /** Overdue invoices of a card method are paid one by one on the invoice page, not in the dialog. */
+  notSupport: 400,
+  /** A test clock moves only forward, and only over customers of test mode. */
+  TEST_CLOCK_INVALID: 400,
   /** An unexpected failure; the message is generic and the cause is logged. */
   INTERNAL: 500,
 } as const;

@@ -28,6 +28,33 @@ export const eventSchema = z.discriminatedUnion('type', [
     }),
   }),
   z.object({
+    type: z.enum(['invoice.created', 'invoice.marked_uncollectible', 'invoice.voided']),
+    data: z.object({
+      id: z.string(),
+      customer_id: z.string(),
+      subscription_id: z.string().nullable(),
+    }),
+  }),
+  z.object({
+    type: z.literal('invoice.payment_failed'),
+    data: z.object({
+      id: z.string(),
+      customer_id: z.string(),
+      subscription_id: z.string().nullable(),
+      attempt_count: z.number().int(),
+      next_payment_attempt: z.number().int().nullable(),
+      code: z.string(),
+    }),
+  }),
+  z.object({
+    type: z.enum([
+      'customer.subscription.created',
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+    ]),
+    data: z.object({ id: z.string(), customer_id: z.string(), status: z.string() }),
+  }),
+  z.object({
     type: z.literal('payment_intent.succeeded'),
     data: z.object({ id: z.string(), customer_id: z.string().nullable() }),
   }),

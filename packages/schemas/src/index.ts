@@ -5,3 +5,4 @@ export * from './platform.ts';
 export * from './events.ts';
 export * from './checkout.ts';
 export * from './catalogue.ts';
+export * from './billing.ts';

@@ -100,6 +100,8 @@ export interface PaymentTables {
     metadata: string;
     invoice_prefix: string;
     invoice_sequence: number;
+    /** The test clock whose time this customer lives in (test mode only). */
+    test_clock_id: Optional<string | null>;
     created_at: number;
     updated_at: number;
   };
@@ -168,6 +170,17 @@ export interface PaymentTables {
     paid_at: number | null;
     /** When an open invoice becomes past due (unix seconds); null for invoices paid at once. */
     due_date: Optional<number | null>;
+    period_start: Optional<number | null>;
+    period_end: Optional<number | null>;
+    /** Collection attempts whose outcome is recorded; the next attempt's provider key uses +1. */
+    attempt_count: Generated<number>;
+    /** When the engine next tries to collect an open invoice; null when it does not. */
+    next_payment_attempt: Optional<number | null>;
+    /** The kit's payment method that collects (or collected) the invoice. */
+    payment_method_id: Optional<string | null>;
+    /** Customer credit used to pay part of the total. */
+    amount_applied: Generated<string>;
+    test_clock_id: Optional<string | null>;
   };
   invoice_lines: {
     id: string;
@@ -178,6 +191,94 @@ export interface PaymentTables {
     quantity: number;
     unit_amount: string;
     amount: string;
+    period_start: Optional<number | null>;
+    period_end: Optional<number | null>;
+    proration: Generated<number>;
+  };
+  subscriptions: {
+    id: string;
+    customer_id: string;
+    status: string;
+    currency_id: string;
+    default_payment_method_id: string;
+    /** JSON `{ card_id, brand, last4 }`: the saved card renewals are charged to. */
+    payment_card: string | null;
+    checkout_session_id: string | null;
+    billing_cycle_anchor: number;
+    current_period_start: number;
+    current_period_end: number;
+    trial_start: number | null;
+    trial_end: number | null;
+    cancel_at_period_end: Generated<number>;
+    canceled_at: number | null;
+    ended_at: number | null;
+    /** JSON `{ reason, feedback, comment }`. */
+    cancelation_details: string | null;
+    billing_threshold_amount: Generated<string>;
+    latest_invoice_id: string | null;
+    test_clock_id: string | null;
+    livemode: number;
+    metadata: Generated<string>;
+    created_at: number;
+    updated_at: number;
+  };
+  subscription_items: {
+    id: string;
+    subscription_id: string;
+    price_id: string;
+    quantity: number;
+    created_at: number;
+  };
+  usage_records: {
+    id: string;
+    subscription_item_id: string;
+    quantity: number;
+    timestamp: number;
+    action: string;
+    identifier: string;
+    created_at: number;
+  };
+  /** The customer's credit ledger per currency; a negative amount is credit the customer holds. */
+  customer_balance_transactions: {
+    id: string;
+    customer_id: string;
+    currency_id: string;
+    amount: string;
+    type: string;
+    invoice_id: string | null;
+    subscription_id: string | null;
+    livemode: number;
+    created_at: number;
+  };
+  test_clocks: {
+    id: string;
+    name: string;
+    frozen_time: number;
+    livemode: number;
+    created_at: number;
+  };
+  /** Cards saved at the built-in test card network; `behavior` says how charges on it go. */
+  test_cards: {
+    id: string;
+    customer_id: string;
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    behavior: string;
+    created_at: number;
+  };
+  /** Every charge the test card network answered, once per idempotency key. */
+  test_card_charges: {
+    id: string;
+    idempotency_key: string;
+    card_id: string;
+    amount: string;
+    currency_id: string;
+    status: string;
+    failure_code: string | null;
+    failure_message: string | null;
+    created_at: number;
   };
   events: {
     id: string;

@@ -9,7 +9,7 @@ import {
   sessionClosedError,
 } from '../modules/checkout-sessions/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import { createPaidInvoice } from '../modules/invoices/service.ts';
+import { createInvoice } from '../modules/invoices/service.ts';
 import {
   getPaymentIntent,
   succeedPaymentIntent,
@@ -61,13 +61,16 @@ export async function completeCheckout(
     const session = await findSessionRow(trx, checkoutSessionId);
     const { lineItems } = await priceSessionRow(trx, session, now);
     const products = lineItems.map((item) => (item.upsell_price ?? item.price).product.name);
-    await createPaidInvoice(tx, {
+    await createInvoice(trx, {
       id: invoiceId,
+      status: 'paid',
+      billingReason: 'manual',
       customerId,
       currencyId: session.currency_id,
       livemode: intent.livemode,
       checkoutSessionId,
       paymentIntentId: intent.id,
+      paymentMethodId: intent.payment_method_id,
       description: products.join(', '),
       lines: lineItems.map((item, index) => ({
         description: products[index]!,
@@ -76,6 +79,7 @@ export async function completeCheckout(
         unitAmount: (BigInt(item.amount_subtotal) / BigInt(item.quantity)).toString(),
         amount: item.amount_subtotal,
       })),
+      now,
     });
     await markSessionPaid(trx, checkoutSessionId, { invoiceId, now });
 

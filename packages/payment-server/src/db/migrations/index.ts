@@ -3,6 +3,7 @@ import { checkoutTables } from './0001-checkout-tables.ts';
 import { eventPosition } from './0002-event-position.ts';
 import { catalogueFields } from './0003-catalogue-fields.ts';
 import { checkoutExpiry } from './0004-checkout-expiry.ts';
+import { billing } from './0005-billing.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0002_event_position': eventPosition,
   '0003_catalogue_fields': catalogueFields,
   '0004_checkout_expiry': checkoutExpiry,
+  '0005_billing': billing,
 };

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
-export type CustomerRow = PaymentTables['customers'];
+export type CustomerRow = Selectable<PaymentTables['customers']>;
 
 export async function findCustomerRowByDid(db: PaymentDb, did: string, livemode: boolean) {
   return db
@@ -17,7 +17,10 @@ export async function findCustomerRow(db: PaymentDb, id: string) {
 }
 
 /** One customer per (did, livemode): a concurrent first purchase updates the row the other created. */
-export async function upsertCustomerRow(db: PaymentDb, row: CustomerRow): Promise<CustomerRow> {
+export async function upsertCustomerRow(
+  db: PaymentDb,
+  row: Insertable<PaymentTables['customers']>,
+): Promise<CustomerRow> {
   return db
     .insertInto('customers')
     .values(row)

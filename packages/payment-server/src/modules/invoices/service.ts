@@ -1,9 +1,8 @@
-import { invoiceSchema, newId, type Invoice } from '@bazaar/schemas';
-import { notFound } from '@bazaar/server-kit';
+import { invoiceSchema, newId, type BillingReason, type Invoice } from '@bazaar/schemas';
+import { AppError, notFound } from '@bazaar/server-kit';
 import { sumAmounts } from '@bazaar/money';
 import { fromFlag, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
-import type { PaymentDeps } from '../../deps.ts';
 import { allocateInvoiceNumber } from '../customers/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
 import {
@@ -11,84 +10,118 @@ import {
   hasPastDueInvoiceRow,
   insertInvoiceRows,
   listInvoiceLineRows,
+  type InvoiceRow,
 } from './repository.ts';
 
-export interface PaidInvoiceInput {
-  id: string;
+export interface NewInvoiceLine {
+  description: string;
+  priceId: string | null;
+  quantity: number;
+  unitAmount: string;
+  /** Negative for a credit (unused time of the old plan). */
+  amount: string;
+  periodStart?: number | null;
+  periodEnd?: number | null;
+  proration?: boolean;
+}
+
+export interface NewInvoice {
+  id?: string;
   customerId: string;
   currencyId: string;
   livemode: boolean;
-  checkoutSessionId: string;
-  paymentIntentId: string;
+  billingReason: BillingReason;
   description: string;
-  lines: readonly {
-    description: string;
-    priceId: string;
-    quantity: number;
-    unitAmount: string;
-    amount: string;
-  }[];
+  lines: readonly NewInvoiceLine[];
+  /** `paid` when the money was taken before the invoice was written (a checkout), else `open`. */
+  status: 'paid' | 'open';
+  subscriptionId?: string | null;
+  checkoutSessionId?: string | null;
+  paymentIntentId?: string | null;
+  paymentMethodId?: string | null;
+  periodStart?: number | null;
+  periodEnd?: number | null;
+  /** Customer credit used towards the total; never more than the total. */
+  amountApplied?: bigint;
+  dueDate?: number | null;
+  nextPaymentAttempt?: number | null;
+  testClockId?: string | null;
+  now: number;
 }
 
 /**
- * Records a checkout's invoice as already paid (the payment settled before it was written).
- * Runs inside the completing transaction so the number and the payment commit together.
+ * Writes an invoice and its lines, numbered per customer. Run it inside the transaction of the
+ * change it bills, so the number, the lines and the state change commit together. An invoice
+ * with nothing left to pay is paid as it is written.
  */
-export async function createPaidInvoice(
-  deps: Pick<PaymentDeps, 'db' | 'clock'>,
-  input: PaidInvoiceInput,
-): Promise<void> {
-  const now = deps.clock.now();
-  const total = sumAmounts(input.lines.map((line) => BigInt(line.amount))).toString();
+export async function createInvoice(db: PaymentDb, input: NewInvoice): Promise<string> {
+  const id = input.id ?? newId('invoice');
+  const total = sumAmounts(input.lines.map((line) => BigInt(line.amount)));
+  const applied = input.amountApplied ?? 0n;
+  if (applied < 0n || applied > total) {
+    throw new AppError('INTERNAL', `Credit ${applied} cannot pay towards an invoice of ${total}`);
+  }
+  const amountDue = total - applied;
+  const isPaid = input.status === 'paid' || amountDue === 0n;
   await insertInvoiceRows(
-    deps.db,
+    db,
     {
-      id: input.id,
-      number: await allocateInvoiceNumber(deps.db, input.customerId),
-      status: 'paid',
-      billing_reason: 'manual',
+      id,
+      number: await allocateInvoiceNumber(db, input.customerId),
+      status: isPaid ? 'paid' : 'open',
+      billing_reason: input.billingReason,
       customer_id: input.customerId,
-      subscription_id: null,
-      checkout_session_id: input.checkoutSessionId,
-      payment_intent_id: input.paymentIntentId,
+      subscription_id: input.subscriptionId ?? null,
+      checkout_session_id: input.checkoutSessionId ?? null,
+      payment_intent_id: input.paymentIntentId ?? null,
+      payment_method_id: input.paymentMethodId ?? null,
       currency_id: input.currencyId,
       description: input.description,
-      subtotal: total,
-      total,
-      amount_due: total,
-      amount_paid: total,
-      amount_remaining: '0',
+      subtotal: total.toString(),
+      total: total.toString(),
+      amount_applied: applied.toString(),
+      amount_due: amountDue.toString(),
+      amount_paid: isPaid ? amountDue.toString() : '0',
+      amount_remaining: isPaid ? '0' : amountDue.toString(),
+      period_start: input.periodStart ?? null,
+      period_end: input.periodEnd ?? null,
+      due_date: isPaid ? null : (input.dueDate ?? input.now),
+      next_payment_attempt: isPaid ? null : (input.nextPaymentAttempt ?? null),
+      test_clock_id: input.testClockId ?? null,
       livemode: toFlag(input.livemode),
-      created_at: now,
-      paid_at: now,
+      created_at: input.now,
+      paid_at: isPaid ? input.now : null,
     },
     input.lines.map((line, position) => ({
       id: newId('invoiceItem'),
-      invoice_id: input.id,
+      invoice_id: id,
       position,
       description: line.description,
       price_id: line.priceId,
       quantity: line.quantity,
       unit_amount: line.unitAmount,
       amount: line.amount,
+      period_start: line.periodStart ?? null,
+      period_end: line.periodEnd ?? null,
+      proration: toFlag(line.proration ?? false),
     })),
   );
+  return id;
 }
 
-export async function getInvoice(db: PaymentDb, id: string): Promise<Invoice> {
-  const row = await findInvoiceRow(db, id);
-  if (!row) throw notFound('invoice', id);
-  const lines = await listInvoiceLineRows(db, id);
+export async function toInvoice(db: PaymentDb, row: InvoiceRow): Promise<Invoice> {
+  const lines = await listInvoiceLineRows(db, row.id);
   return {
     id: row.id,
     object: 'invoice',
     number: row.number,
     status: invoiceSchema.shape.status.parse(row.status),
-    billing_reason: row.billing_reason,
+    billing_reason: invoiceSchema.shape.billing_reason.parse(row.billing_reason),
     customer_id: row.customer_id,
     subscription_id: row.subscription_id,
     checkout_session_id: row.checkout_session_id,
     payment_intent_id: row.payment_intent_id,
+    payment_method_id: row.payment_method_id,
     currency_id: row.currency_id,
     currency: await getCurrency(db, row.currency_id),
     description: row.description,
@@ -98,16 +131,31 @@ export async function getInvoice(db: PaymentDb, id: string): Promise<Invoice> {
       quantity: line.quantity,
       unit_amount: line.unit_amount,
       amount: line.amount,
+      period_start: line.period_start,
+      period_end: line.period_end,
+      proration: fromFlag(line.proration),
     })),
     subtotal: row.subtotal,
     total: row.total,
+    amount_applied: row.amount_applied,
     amount_due: row.amount_due,
     amount_paid: row.amount_paid,
     amount_remaining: row.amount_remaining,
+    period_start: row.period_start,
+    period_end: row.period_end,
+    due_date: row.due_date,
+    attempt_count: row.attempt_count,
+    next_payment_attempt: row.next_payment_attempt,
     livemode: fromFlag(row.livemode),
     created_at: row.created_at,
     paid_at: row.paid_at,
   };
+}
+
+export async function getInvoice(db: PaymentDb, id: string): Promise<Invoice> {
+  const row = await findInvoiceRow(db, id);
+  if (!row) throw notFound('invoice', id);
+  return toInvoice(db, row);
 }
 
 /** payment-kit.md §4: past-due invoices block new purchases until they are paid. */

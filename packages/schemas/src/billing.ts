@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { amountSchema, metadataSchema, timestampSchema } from './common.ts';
+import { idSchema } from './ids.ts';
+import { invoiceSchema, paymentCurrencySchema, priceSchema } from './checkout.ts';
+
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'paused',
+  'canceled',
+] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const CANCELATION_FEEDBACK = [
+  'too_expensive',
+  'missing_features',
+  'switched_service',
+  'unused',
+  'customer_service',
+  'too_complex',
+  'low_quality',
+  'other',
+] as const;
+
+export const subscriptionItemSchema = z.object({
+  id: z.string(),
+  object: z.literal('subscription_item'),
+  price_id: z.string(),
+  price: priceSchema,
+  quantity: z.number().int().positive(),
+});
+export type SubscriptionItem = z.infer<typeof subscriptionItemSchema>;
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  object: z.literal('subscription'),
+  status: subscriptionStatusSchema,
+  customer_id: z.string(),
+  currency_id: z.string(),
+  currency: paymentCurrencySchema,
+  default_payment_method_id: z.string(),
+  /** The saved card renewals are charged to (card methods). */
+  payment_card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  items: z.array(subscriptionItemSchema),
+  billing_cycle_anchor: timestampSchema,
+  current_period_start: timestampSchema,
+  current_period_end: timestampSchema,
+  trial_start: timestampSchema.nullable(),
+  trial_end: timestampSchema.nullable(),
+  cancel_at_period_end: z.boolean(),
+  canceled_at: timestampSchema.nullable(),
+  ended_at: timestampSchema.nullable(),
+  cancelation_details: z
+    .object({
+      reason: z.enum(['cancellation_requested', 'payment_failed']),
+      feedback: z.enum(CANCELATION_FEEDBACK).nullable(),
+      comment: z.string().nullable(),
+    })
+    .nullable(),
+  /** Metered usage is invoiced early once what it owes reaches this amount ('0': never). */
+  billing_threshold_amount: amountSchema,
+  latest_invoice_id: z.string().nullable(),
+  checkout_session_id: z.string().nullable(),
+  test_clock_id: z.string().nullable(),
+  livemode: z.boolean(),
+  metadata: metadataSchema,
+  created_at: timestampSchema,
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** `GET /subscriptions/{id}/overdue/invoices` and `GET /customers/{id}/overdue/invoices`. */
+export const overdueInvoicesResponseSchema = z.object({
+  subscription: subscriptionSchema.nullable(),
+  /** What is overdue per currency, with the method that collects it. */
+  summary: z.record(
+    z.string(),
+    z.object({
+      amount: amountSchema,
+      currency: paymentCurrencySchema,
+      method: z.object({ id: z.string(), type: z.string(), name: z.string() }),
+    }),
+  ),
+  invoices: z.array(invoiceSchema),
+  /** How many subscriptions the overdue invoices belong to. */
+  subscriptionCount: z.number().int().nonnegative(),
+});
+export type OverdueInvoicesResponse = z.infer<typeof overdueInvoicesResponseSchema>;
+
+export const usageRecordBodySchema = z.object({
+  subscription_item_id: idSchema('subscriptionItem'),
+  quantity: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  /** Unix seconds; defaults to now. Must fall in the item's current period. */
+  timestamp: timestampSchema.optional(),
+  action: z.enum(['increment', 'set']).default('increment'),
+  /** Repeating a record with the same identifier returns the first one and adds nothing. */
+  identifier: z.string().min(1).max(200).optional(),
+});
+export type UsageRecordBody = z.input<typeof usageRecordBodySchema>;
+
+export const usageRecordSchema = z.object({
+  id: z.string(),
+  object: z.literal('usage_record'),
+  subscription_item_id: z.string(),
+  quantity: z.number().int(),
+  timestamp: timestampSchema,
+  action: z.enum(['increment', 'set']),
+  identifier: z.string(),
+});
+export type UsageRecord = z.infer<typeof usageRecordSchema>;
+
+export const testClockSchema = z.object({
+  id: z.string(),
+  object: z.literal('test_clock'),
+  name: z.string(),
+  frozen_time: timestampSchema,
+  livemode: z.literal(false),
+  created_at: timestampSchema,
+});
+export type TestClock = z.infer<typeof testClockSchema>;
+
+export const createTestClockBodySchema = z.object({
+  name: z.string().trim().min(1).max(100).default('Test clock'),
+  /** Defaults to now; a clock starts at or after the present. */
+  frozen_time: timestampSchema.optional(),
+});
+export const attachTestClockBodySchema = z.object({ customer_id: idSchema('customer') });
+export const advanceTestClockBodySchema = z.object({ frozen_time: timestampSchema });
