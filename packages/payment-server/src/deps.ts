@@ -1,5 +1,6 @@
 import type { Clock } from '@bazaar/server-kit';
 import type { PaymentDb } from './db/tables.ts';
+import type { CardNetwork } from './providers/card-network.ts';
 
 /** What every Payment Kit service receives; tests pass a real database and a manual clock. */
 export interface PaymentDeps {
@@ -7,4 +8,6 @@ export interface PaymentDeps {
   clock: Clock;
   /** Pushes committed outbox events to the relay; called after a transaction that wrote events. */
   flushEvents(): Promise<void>;
+  /** Charges saved cards when the payer is not present (renewals, retries). */
+  cards: CardNetwork;
 }

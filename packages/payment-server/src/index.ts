@@ -15,6 +15,7 @@ import { registerPaymentLinkRoutes } from './modules/payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
 import { registerPriceRoutes } from './modules/prices/routes.ts';
 import { registerProductRoutes } from './modules/products/routes.ts';
+import { createTestCardNetwork } from './providers/test-card-network.ts';
 import { registerTestCardRoutes } from './providers/test-card-routes.ts';
 
 export type { PaymentDeps } from './deps.ts';
@@ -51,7 +52,12 @@ export function createPaymentKit(componentDeps: ComponentDeps): PlatformComponen
     appId: componentDeps.appId,
     logger: componentDeps.logger,
   });
-  const deps: PaymentDeps = { db, clock: componentDeps.clock, flushEvents: outbox.flush };
+  const deps: PaymentDeps = {
+    db,
+    clock: componentDeps.clock,
+    flushEvents: outbox.flush,
+    cards: createTestCardNetwork(db),
+  };
   const sessionSweeper = createSessionSweeper(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.paymentKit,

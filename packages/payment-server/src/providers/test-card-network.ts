@@ -6,7 +6,11 @@ import type {
 } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { z } from 'zod';
+import { newId } from '@bazaar/schemas';
+import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
+import type { CardNetwork, SavedCard } from './card-network.ts';
+import { findTestCardRow, insertTestCardRow, recordTestChargeOnce } from './test-card-repository.ts';
 import { completeCheckout } from '../flows/complete-checkout.ts';
 import { failPayment } from '../flows/fail-payment.ts';
 import {
@@ -26,7 +30,71 @@ export const TEST_CARDS = {
   succeeds: '4242424242424242',
   declines: '4000000000000002',
   requiresAuthentication: '4000002500003155',
+  /** Can be saved (a trial checkout keeps it), but every charge on it declines: a failing renewal. */
+  declinesAfterAttaching: '4000000000000341',
 } as const;
+
+/** How charges on a saved card go; 3155 needs authentication only while the payer is present. */
+export type SavedCardBehavior = 'succeeds' | 'declines';
+
+export function savedCardBehavior(digits: string): SavedCardBehavior {
+  return digits === TEST_CARDS.declinesAfterAttaching || digits === TEST_CARDS.declines
+    ? 'declines'
+    : 'succeeds';
+}
+
+/** Keeps the payer's card at the network for later charges; the number itself is never stored. */
+export async function saveTestCard(
+  db: PaymentDb,
+  input: { customerId: string; digits: string; exp_month: number; exp_year: number; now: number },
+): Promise<SavedCard> {
+  const card = { card_id: newId('testCard'), brand: cardBrand(input.digits), last4: input.digits.slice(-4) };
+  await insertTestCardRow(db, {
+    id: card.card_id,
+    customer_id: input.customerId,
+    brand: card.brand,
+    last4: card.last4,
+    exp_month: input.exp_month,
+    exp_year: input.exp_year,
+    behavior: savedCardBehavior(input.digits),
+    created_at: input.now,
+  });
+  return card;
+}
+
+/** The test network's side of renewals: charges saved cards, once per idempotency key. */
+export function createTestCardNetwork(db: PaymentDb): CardNetwork {
+  return {
+    async chargeSavedCard(input) {
+      const card = await findTestCardRow(db, input.cardId);
+      const error = !card
+        ? { code: 'card_missing', message: 'The saved card no longer exists.' }
+        : isCardExpired(card, input.now)
+          ? EXPIRED
+          : card.behavior === 'declines'
+            ? DECLINED
+            : null;
+      const charge = await recordTestChargeOnce(db, {
+        id: newId('testCharge'),
+        idempotency_key: input.idempotencyKey,
+        card_id: input.cardId,
+        amount: input.amount.toString(),
+        currency_id: input.currencyId,
+        status: error ? 'failed' : 'succeeded',
+        failure_code: error?.code ?? null,
+        failure_message: error?.message ?? null,
+        created_at: input.now,
+      });
+      return charge.status === 'succeeded'
+        ? { status: 'succeeded', chargeId: charge.id }
+        : {
+            status: 'failed',
+            chargeId: charge.id,
+            error: { code: charge.failure_code ?? 'card_declined', message: charge.failure_message ?? '' },
+          };
+    },
+  };
+}
 
 const DECLINED: PaymentError = { code: 'card_declined', message: 'Your card was declined.' };
 const EXPIRED: PaymentError = { code: 'expired_card', message: 'Your card has expired.' };

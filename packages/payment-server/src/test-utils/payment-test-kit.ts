@@ -13,6 +13,7 @@ import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { createOutboxDispatcher } from '../modules/events/service.ts';
+import { createTestCardNetwork } from '../providers/test-card-network.ts';
 
 export const TEST_APP_ID = 'app_test';
 /** 2027-01-15, a fixed instant so expiry and card dates are deterministic. */
@@ -41,7 +42,7 @@ export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestK
     appId: TEST_APP_ID,
     logger: Fastify().log,
   });
-  const deps: PaymentDeps = { db, clock, flushEvents: outbox.flush };
+  const deps: PaymentDeps = { db, clock, flushEvents: outbox.flush, cards: createTestCardNetwork(db) };
   await migrate(database, 'payment_kit', paymentMigrations);
   await seedDemoData(deps);
   return { database, db, deps, clock, published, close: () => database.close() };

@@ -1,0 +1,69 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
+
+export type SubscriptionRow = Selectable<PaymentTables['subscriptions']>;
+export type SubscriptionItemRow = Selectable<PaymentTables['subscription_items']>;
+export type SubscriptionChanges = Updateable<PaymentTables['subscriptions']>;
+
+export async function insertSubscriptionRows(
+  db: PaymentDb,
+  subscription: Insertable<PaymentTables['subscriptions']>,
+  items: readonly Insertable<PaymentTables['subscription_items']>[],
+) {
+  await db.insertInto('subscriptions').values(subscription).execute();
+  if (items.length > 0)
+    await db
+      .insertInto('subscription_items')
+      .values([...items])
+      .execute();
+}
+
+export async function findSubscriptionRow(db: PaymentDb, id: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listSubscriptionItemRows(
+  db: PaymentDb,
+  subscriptionIds: readonly string[],
+): Promise<SubscriptionItemRow[]> {
+  if (subscriptionIds.length === 0) return [];
+  return db
+    .selectFrom('subscription_items')
+    .selectAll()
+    .where('subscription_id', 'in', [...subscriptionIds])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listCustomerSubscriptionRows(
+  db: PaymentDb,
+  customerId: string,
+): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Changes a subscription only while it is in one of `fromStatuses`, so two racing actions (a
+ * cancel and a renewal, say) can't both apply; true when the row changed.
+ */
+export async function updateSubscriptionFrom(
+  db: PaymentDb,
+  id: string,
+  fromStatuses: readonly string[],
+  changes: SubscriptionChanges,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', [...fromStatuses])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

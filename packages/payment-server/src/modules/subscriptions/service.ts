@@ -1,0 +1,156 @@
+import {
+  metadataSchema,
+  newId,
+  subscriptionSchema,
+  type Subscription,
+  type SubscriptionStatus,
+} from '@bazaar/schemas';
+import { notFound } from '@bazaar/server-kit';
+import { z } from 'zod';
+import { fromFlag, readJson, readJsonOrNull, toFlag } from '../../db/json.ts';
+import type { PaymentDb } from '../../db/tables.ts';
+import type { SavedCard } from '../../providers/card-network.ts';
+import { getCurrency } from '../payment-methods/service.ts';
+import { getPricesById } from '../prices/service.ts';
+import {
+  findSubscriptionRow,
+  insertSubscriptionRows,
+  listCustomerSubscriptionRows,
+  listSubscriptionItemRows,
+  type SubscriptionRow,
+} from './repository.ts';
+
+const savedCardJson = z.object({ card_id: z.string(), brand: z.string(), last4: z.string() });
+
+export function readSavedCard(row: SubscriptionRow): SavedCard | null {
+  return readJsonOrNull(savedCardJson, row.payment_card);
+}
+
+async function toSubscriptions(db: PaymentDb, rows: readonly SubscriptionRow[]): Promise<Subscription[]> {
+  const items = await listSubscriptionItemRows(
+    db,
+    rows.map((row) => row.id),
+  );
+  const prices = await getPricesById(db, [...new Set(items.map((item) => item.price_id))]);
+  const subscriptions: Subscription[] = [];
+  for (const row of rows) {
+    const card = readSavedCard(row);
+    subscriptions.push({
+      id: row.id,
+      object: 'subscription',
+      status: subscriptionSchema.shape.status.parse(row.status),
+      customer_id: row.customer_id,
+      currency_id: row.currency_id,
+      currency: await getCurrency(db, row.currency_id),
+      default_payment_method_id: row.default_payment_method_id,
+      payment_card: card && { brand: card.brand, last4: card.last4 },
+      items: items
+        .filter((item) => item.subscription_id === row.id)
+        .map((item) => ({
+          id: item.id,
+          object: 'subscription_item' as const,
+          price_id: item.price_id,
+          price: prices.get(item.price_id)!,
+          quantity: item.quantity,
+        })),
+      billing_cycle_anchor: row.billing_cycle_anchor,
+      current_period_start: row.current_period_start,
+      current_period_end: row.current_period_end,
+      trial_start: row.trial_start,
+      trial_end: row.trial_end,
+      cancel_at_period_end: fromFlag(row.cancel_at_period_end),
+      canceled_at: row.canceled_at,
+      ended_at: row.ended_at,
+      cancelation_details: readJsonOrNull(
+        subscriptionSchema.shape.cancelation_details.unwrap(),
+        row.cancelation_details,
+      ),
+      billing_threshold_amount: row.billing_threshold_amount,
+      latest_invoice_id: row.latest_invoice_id,
+      checkout_session_id: row.checkout_session_id,
+      test_clock_id: row.test_clock_id,
+      livemode: fromFlag(row.livemode),
+      metadata: readJson(metadataSchema, row.metadata),
+      created_at: row.created_at,
+    });
+  }
+  return subscriptions;
+}
+
+export async function toSubscription(db: PaymentDb, row: SubscriptionRow): Promise<Subscription> {
+  return (await toSubscriptions(db, [row]))[0]!;
+}
+
+export async function findSubscriptionRowOrThrow(db: PaymentDb, id: string): Promise<SubscriptionRow> {
+  const row = await findSubscriptionRow(db, id);
+  if (!row) throw notFound('subscription', id);
+  return row;
+}
+
+export async function getSubscription(db: PaymentDb, id: string): Promise<Subscription> {
+  return toSubscription(db, await findSubscriptionRowOrThrow(db, id));
+}
+
+export async function listCustomerSubscriptions(db: PaymentDb, customerId: string): Promise<Subscription[]> {
+  return toSubscriptions(db, await listCustomerSubscriptionRows(db, customerId));
+}
+
+export interface NewSubscription {
+  customerId: string;
+  status: SubscriptionStatus;
+  currencyId: string;
+  paymentMethodId: string;
+  card: SavedCard | null;
+  checkoutSessionId: string | null;
+  items: readonly { priceId: string; quantity: number }[];
+  /** The first period; with a trial it is the trial itself. */
+  periodStart: number;
+  periodEnd: number;
+  /** The renewal dates count from here (the trial end when there is a trial). */
+  billingCycleAnchor: number;
+  trialStart: number | null;
+  trialEnd: number | null;
+  billingThresholdAmount: bigint;
+  testClockId: string | null;
+  livemode: boolean;
+  now: number;
+}
+
+/** Writes a subscription and its items; run inside the transaction that pays for it. */
+export async function createSubscription(db: PaymentDb, input: NewSubscription): Promise<string> {
+  const id = newId('subscription');
+  await insertSubscriptionRows(
+    db,
+    {
+      id,
+      customer_id: input.customerId,
+      status: input.status,
+      currency_id: input.currencyId,
+      default_payment_method_id: input.paymentMethodId,
+      payment_card: input.card && JSON.stringify(input.card),
+      checkout_session_id: input.checkoutSessionId,
+      billing_cycle_anchor: input.billingCycleAnchor,
+      current_period_start: input.periodStart,
+      current_period_end: input.periodEnd,
+      trial_start: input.trialStart,
+      trial_end: input.trialEnd,
+      canceled_at: null,
+      ended_at: null,
+      cancelation_details: null,
+      billing_threshold_amount: input.billingThresholdAmount.toString(),
+      latest_invoice_id: null,
+      test_clock_id: input.testClockId,
+      livemode: toFlag(input.livemode),
+      created_at: input.now,
+      updated_at: input.now,
+    },
+    input.items.map((item) => ({
+      id: newId('subscriptionItem'),
+      subscription_id: id,
+      price_id: item.priceId,
+      quantity: item.quantity,
+      created_at: input.now,
+    })),
+  );
+  return id;
+}

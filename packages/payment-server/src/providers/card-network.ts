@@ -1,0 +1,28 @@
+import type { PaymentError } from '../modules/payment-intents/service.ts';
+
+/** A card kept at the card network for charges without the payer present (renewals). */
+export interface SavedCard {
+  card_id: string;
+  brand: string;
+  last4: string;
+}
+
+export interface SavedCardCharge {
+  cardId: string;
+  amount: bigint;
+  currencyId: string;
+  /** The same key always gets the first answer and never a second charge. */
+  idempotencyKey: string;
+  now: number;
+}
+
+export type ChargeOutcome =
+  { status: 'succeeded'; chargeId: string } | { status: 'failed'; chargeId: string; error: PaymentError };
+
+/**
+ * What the billing engine needs of a card provider. The built-in test card network implements
+ * it; a real provider's adapter (its SDK pointed at its servers) will implement the same.
+ */
+export interface CardNetwork {
+  chargeSavedCard(input: SavedCardCharge): Promise<ChargeOutcome>;
+}
