@@ -40,6 +40,9 @@ export const paymentEn = {
   'payment.checkout.summary.subscribeToMore': 'Subscribe to {name} and {count} more',
   'payment.checkout.summary.dueToday': 'Due today',
   'payment.checkout.summary.then': 'Then {amount} {recurring}',
+  'payment.checkout.summary.stake': 'Staking deposit',
+  'payment.checkout.summary.stakeHint':
+    'A deposit kept apart from the price that guarantees future invoices.',
   'payment.checkout.summary.basedOnUsage': 'based on usage',
   'payment.checkout.summary.perUnit': '{amount} / unit',
   'payment.checkout.summary.trial.minute': '{count}-minute free trial',

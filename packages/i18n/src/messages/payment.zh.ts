@@ -40,6 +40,8 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.checkout.summary.subscribeToMore': '订阅 {name} 等 {count} 项',
   'payment.checkout.summary.dueToday': '今日应付',
   'payment.checkout.summary.then': '之后{recurring} {amount}',
+  'payment.checkout.summary.stake': '质押金',
+  'payment.checkout.summary.stakeHint': '押金与价格分开保管，用于保障后续账单的支付。',
   'payment.checkout.summary.basedOnUsage': '按用量计费',
   'payment.checkout.summary.perUnit': '{amount} / 单位',
   'payment.checkout.summary.trial.minute': '{count} 分钟免费试用',

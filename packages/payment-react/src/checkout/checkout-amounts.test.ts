@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ABT,
   USD,
   makeCheckout,
   makeLineItem,
   makePaymentMethod,
   makePrice,
+  makeSubscriptionData,
 } from '../test-utils/checkout-builders.ts';
 import {
   amountDueIn,
@@ -13,6 +15,8 @@ import {
   lineItemProblem,
   paymentOptions,
   renewalIn,
+  stakeIn,
+  totalDueIn,
   unitAmountIn,
 } from './checkout-amounts.ts';
 
@@ -93,5 +97,28 @@ describe('checkout amounts', () => {
       currency_amounts: [{ currency_id: USD.id, amount_due_now: '2500', amount_renewal: '0' }],
     }).checkoutSession;
     expect(paymentOptions(methods, usdOnly).map((option) => option.currency.id)).toEqual([USD.id]);
+  });
+
+  it('stakes the larger threshold in the session currency, one period in another, nothing by card', () => {
+    const arcblock = makePaymentMethod({
+      id: 'pm_test_arcblock',
+      type: 'arcblock',
+      payment_currencies: [ABT],
+    });
+    const session = makeCheckout({
+      mode: 'subscription',
+      currency_id: ABT.id,
+      currency_amounts: [
+        { currency_id: ABT.id, amount_due_now: '0', amount_renewal: '50' },
+        { currency_id: EUR.id, amount_due_now: '7', amount_renewal: '7' },
+      ],
+      subscription_data: makeSubscriptionData({ billing_threshold_amount: '300', min_stake_amount: '200' }),
+    }).checkoutSession;
+    expect(stakeIn(session, { method: arcblock, currency: ABT })).toBe(300n);
+    expect(totalDueIn(session, { method: arcblock, currency: ABT })).toBe(300n);
+    expect(stakeIn(session, { method: arcblock, currency: EUR })).toBe(7n);
+    expect(stakeIn(session, { method: makePaymentMethod(), currency: ABT })).toBeNull();
+    expect(totalDueIn(session, { method: makePaymentMethod(), currency: EUR })).toBe(7n);
+    expect(stakeIn({ ...session, mode: 'payment' }, { method: arcblock, currency: ABT })).toBeNull();
   });
 });

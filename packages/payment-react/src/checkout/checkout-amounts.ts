@@ -40,6 +40,30 @@ export function renewalIn(session: CheckoutSession, currencyId: string): bigint 
   return currencyId === session.currency_id ? toUnits(session.amount_renewal) : null;
 }
 
+const larger = (a: bigint, b: bigint) => (a > b ? a : b);
+
+/**
+ * The staking deposit the arcblock method asks of a subscription beside its price, to guarantee
+ * future invoices (payment-kit.md §9): the larger of the link's billing threshold and minimum
+ * stake, else one period of the licensed lines; null when there is none. The two terms are
+ * amounts of the session's currency, so in another currency one period stands in for them.
+ */
+export function stakeIn(session: CheckoutSession, option: PaymentOption): bigint | null {
+  if (option.method.type !== 'arcblock' || session.mode !== 'subscription') return null;
+  const terms = option.currency.id === session.currency_id ? session.subscription_data : null;
+  const threshold = terms
+    ? larger(toUnits(terms.billing_threshold_amount), toUnits(terms.min_stake_amount))
+    : 0n;
+  const stake = threshold > 0n ? threshold : (renewalIn(session, option.currency.id) ?? 0n);
+  return stake > 0n ? stake : null;
+}
+
+/** What the payer hands over now with this option: what is due today plus any staking deposit. */
+export function totalDueIn(session: CheckoutSession, option: PaymentOption): bigint | null {
+  const due = amountDueIn(session, option.currency.id);
+  return due === null ? null : due + (stakeIn(session, option) ?? 0n);
+}
+
 export type LineItemProblem = 'quantityNotEnough' | 'quantityLimitPerCheckout';
 
 /** Stock and per-checkout limits (payment-kit.md §5); a line with a problem blocks submit. */

@@ -69,7 +69,7 @@ export function CheckoutPayable({
       <CheckoutLayout
         summary={
           isSummaryHidden ? null : (
-            <OrderSummary checkout={checkout} checkoutQueryId={checkoutQueryId} currency={option.currency} />
+            <OrderSummary checkout={checkout} checkoutQueryId={checkoutQueryId} option={option} />
           )
         }
         aside={

@@ -3,7 +3,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Price, StartCheckoutResponse } from '@bazaar/schemas';
 import { createPaymentEventBus } from '../events/payment-events.ts';
-import { makeCheckout, makeLineItem, makePrice, USD } from '../test-utils/checkout-builders.ts';
+import {
+  ABT,
+  makeCheckout,
+  makeLineItem,
+  makePaymentMethod,
+  makePrice,
+  makeSubscriptionData,
+  USD,
+} from '../test-utils/checkout-builders.ts';
 import type { StubRoute } from '../test-utils/fetch-stub.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
@@ -50,7 +58,7 @@ function subscription(overrides: Partial<StartCheckoutResponse['checkoutSession'
     amount_renewal: renewal,
     currency_amounts: [{ currency_id: USD.id, amount_due_now: dueNow, amount_renewal: renewal }],
     trial: { applies: true, trial_period_days: 7, trial_end: 1_900_000_000 },
-    subscription_data: { trial_period_days: 7, trial_end: null, trial_currency: USD.id },
+    subscription_data: makeSubscriptionData({ trial_period_days: 7, trial_currency: USD.id }),
     ...overrides,
   });
 }
@@ -125,6 +133,90 @@ describe('OrderSummary', () => {
     expect(await screen.findByText(unit, { exact: false }, SLOW)).toBeTruthy();
     expect(screen.getByText(period)).toBeTruthy();
     expect(screen.queryByTestId('renewal')).toBeNull();
+  });
+});
+
+describe('staking deposit', () => {
+  const abt = (tokens: number) => (BigInt(tokens) * 10n ** 18n).toString();
+  const arcblock = makePaymentMethod({
+    id: 'pm_test_arcblock',
+    type: 'arcblock',
+    name: 'ArcBlock',
+    default_currency_id: ABT.id,
+    payment_currencies: [ABT],
+  });
+  // Five ABT a month (or $9.99 by card), paid in ABT unless the payer picks the card.
+  function stakedSubscription(terms: { billing_threshold_amount: string; min_stake_amount: string }) {
+    const price = makePrice({
+      id: 'price_node',
+      product: { ...product, name: 'Node hosting' },
+      type: 'recurring',
+      currency_id: ABT.id,
+      unit_amount: abt(5),
+      currency_options: [{ currency_id: USD.id, unit_amount: '999', custom_unit_amount: null, tiers: null }],
+      recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+    });
+    return makeCheckout(
+      {
+        mode: 'subscription',
+        submit_type: 'auto',
+        currency_id: ABT.id,
+        line_items: [makeLineItem({ price, amount_subtotal: abt(5) })],
+        amount_due_now: abt(5),
+        amount_renewal: abt(5),
+        currency_amounts: [
+          { currency_id: ABT.id, amount_due_now: abt(5), amount_renewal: abt(5) },
+          { currency_id: USD.id, amount_due_now: '999', amount_renewal: '999' },
+        ],
+        subscription_data: makeSubscriptionData(terms),
+      },
+      { paymentMethods: [makePaymentMethod(), arcblock] },
+    );
+  }
+  const renderStaked = (checkout: StartCheckoutResponse, locale = 'en') =>
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [retrieve(checkout), noCrossSell, customerMe],
+      locale,
+      // A remembered currency would choose for the payer: each test starts from the session's.
+      storage: null,
+    });
+
+  it.each([
+    ['en', 'Staking deposit', 'A deposit kept apart from the price that guarantees future invoices.'],
+    ['zh', '质押金', '押金与价格分开保管，用于保障后续账单的支付。'],
+  ])('adds the larger of threshold and minimum stake for arcblock only (%s)', async (locale, label, hint) => {
+    const user = userEvent.setup();
+    renderStaked(
+      stakedSubscription({ billing_threshold_amount: abt(20), min_stake_amount: abt(12) }),
+      locale,
+    );
+    const stake = await screen.findByTestId('stake', {}, SLOW);
+    expect(within(stake).getByText(label)).toBeTruthy();
+    expect(within(stake).getByText(hint)).toBeTruthy();
+    expect(within(stake).getByText('20 ABT')).toBeTruthy();
+    expect(screen.getByTestId('total-due').textContent).toBe('25 ABT');
+    expect(screen.getByRole('radio', { name: /ArcBlock/ }).textContent).toContain('25 ABT');
+
+    await user.click(screen.getByRole('radio', { name: /Card/ }));
+    expect(screen.queryByTestId('stake')).toBeNull();
+    expect(screen.getByTestId('total-due').textContent).toBe('$9.99');
+  });
+
+  it.each([
+    ['the minimum stake when it is larger', abt(2), abt(30), '30 ABT', '35 ABT'],
+    ['one period when both are 0', '0', '0', '5 ABT', '10 ABT'],
+  ])('takes %s', async (_, threshold, minimum, stake, total) => {
+    renderStaked(stakedSubscription({ billing_threshold_amount: threshold, min_stake_amount: minimum }));
+    expect(within(await screen.findByTestId('stake', {}, SLOW)).getByText(stake)).toBeTruthy();
+    expect(screen.getByTestId('total-due').textContent).toBe(total);
+  });
+
+  it('asks no stake of a one-time purchase paid with arcblock', async () => {
+    const checkout = stakedSubscription({ billing_threshold_amount: abt(20), min_stake_amount: '0' });
+    renderStaked({ ...checkout, checkoutSession: { ...checkout.checkoutSession, mode: 'payment' } });
+    await screen.findByText('Node hosting', {}, SLOW);
+    expect(screen.queryByTestId('stake')).toBeNull();
+    expect(screen.getByTestId('total-due').textContent).toBe('5 ABT');
   });
 });
 

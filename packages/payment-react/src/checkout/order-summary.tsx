@@ -1,13 +1,13 @@
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PaymentCurrency, StartCheckoutResponse } from '@bazaar/schemas';
+import type { StartCheckoutResponse } from '@bazaar/schemas';
 import { useSessionChange } from '../api/use-session-change.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { formatTrial } from '../format/format-trial.ts';
 import { TestModeBadge } from '../primitives/test-mode-badge.tsx';
 import { useTranslate } from '../provider/payment-context.ts';
-import { amountDueIn } from './checkout-amounts.ts';
+import { totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 import { checkoutHeadline } from './checkout-headline.ts';
 import { LineItemRow } from './line-item-row.tsx';
 import { SummaryTotals } from './summary-totals.tsx';
@@ -16,16 +16,18 @@ import { hasUpsell, UpsellSwitch } from './upsell-switch.tsx';
 export interface OrderSummaryProps {
   checkout: StartCheckoutResponse;
   checkoutQueryId: string;
-  currency: PaymentCurrency;
+  /** The chosen method and currency: amounts show in its currency, the arcblock method adds its stake. */
+  option: PaymentOption;
 }
 
 /** What the payer is buying and what it costs, in the chosen currency, with the upsell switch. */
-export function OrderSummary({ checkout, checkoutQueryId, currency }: OrderSummaryProps) {
+export function OrderSummary({ checkout, checkoutQueryId, option }: OrderSummaryProps) {
   const t = useTranslate();
   const session = checkout.checkoutSession;
   const items = session.line_items;
   const { change, isChanging, savingsPercent } = useSessionChange(checkoutQueryId, session.id);
-  const due = amountDueIn(session, currency.id);
+  const { currency } = option;
+  const due = totalDueIn(session, option);
   const trial = formatTrial(session, currency.id, Math.floor(Date.now() / 1000), t);
 
   return (
@@ -63,7 +65,7 @@ export function OrderSummary({ checkout, checkoutQueryId, currency }: OrderSumma
         />
       ) : null}
       <Divider />
-      <SummaryTotals session={session} currency={currency} />
+      <SummaryTotals session={session} option={option} />
     </Stack>
   );
 }

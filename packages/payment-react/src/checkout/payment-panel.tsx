@@ -10,7 +10,7 @@ import { AddressFields } from './address-fields.tsx';
 import { AuthenticationDialog } from './authentication-dialog.tsx';
 import { CardStep } from './card-step.tsx';
 import { formatMoney } from '../format/format-money.ts';
-import { amountDueIn, lineItemProblem, linePrice, type PaymentOption } from './checkout-amounts.ts';
+import { lineItemProblem, linePrice, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 import {
   checkoutFormRules,
   createCheckoutFormSchema,
@@ -134,7 +134,7 @@ export function PaymentPanel(props: PaymentPanelProps) {
             selectedCurrencyId={option.currency.id}
             isDisabled={isBusy}
             amountText={(candidate) => {
-              const due = amountDueIn(session, candidate.currency.id);
+              const due = totalDueIn(session, candidate);
               return due === null ? '' : formatMoney(due, candidate.currency);
             }}
             onSelect={selectOption}

@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CheckoutSession, PaymentCurrency } from '@bazaar/schemas';
+import type { CheckoutSession } from '@bazaar/schemas';
 import { formatMoney } from '../format/format-money.ts';
 import { formatRecurring } from '../format/format-recurring.ts';
 import { useTranslate } from '../provider/payment-context.ts';
-import { amountDueIn, linePrice, renewalIn } from './checkout-amounts.ts';
+import { linePrice, renewalIn, stakeIn, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 
 /** The billing period of what renews: the first licensed recurring line's. */
 function renewalPeriod(session: CheckoutSession) {
@@ -14,20 +14,30 @@ function renewalPeriod(session: CheckoutSession) {
   return recurring ?? null;
 }
 
-/** "Due today" and, for subscriptions, "Then {amount} {period}": both the server's figures. */
-export function SummaryTotals({
-  session,
-  currency,
-}: {
-  session: CheckoutSession;
-  currency: PaymentCurrency;
-}) {
+/**
+ * The staking deposit when the method asks one, "Due today" (with the deposit) and, for
+ * subscriptions, "Then {amount} {period}": all from the server's figures.
+ */
+export function SummaryTotals({ session, option }: { session: CheckoutSession; option: PaymentOption }) {
   const t = useTranslate();
-  const due = amountDueIn(session, currency.id);
+  const { currency } = option;
+  const stake = stakeIn(session, option);
+  const due = totalDueIn(session, option);
   const renewal = renewalIn(session, currency.id);
   const period = renewalPeriod(session);
   return (
     <Stack spacing={0.5}>
+      {stake === null ? null : (
+        <Stack spacing={0.25} sx={{ pb: 1 }} data-testid="stake">
+          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+            <Typography>{t('payment.checkout.summary.stake')}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{formatMoney(stake, currency)}</Typography>
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {t('payment.checkout.summary.stakeHint')}
+          </Typography>
+        </Stack>
+      )}
       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
         <Typography sx={{ fontWeight: 600 }}>{t('payment.checkout.summary.dueToday')}</Typography>
         <Typography sx={{ fontWeight: 700 }} data-testid="total-due">

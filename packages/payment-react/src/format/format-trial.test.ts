@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '@bazaar/i18n';
-import { makeCheckout, USD } from '../test-utils/checkout-builders.ts';
+import { makeCheckout, makeSubscriptionData, USD } from '../test-utils/checkout-builders.ts';
 import { formatTrial } from './format-trial.ts';
 
 const en = createTranslator('en');
@@ -11,7 +11,11 @@ function session(trialEnd: number | null, applies = true, days = 7, trialCurrenc
   return makeCheckout({
     mode: 'subscription',
     trial: { applies, trial_period_days: days, trial_end: trialEnd ?? NOW + days * 86_400 },
-    subscription_data: { trial_period_days: days, trial_end: trialEnd, trial_currency: trialCurrency },
+    subscription_data: makeSubscriptionData({
+      trial_period_days: days,
+      trial_end: trialEnd,
+      trial_currency: trialCurrency,
+    }),
   }).checkoutSession;
 }
 

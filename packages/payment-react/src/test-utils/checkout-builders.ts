@@ -91,6 +91,19 @@ export function makeLineItem(overrides: Partial<LineItem> = {}): LineItem {
 }
 
 type SessionOverrides = Partial<StartCheckoutResponse['checkoutSession']>;
+type SubscriptionData = NonNullable<StartCheckoutResponse['checkoutSession']['subscription_data']>;
+
+/** A session's subscription terms: no trial and no staking threshold unless a test says so. */
+export function makeSubscriptionData(overrides: Partial<SubscriptionData> = {}): SubscriptionData {
+  return {
+    trial_period_days: 0,
+    trial_end: null,
+    trial_currency: '',
+    billing_threshold_amount: '0',
+    min_stake_amount: '0',
+    ...overrides,
+  };
+}
 
 export function makeCheckout(
   session: SessionOverrides = {},

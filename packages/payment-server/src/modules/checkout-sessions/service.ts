@@ -33,7 +33,12 @@ import {
 
 type ViewDeps = Pick<PaymentDeps, 'db' | 'clock'>;
 
-const sessionSubscriptionJson = checkoutSessionSchema.shape.subscription_data.unwrap();
+const sessionSubscription = checkoutSessionSchema.shape.subscription_data.unwrap();
+// Sessions started before the staking terms were copied from the link have neither: no threshold.
+const sessionSubscriptionJson = sessionSubscription.extend({
+  billing_threshold_amount: sessionSubscription.shape.billing_threshold_amount.default('0'),
+  min_stake_amount: sessionSubscription.shape.min_stake_amount.default('0'),
+});
 
 const INVALID_ID_MESSAGE = 'Either a checkoutSession or a paymentLink id is required';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
 import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { adminRequest } from '../../test-utils/admin-requests.ts';
-import { confirmCard } from '../../test-utils/checkout-steps.ts';
+import { confirmCard, startCheckout } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
 import { makeSubmitBody } from '../../test-utils/payment-test-kit.ts';
 import { insertCurrencyIfMissing, insertMethodIfMissing } from '../payment-methods/repository.ts';
@@ -153,6 +153,40 @@ describe.each(TEST_DIALECTS)('payment link admin routes on %s', (dialect) => {
     expect(await detailsOf(createLink({}))).toEqual([
       { path: 'line_items.0.price_id', message: expect.any(String) },
     ]);
+  });
+
+  it('hands its staking terms to the sessions it starts; older links and sessions have none', async () => {
+    const link = (
+      await createLink({
+        line_items: [{ price_id: DEMO.monthlyPriceId }],
+        subscription_data: { billing_threshold_amount: '2500', min_stake_amount: '1000' },
+      })
+    ).json();
+    const { checkoutSession } = await startCheckout(t, link.id);
+    expect(checkoutSession.subscription_data).toEqual({
+      trial_period_days: 0,
+      trial_end: null,
+      trial_currency: '',
+      billing_threshold_amount: '2500',
+      min_stake_amount: '1000',
+    });
+
+    // The demo membership link and this session were stored before the terms existed.
+    const demo = (await startCheckout(t, DEMO.subscriptionLinkId)).checkoutSession;
+    expect(demo.subscription_data).toMatchObject({ billing_threshold_amount: '0', min_stake_amount: '0' });
+    await t.db
+      .updateTable('checkout_sessions')
+      .set({
+        subscription_data: JSON.stringify({ trial_period_days: 7, trial_end: null, trial_currency: '' }),
+      })
+      .where('id', '=', checkoutSession.id)
+      .execute();
+    const retrieved = await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${checkoutSession.id}` });
+    expect(retrieved.json().checkoutSession.subscription_data).toMatchObject({
+      trial_period_days: 7,
+      billing_threshold_amount: '0',
+      min_stake_amount: '0',
+    });
   });
 
   it('is for admins only', async () => {

@@ -16,6 +16,9 @@ export const linkLineItemsJson = z.array(
 export const linkSubscriptionDataJson = z.object({
   trial_period_days: z.number().int().min(0),
   trial_currency: z.string(),
+  // Links written before the staking terms existed have neither: no threshold.
+  billing_threshold_amount: z.string().default('0'),
+  min_stake_amount: z.string().default('0'),
 });
 
 /** A payment link with what a checkout session copies from it. */
