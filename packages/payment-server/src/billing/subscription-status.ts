@@ -1,13 +1,6 @@
-export const SUBSCRIPTION_STATUSES = [
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'active',
-  'past_due',
-  'paused',
-  'canceled',
-] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+import type { SubscriptionStatus } from '@bazaar/schemas';
+
+export { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@bazaar/schemas';
 
 /** What happened to a subscription; the engine asks `transitionSubscription` where that leads. */
 export type SubscriptionEvent =

@@ -48,3 +48,44 @@ export async function hasPastDueInvoiceRow(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Marks an open or uncollectible invoice paid in full; false when it was not payable. */
+export async function markInvoiceRowPaid(
+  db: PaymentDb,
+  input: { id: string; paymentIntentId: string | null; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('invoices')
+    .set((eb) => ({
+      status: 'paid',
+      amount_paid: eb.ref('amount_due'),
+      amount_remaining: '0',
+      paid_at: input.now,
+      next_payment_attempt: null,
+      ...(input.paymentIntentId ? { payment_intent_id: input.paymentIntentId } : {}),
+    }))
+    .where('id', '=', input.id)
+    .where('status', 'in', ['open', 'uncollectible'])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Whether a subscription still has an invoice that is uncollectible or open past its due date. */
+export async function hasOverdueSubscriptionInvoice(
+  db: PaymentDb,
+  input: { subscriptionId: string; now: number },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('subscription_id', '=', input.subscriptionId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'uncollectible'),
+        eb.and([eb('status', '=', 'open'), eb('due_date', '<', input.now)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -20,6 +20,8 @@ import {
   type SubscriptionRow,
 } from './repository.ts';
 
+export { updateSubscriptionFrom, type SubscriptionRow } from './repository.ts';
+
 const savedCardJson = z.object({ card_id: z.string(), brand: z.string(), last4: z.string() });
 
 export function readSavedCard(row: SubscriptionRow): SavedCard | null {
