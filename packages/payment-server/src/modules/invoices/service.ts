@@ -11,6 +11,8 @@ import {
   insertInvoiceRows,
   listInvoiceLineRows,
   type InvoiceRow,
+  type NewInvoiceLineRow,
+  type NewInvoiceRow,
 } from './repository.ts';
 
 export interface NewInvoiceLine {
@@ -55,6 +57,16 @@ export interface NewInvoice {
  * with nothing left to pay is paid as it is written.
  */
 export async function createInvoice(db: PaymentDb, input: NewInvoice): Promise<string> {
+  const { invoice, lines } = buildInvoiceRows(input, await allocateInvoiceNumber(db, input.customerId));
+  await insertInvoiceRows(db, invoice, lines);
+  return invoice.id;
+}
+
+/** The rows `createInvoice` writes, for callers that number and insert many invoices at once. */
+export function buildInvoiceRows(
+  input: NewInvoice,
+  number: string,
+): { invoice: NewInvoiceRow & { id: string }; lines: NewInvoiceLineRow[] } {
   const id = input.id ?? newId('invoice');
   const total = sumAmounts(input.lines.map((line) => BigInt(line.amount)));
   const applied = input.amountApplied ?? 0n;
@@ -63,11 +75,10 @@ export async function createInvoice(db: PaymentDb, input: NewInvoice): Promise<s
   }
   const amountDue = total - applied;
   const isPaid = input.status === 'paid' || amountDue === 0n;
-  await insertInvoiceRows(
-    db,
-    {
+  return {
+    invoice: {
       id,
-      number: await allocateInvoiceNumber(db, input.customerId),
+      number,
       status: isPaid ? 'paid' : 'open',
       billing_reason: input.billingReason,
       customer_id: input.customerId,
@@ -92,7 +103,7 @@ export async function createInvoice(db: PaymentDb, input: NewInvoice): Promise<s
       created_at: input.now,
       paid_at: isPaid ? input.now : null,
     },
-    input.lines.map((line, position) => ({
+    lines: input.lines.map((line, position) => ({
       id: newId('invoiceItem'),
       invoice_id: id,
       position,
@@ -105,8 +116,7 @@ export async function createInvoice(db: PaymentDb, input: NewInvoice): Promise<s
       period_end: line.periodEnd ?? null,
       proration: toFlag(line.proration ?? false),
     })),
-  );
-  return id;
+  };
 }
 
 export async function toInvoice(db: PaymentDb, row: InvoiceRow): Promise<Invoice> {
