@@ -70,10 +70,12 @@ export function buildInvoiceRows(
   const id = input.id ?? newId('invoice');
   const total = sumAmounts(input.lines.map((line) => BigInt(line.amount)));
   const applied = input.amountApplied ?? 0n;
-  if (applied < 0n || applied > total) {
+  if (applied < 0n || applied > (total > 0n ? total : 0n)) {
     throw new AppError('INTERNAL', `Credit ${applied} cannot pay towards an invoice of ${total}`);
   }
-  const amountDue = total - applied;
+  // A downgrade credits more unused time than the new plan costs: the total is negative, the
+  // invoice owes nothing, and the caller moves the difference to the customer's balance.
+  const amountDue = total > applied ? total - applied : 0n;
   const isPaid = input.status === 'paid' || amountDue === 0n;
   return {
     invoice: {
