@@ -1,3 +1,4 @@
 export * from './amount.ts';
 export * from './interval.ts';
 export * from './custom-amount.ts';
+export * from './split.ts';

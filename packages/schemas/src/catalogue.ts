@@ -293,6 +293,46 @@ export type LinkLineItem = z.output<typeof linkLineItemSchema>;
 
 const decimalTokenSchema = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'Expected an amount like 5 or 2.50');
 
+/** An avatar is an http(s) address or a path on the platform (`/.well-known/service/user/avatar/…`). */
+const imageAddressSchema = z.union([
+  httpUrlSchema,
+  z
+    .string()
+    .regex(/^\/[^/]/)
+    .max(2_048),
+]);
+
+export const BENEFICIARIES_MAX = 20;
+
+/** One who receives part of a donation link's tips; `percent` is a whole number of percent. */
+export const beneficiaryInputSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  /** Where their part is paid: a DID or a wallet address. */
+  address: z.string().trim().min(1).max(200),
+  avatar: imageAddressSchema.nullable().default(null),
+  url: httpUrlSchema.nullable().default(null),
+  percent: z.number().int().min(1).max(100).nullable().default(null),
+});
+export type BeneficiaryInput = z.output<typeof beneficiaryInputSchema>;
+
+/** Every beneficiary has a percent and they add up to 100, or none has one and they share equally. */
+function checkBeneficiaries(beneficiaries: BeneficiaryInput[], ctx: z.RefinementCtx) {
+  const issue = (message: string, path: (string | number)[] = []) =>
+    ctx.addIssue({ code: 'custom', path: ['beneficiaries', ...path], message });
+  const percents = beneficiaries.flatMap((beneficiary) => beneficiary.percent ?? []);
+  if (percents.length > 0 && percents.length < beneficiaries.length) {
+    issue('Give every beneficiary a percent, or none for equal shares');
+  } else if (percents.length > 0) {
+    const total = percents.reduce((sum, percent) => sum + percent, 0);
+    if (total !== 100) issue(`Percents must add up to 100, not ${total}`);
+  }
+  const seen = new Set<string>();
+  beneficiaries.forEach((beneficiary, index) => {
+    if (seen.has(beneficiary.address)) issue('Each address may appear once', [index, 'address']);
+    seen.add(beneficiary.address);
+  });
+}
+
 export const donationSettingsSchema = z
   .object({
     presets: z.array(decimalTokenSchema).max(10).default([]),
@@ -300,10 +340,15 @@ export const donationSettingsSchema = z
     minimum: decimalTokenSchema.default('0'),
     maximum: decimalTokenSchema,
     custom: z.boolean().default(true),
+    beneficiaries: z.array(beneficiaryInputSchema).max(BENEFICIARIES_MAX).default([]),
   })
   .refine((d) => Number(d.minimum) <= Number(d.maximum), {
     path: ['maximum'],
     message: 'maximum must not be below minimum',
+  })
+  .superRefine((d, ctx) => {
+    // Zod runs this even when a beneficiary failed its own checks; those are reported already.
+    if (ctx.issues.length === 0) checkBeneficiaries(d.beneficiaries, ctx);
   });
 
 export const afterCompletionInputSchema = z
@@ -392,6 +437,20 @@ export const listPaymentLinksQuerySchema = catalogueListQuery.extend({
 
 export const adminPaymentLinkSchema = paymentLinkSchema.extend({
   object: z.literal('payment_link'),
+  donation_settings: paymentLinkSchema.shape.donation_settings
+    .unwrap()
+    .extend({
+      beneficiaries: z.array(
+        z.object({
+          name: z.string(),
+          address: z.string(),
+          avatar: z.string().nullable(),
+          url: z.string().nullable(),
+          percent: z.number().int().nullable(),
+        }),
+      ),
+    })
+    .nullable(),
   livemode: z.boolean(),
   currency_id: z.string(),
   line_items: z.array(

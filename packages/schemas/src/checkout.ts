@@ -249,6 +249,29 @@ export const paymentLinkSchema = z.object({
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
+/** One who receives part of a donation link's tips (payment-kit.md §3 "Benefit"). */
+export const benefitSchema = z.object({
+  name: z.string(),
+  /** An http(s) address or a path on the platform (their identicon unless the link names one). */
+  avatar: z.string(),
+  url: z.string().nullable(),
+  address: z.string(),
+  /** Their part of the `amount` asked about (smallest unit); null when none was. */
+  amount: amountSchema.nullable(),
+  /** Their share of every tip in percent, to two decimals (equal shares of three: 33.34, 33.33, 33.33). */
+  percent: z.number(),
+});
+export type Benefit = z.infer<typeof benefitSchema>;
+
+/** `GET /api/payment-links/{id}/benefits?amount=500`: each beneficiary's share, and part of 500. */
+export const benefitsQuerySchema = z.object({
+  amount: z
+    .string()
+    .regex(/^\d{1,78}$/, 'Expected a non-negative integer amount in the smallest unit')
+    .optional(),
+});
+export const benefitsResponseSchema = z.array(benefitSchema);
+
 /** What the card step of the checkout needs: which provider, and the secret to confirm with. */
 export const cardContextSchema = z.object({
   provider: z.enum(['test', 'stripe']),

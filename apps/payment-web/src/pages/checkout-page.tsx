@@ -21,6 +21,11 @@ export function CheckoutPage() {
     },
     [platform.mountPoint],
   );
+  // A donation's Cancel goes back where the payer came from; opened directly, to the site's home.
+  const onCancel = useCallback(() => {
+    if (window.history.length > 1) window.history.back();
+    else window.location.assign('/');
+  }, []);
 
   return (
     <CheckoutForm
@@ -30,6 +35,7 @@ export function CheckoutPage() {
       currencyId={currencyId}
       onSessionStart={onSessionStart}
       onLivemodeChange={setLivemode}
+      onCancel={onCancel}
     />
   );
 }

@@ -65,6 +65,10 @@ export const paymentEn = {
   'payment.checkout.donation.outOfRange': 'Please enter an amount between {min} and {max}.',
   'payment.checkout.donation.precision': 'Enter at most {count} decimal places.',
   'payment.checkout.donation.invalid': 'Enter an amount such as 5 or 5.50.',
+  'payment.checkout.donation.benefits.title': 'Beneficiaries',
+  'payment.checkout.donation.benefits.one': '{name} will receive all tips',
+  'payment.checkout.donation.benefits.many': 'Tips are distributed to {count} beneficiaries',
+  'payment.checkout.donation.benefits.close': 'Close',
 
   'payment.checkout.form.contact': 'Contact information',
   'payment.checkout.form.name': 'Full name',

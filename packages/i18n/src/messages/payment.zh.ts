@@ -64,6 +64,10 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.checkout.donation.outOfRange': '请输入 {min} 到 {max} 之间的金额。',
   'payment.checkout.donation.precision': '最多输入 {count} 位小数。',
   'payment.checkout.donation.invalid': '请输入金额，例如 5 或 5.50。',
+  'payment.checkout.donation.benefits.title': '受益人',
+  'payment.checkout.donation.benefits.one': '{name} 将获得全部打赏',
+  'payment.checkout.donation.benefits.many': '打赏将分配给 {count} 位受益人',
+  'payment.checkout.donation.benefits.close': '关闭',
 
   'payment.checkout.form.contact': '联系信息',
   'payment.checkout.form.name': '姓名',

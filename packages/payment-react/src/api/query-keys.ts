@@ -4,6 +4,8 @@ export const queryKeys = {
   settings: (livemode: boolean) => [...queryKeys.all, 'settings', livemode] as const,
   checkout: (id: string) => [...queryKeys.all, 'checkout', id] as const,
   crossSell: (sessionId: string) => [...queryKeys.all, 'cross-sell', sessionId] as const,
+  benefits: (paymentLinkId: string, amount: string | null) =>
+    [...queryKeys.all, 'benefits', paymentLinkId, amount] as const,
   customerMe: (did: string | null, livemode: boolean) =>
     [...queryKeys.all, 'customer', 'me', did, livemode] as const,
   sessionUser: () => [...queryKeys.all, 'session-user'] as const,

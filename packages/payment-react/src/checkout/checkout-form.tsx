@@ -29,6 +29,8 @@ export interface CheckoutFormProps {
   onLivemodeChange?: (livemode: boolean) => void;
   onPaid?: (checkout: StartCheckoutResponse) => void;
   onError?: (error: unknown) => void;
+  /** A donation offers Cancel: go back, or close the dialog the checkout is embedded in. */
+  onCancel?: () => void;
 }
 
 /**
@@ -45,6 +47,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     onLivemodeChange,
     onPaid,
     onError,
+    onCancel,
   } = props;
   const { t, livemode } = usePaymentContext();
   const query = useCheckout(id, extraParams);
@@ -111,6 +114,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
           currencyId={currencyId}
           onPaid={onPaid}
           onError={onError}
+          onCancel={onCancel}
         />
       );
     case 'completed':

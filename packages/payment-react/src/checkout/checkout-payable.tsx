@@ -22,6 +22,7 @@ export interface CheckoutPayableProps {
   currencyId?: string | null;
   onPaid?: (checkout: StartCheckoutResponse) => void;
   onError?: (error: unknown) => void;
+  onCancel?: () => void;
 }
 
 /**
@@ -36,6 +37,7 @@ export function CheckoutPayable({
   currencyId,
   onPaid,
   onError,
+  onCancel,
 }: CheckoutPayableProps) {
   const { t, storage } = usePaymentContext();
   const did = user?.did ?? null;
@@ -88,6 +90,7 @@ export function CheckoutPayable({
             onSelectOption={selectOption}
             onPaid={onPaid}
             onError={onError}
+            onCancel={onCancel}
           />
         }
       />

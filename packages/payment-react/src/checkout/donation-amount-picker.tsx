@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import CasinoOutlinedIcon from '@mui/icons-material/CasinoOutlined';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -31,6 +31,8 @@ export interface DonationAmountPickerProps {
   onChange: (change: SessionChange) => void;
   /** False while the typed amount would be refused: paying waits for a valid one. */
   onValidityChange: (isValid: boolean) => void;
+  /** Shown at the end of the title's line (the beneficiaries toggle). */
+  action?: ReactNode;
 }
 
 type Choice = { kind: 'preset'; amount: bigint } | { kind: 'custom' };
@@ -115,9 +117,13 @@ export function DonationAmountPicker(props: DonationAmountPickerProps) {
 
   return (
     <Stack spacing={1.5}>
-      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }} id="donation-amount-label">
-        {t('payment.checkout.donation.title')}
-      </Typography>
+      {/* As tall with the action as without, so its late arrival moves nothing. */}
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', minHeight: 32 }}>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }} id="donation-amount-label">
+          {t('payment.checkout.donation.title')}
+        </Typography>
+        {props.action}
+      </Stack>
       <Box
         role="radiogroup"
         aria-labelledby="donation-amount-label"

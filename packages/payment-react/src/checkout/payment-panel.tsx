@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { Customer, StartCheckoutResponse } from '@bazaar/schemas';
@@ -21,6 +22,7 @@ import { DEFAULT_COUNTRY, DEFAULT_PHONE_COUNTRY } from './countries.ts';
 import { CustomerFields } from './customer-fields.tsx';
 import { customAmountTermsIn } from './custom-amount.ts';
 import { DonationAmountPicker } from './donation-amount-picker.tsx';
+import { BenefitsToggle, BenefitsView, useDonationBenefits } from './donation-benefits.tsx';
 import { PayButton } from './pay-button.tsx';
 import { isLoginRequired } from './pay-button-label.ts';
 import { PaymentOptionList } from './payment-option-list.tsx';
@@ -41,12 +43,14 @@ export interface PaymentPanelProps {
   onSelectOption: (option: PaymentOption) => void;
   onPaid?: (checkout: StartCheckoutResponse) => void;
   onError?: (error: unknown) => void;
+  /** A donation's Cancel button: the host goes back or closes its dialog. */
+  onCancel?: () => void;
 }
 
 /** The payment side: contact and address fields, the method choice, and the submit flow. */
 export function PaymentPanel(props: PaymentPanelProps) {
   const { checkout, option, isSignedIn, totalText } = props;
-  const { requestLogin } = usePaymentContext();
+  const { requestLogin, t } = usePaymentContext();
   const session = checkout.checkoutSession;
   const { isPhoneRequired, addressMode } = checkoutFormRules(session, option.method.type === 'stripe');
   const schema = useMemo(
@@ -91,6 +95,7 @@ export function PaymentPanel(props: PaymentPanelProps) {
     ? customAmountTermsIn(linePrice(donationItem), option.currency.id)
     : null;
   const isBlocked = hasLineProblem || (donationTerms !== null && (!isAmountValid || amountChange.isChanging));
+  const benefits = useDonationBenefits(donationItem ? session : null, option.currency);
 
   const selectOption = (next: PaymentOption) => {
     form.setValue('payment_method', next.method.id);
@@ -107,6 +112,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
 
   return (
     <Stack spacing={3}>
+      {benefits.isOpen ? (
+        <BenefitsView benefits={benefits.list} currency={option.currency} onClose={benefits.close} />
+      ) : null}
       <FormProvider {...form}>
         {/* Focused fields scroll clear of the pay button that sticks to the bottom on phones. */}
         <Stack
@@ -114,7 +122,11 @@ export function PaymentPanel(props: PaymentPanelProps) {
           spacing={3}
           noValidate
           onSubmit={onSubmit}
-          sx={{ '& input': { scrollMarginBottom: { xs: 96, md: 0 } } }}
+          sx={{
+            '& input': { scrollMarginBottom: { xs: 96, md: 0 } },
+            // Hidden, not unmounted, behind the beneficiaries: what was typed stays.
+            ...(benefits.isOpen && { display: 'none' }),
+          }}
         >
           {donationItem && donationTerms ? (
             <DonationAmountPicker
@@ -126,6 +138,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
               isDisabled={isBusy}
               onChange={amountChange.change}
               onValidityChange={setIsAmountValid}
+              action={
+                <BenefitsToggle ref={benefits.toggleRef} benefits={benefits.list} onOpen={benefits.open} />
+              }
             />
           ) : null}
           {needsLogin ? null : <CustomerFields isPhoneCollected={isPhoneRequired} isDisabled={isBusy} />}
@@ -147,6 +162,11 @@ export function PaymentPanel(props: PaymentPanelProps) {
           {state.status === 'card' || state.status === 'authenticating' ? null : (
             <PayButton session={session} state={state} isGuest={needsLogin} isBlocked={isBlocked} />
           )}
+          {donationItem && props.onCancel ? (
+            <Button variant="text" onClick={props.onCancel} disabled={isBusy} sx={{ mt: -1.5 }}>
+              {t('common.cancel')}
+            </Button>
+          ) : null}
         </Stack>
       </FormProvider>
       {state.status === 'card' ? (

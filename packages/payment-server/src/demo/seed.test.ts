@@ -2,7 +2,7 @@ import { submitCheckoutResponseSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getPaymentIntent } from '../modules/payment-intents/service.ts';
-import { getPaymentLink } from '../modules/payment-links/service.ts';
+import { getPaymentLink, listBenefits } from '../modules/payment-links/service.ts';
 import { getPricesById } from '../modules/prices/service.ts';
 import { confirmCard, startCheckout } from '../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
@@ -56,6 +56,21 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       submit_type: 'donate',
       donation_settings: { presets: ['1', '5', '10'] },
     });
+  });
+
+  it('gives a donation link seeded before beneficiaries existed its two beneficiaries', async () => {
+    const before = { presets: ['1', '5', '10'], preset: '5', minimum: '1', maximum: '1000', custom: true };
+    await kit.db
+      .updateTable('payment_links')
+      .set({ donation_settings: JSON.stringify(before) })
+      .where('id', '=', DEMO.donationLinkId)
+      .execute();
+    await seedDemoData(kit.deps);
+    const benefits = await listBenefits(kit.db, { paymentLinkId: DEMO.donationLinkId, amount: null });
+    expect(benefits.map((benefit) => [benefit.name, benefit.percent])).toEqual([
+      ['Bazaar maintainers', 70],
+      ['Bazaar translators', 30],
+    ]);
   });
 
   it('offers a link that requires its add-on and one asking for more posters than are left', async () => {

@@ -67,6 +67,24 @@ const EUR_OPTIONS: Record<string, string> = Object.fromEntries(
 const NO_CURRENCY_OPTIONS = '[]';
 const eurOptions = (priceId: string) => EUR_OPTIONS[priceId] ?? NO_CURRENCY_OPTIONS;
 
+const DONATION_AMOUNTS = {
+  presets: ['1', '5', '10'],
+  preset: '5',
+  minimum: '1',
+  maximum: '1000',
+  custom: true,
+};
+/** What the demo donation link held before it named beneficiaries. */
+const DONATION_SETTINGS_BEFORE_BENEFICIARIES = JSON.stringify(DONATION_AMOUNTS);
+/** Tips to the demo donation link are split between two beneficiaries, 70 / 30. */
+const DONATION_SETTINGS = JSON.stringify({
+  ...DONATION_AMOUNTS,
+  beneficiaries: [
+    { name: 'Bazaar maintainers', address: 'did:bazaar:maintainers', avatar: null, url: null, percent: 70 },
+    { name: 'Bazaar translators', address: 'did:bazaar:translators', avatar: null, url: null, percent: 30 },
+  ],
+});
+
 const HOSTED_CONFIRMATION = JSON.stringify({
   type: 'hosted_confirmation',
   hosted_confirmation: { custom_message: '' },
@@ -76,7 +94,7 @@ const HOSTED_CONFIRMATION = JSON.stringify({
 /**
  * Test-mode demo data: a card method in USD and EUR, a one-time license (100 in stock, 5 per checkout)
  * offering "Priority support" as a cross-sell, a monthly membership with a 7-day trial that
- * upsells to a yearly price (the trial only when paying in USD), a donation link taking 1.00 to 1,000.00, the license on a link that
+ * upsells to a yearly price (the trial only when paying in USD), a donation link taking 1.00 to 1,000.00 (split 70 / 30 between two beneficiaries), the license on a link that
  * requires its add-on, and a poster link asking for more than is in stock. Inserts only what is missing,
  * so it is safe on every start and never overwrites what an admin changed.
  */
@@ -272,13 +290,7 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
       line_items: JSON.stringify([{ price_id: DEMO.donationPriceId, quantity: 1 }]),
       submit_type: 'donate',
       subscription_data: null,
-      donation_settings: JSON.stringify({
-        presets: ['1', '5', '10'],
-        preset: '5',
-        minimum: '1',
-        maximum: '1000',
-        custom: true,
-      }),
+      donation_settings: DONATION_SETTINGS,
     });
     await insertPaymentLinkIfMissing(db, {
       ...link,
@@ -314,6 +326,10 @@ export async function seedDemoData(deps: Pick<PaymentDeps, 'db' | 'clock'>): Pro
     const oneTime = await findPaymentLinkRow(db, DEMO.oneTimeLinkId);
     if (oneTime?.line_items === ONE_TIME_LINE_ITEMS_BEFORE_CROSS_SELL) {
       await updatePaymentLinkRow(db, DEMO.oneTimeLinkId, { line_items: ONE_TIME_LINE_ITEMS });
+    }
+    const donation = await findPaymentLinkRow(db, DEMO.donationLinkId);
+    if (donation?.donation_settings === DONATION_SETTINGS_BEFORE_BENEFICIARIES) {
+      await updatePaymentLinkRow(db, DEMO.donationLinkId, { donation_settings: DONATION_SETTINGS });
     }
   });
 }

@@ -189,6 +189,152 @@ describe.each(TEST_DIALECTS)('payment link admin routes on %s', (dialect) => {
     });
   });
 
+  describe('benefits', () => {
+    const donationSettings = (beneficiaries: Record<string, unknown>[]) => ({
+      presets: ['1', '5'],
+      maximum: '100',
+      beneficiaries,
+    });
+    const createDonationLink = (beneficiaries: Record<string, unknown>[]) =>
+      createLink({
+        line_items: [{ price_id: DEMO.donationPriceId }],
+        submit_type: 'donate',
+        donation_settings: donationSettings(beneficiaries),
+      });
+    const benefitsOf = (linkId: string, query = '') =>
+      t.app.inject({ url: `${API}/payment-links/${linkId}/benefits${query}` });
+
+    it('answers anyone with each share and its part of the amount asked about, adding up exactly', async () => {
+      const created = await createDonationLink([
+        {
+          name: 'Ada',
+          address: 'did:bazaar:ada',
+          url: 'https://ada.example',
+          avatar: 'https://ada.example/me.png',
+          percent: 70,
+        },
+        { name: 'Bob', address: '0x00000000000000000000000000000000000000b0', percent: 30 },
+      ]);
+      expect(created.statusCode).toBe(200);
+      const link = created.json();
+      expect(link.donation_settings.beneficiaries).toEqual([
+        {
+          name: 'Ada',
+          address: 'did:bazaar:ada',
+          url: 'https://ada.example',
+          avatar: 'https://ada.example/me.png',
+          percent: 70,
+        },
+        {
+          name: 'Bob',
+          address: '0x00000000000000000000000000000000000000b0',
+          url: null,
+          avatar: null,
+          percent: 30,
+        },
+      ]);
+
+      const benefits = await benefitsOf(link.id, '?amount=1001&locale=zh&livemode=false');
+      expect(benefits.statusCode).toBe(200);
+      expect(benefits.json()).toEqual([
+        {
+          name: 'Ada',
+          avatar: 'https://ada.example/me.png',
+          url: 'https://ada.example',
+          address: 'did:bazaar:ada',
+          amount: '701',
+          percent: 70,
+        },
+        {
+          name: 'Bob',
+          avatar: '/.well-known/service/user/avatar/0x00000000000000000000000000000000000000b0',
+          url: null,
+          address: '0x00000000000000000000000000000000000000b0',
+          amount: '300',
+          percent: 30,
+        },
+      ]);
+    });
+
+    it('shares equally when no percent is given, and names no amount when none is asked about', async () => {
+      const link = (
+        await createDonationLink([
+          { name: 'A', address: 'did:bazaar:a' },
+          { name: 'B', address: 'did:bazaar:b' },
+          { name: 'C', address: 'did:bazaar:c' },
+        ])
+      ).json();
+      const benefits = (await benefitsOf(link.id)).json();
+      expect(benefits.map((benefit: { percent: number }) => benefit.percent)).toEqual([33.34, 33.33, 33.33]);
+      expect(benefits.map((benefit: { amount: string | null }) => benefit.amount)).toEqual([
+        null,
+        null,
+        null,
+      ]);
+      expect((await benefitsOf(link.id, '?amount=100')).json()[0].amount).toBe('34');
+    });
+
+    it('refuses percents that do not add up to 100, some percents missing, or one address twice', async () => {
+      expect(
+        await detailsOf(
+          createDonationLink([
+            { name: 'A', address: 'did:bazaar:a', percent: 60 },
+            { name: 'B', address: 'did:bazaar:b', percent: 30 },
+          ]),
+        ),
+      ).toEqual([
+        { path: 'donation_settings.beneficiaries', message: 'Percents must add up to 100, not 90' },
+      ]);
+      expect(
+        await detailsOf(
+          createDonationLink([
+            { name: 'A', address: 'did:bazaar:a', percent: 100 },
+            { name: 'B', address: 'did:bazaar:b' },
+          ]),
+        ),
+      ).toEqual([
+        {
+          path: 'donation_settings.beneficiaries',
+          message: 'Give every beneficiary a percent, or none for equal shares',
+        },
+      ]);
+      expect(
+        await detailsOf(
+          createDonationLink([
+            { name: 'A', address: 'did:bazaar:a' },
+            { name: 'A again', address: 'did:bazaar:a' },
+          ]),
+        ),
+      ).toEqual([
+        { path: 'donation_settings.beneficiaries.1.address', message: 'Each address may appear once' },
+      ]);
+      expect((await createDonationLink([{ name: '', address: 'did:bazaar:a', percent: 0 }])).statusCode).toBe(
+        400,
+      );
+
+      const link = (await createDonationLink([])).json();
+      const update = await adminRequest(t, 'PUT', `/payment-links/${link.id}`, {
+        donation_settings: donationSettings([{ name: 'A', address: 'did:bazaar:a', percent: 50 }]),
+      });
+      expect(update.json().error.details).toEqual([
+        { path: 'donation_settings.beneficiaries', message: 'Percents must add up to 100, not 50' },
+      ]);
+      expect((await benefitsOf(link.id)).json()).toEqual([]);
+    });
+
+    it("lists the demo donation link's two beneficiaries; none for other links; 404 and 400 otherwise", async () => {
+      const demo = (await benefitsOf(DEMO.donationLinkId, '?amount=500')).json();
+      expect(demo).toHaveLength(2);
+      expect(demo.map((benefit: { amount: string }) => benefit.amount)).toEqual(['350', '150']);
+      expect((await benefitsOf(DEMO.oneTimeLinkId)).json()).toEqual([]);
+      const unknown = await benefitsOf('plink_nope');
+      expect([unknown.statusCode, unknown.json().error.code]).toEqual([404, 'NOT_FOUND']);
+      expect((await benefitsOf(DEMO.donationLinkId, '?amount=-5')).statusCode).toBe(400);
+      expect((await benefitsOf(DEMO.donationLinkId, '?amount=1.5')).statusCode).toBe(400);
+      expect((await benefitsOf('cs_not_a_link')).statusCode).toBe(400);
+    });
+  });
+
   it('is for admins only', async () => {
     expect((await adminRequest(t, 'GET', '/payment-links', undefined, null)).statusCode).toBe(401);
     expect(

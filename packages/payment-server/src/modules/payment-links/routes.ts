@@ -1,5 +1,7 @@
 import {
   adminPaymentLinkSchema,
+  benefitsQuerySchema,
+  benefitsResponseSchema,
   createPaymentLinkBodySchema,
   idSchema,
   listPaymentLinksQuerySchema,
@@ -17,11 +19,21 @@ import {
   retrievePaymentLink,
   updatePaymentLink,
 } from './admin-service.ts';
+import { listBenefits } from './service.ts';
 
 const params = z.object({ id: idSchema('paymentLink') });
 
-/** Admin CRUD for payment links; archive with `PUT { active: false }`. */
+/** Admin CRUD for payment links (archive with `PUT { active: false }`), and a donation link's public benefits. */
 export function registerPaymentLinkRoutes(app: ZodApp, deps: PaymentDeps) {
+  app.get(
+    '/payment-links/:id/benefits',
+    { schema: { params, querystring: benefitsQuerySchema, response: { 200: benefitsResponseSchema } } },
+    async (request) =>
+      listBenefits(deps.db, {
+        paymentLinkId: request.params.id,
+        amount: request.query.amount === undefined ? null : BigInt(request.query.amount),
+      }),
+  );
   app.post(
     '/payment-links',
     {

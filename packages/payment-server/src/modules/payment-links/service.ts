@@ -1,4 +1,12 @@
-import { checkoutSessionSchema, paymentLinkSchema, type PaymentLink } from '@bazaar/schemas';
+import { BASIS_POINTS_WHOLE, equalShares, splitAmount } from '@bazaar/money';
+import {
+  checkoutSessionSchema,
+  donationSettingsSchema,
+  paymentLinkSchema,
+  USER_SERVICE_PATH,
+  type Benefit,
+  type PaymentLink,
+} from '@bazaar/schemas';
 import { notFound } from '@bazaar/server-kit';
 import { z } from 'zod';
 import { fromFlag, readJson, readJsonOrNull } from '../../db/json.ts';
@@ -66,4 +74,34 @@ export async function getPaymentLink(db: PaymentDb, id: string): Promise<Payment
   const link = await findPaymentLink(db, id);
   if (!link) throw notFound('payment link', id);
   return link;
+}
+
+const BASIS_POINTS_PER_PERCENT = BASIS_POINTS_WHOLE / 100;
+
+/**
+ * Who receives a donation link's tips: each one's share (equal shares when the link gives no
+ * percents) and, when `amount` is given, their part of it, the parts adding up to it exactly.
+ * A beneficiary without an avatar shows the platform's identicon of their address.
+ */
+export async function listBenefits(
+  db: PaymentDb,
+  input: { paymentLinkId: string; amount: bigint | null },
+): Promise<Benefit[]> {
+  const row = await findPaymentLinkRow(db, input.paymentLinkId);
+  if (!row) throw notFound('payment link', input.paymentLinkId);
+  const beneficiaries = readJsonOrNull(donationSettingsSchema, row.donation_settings)?.beneficiaries ?? [];
+  const percents = beneficiaries.flatMap((beneficiary) => beneficiary.percent ?? []);
+  const shares =
+    percents.length === beneficiaries.length
+      ? percents.map((percent) => percent * BASIS_POINTS_PER_PERCENT)
+      : equalShares(beneficiaries.length);
+  const parts = input.amount === null ? null : splitAmount(input.amount, shares);
+  return beneficiaries.map((beneficiary, index) => ({
+    name: beneficiary.name,
+    avatar: beneficiary.avatar ?? `${USER_SERVICE_PATH}/avatar/${encodeURIComponent(beneficiary.address)}`,
+    url: beneficiary.url,
+    address: beneficiary.address,
+    amount: parts ? parts[index]!.toString() : null,
+    percent: shares[index]! / BASIS_POINTS_PER_PERCENT,
+  }));
 }
