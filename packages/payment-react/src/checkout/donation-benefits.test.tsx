@@ -59,7 +59,11 @@ function benefitsRoute(people: Array<Omit<Benefit, 'amount' | 'percent'>>): Stub
 
 function routes(benefits: StubRoute): StubRoute[] {
   return [
-    { method: 'GET', path: `${API}/checkout-sessions/retrieve/cs_test_1`, respond: { body: donation('500') } },
+    {
+      method: 'GET',
+      path: `${API}/checkout-sessions/retrieve/cs_test_1`,
+      respond: { body: donation('500') },
+    },
     {
       method: 'GET',
       path: `${API}/checkout-sessions/cs_test_1/cross-sell`,
