@@ -1,6 +1,5 @@
-import { COMPONENT_IDS, registrySchema, type Registry } from '@bazaar/schemas';
-
-export const DEFAULT_MOUNT_POINT = '/payment-kit';
+import { paymentKitMountPoint } from '@bazaar/payment-react';
+import { registrySchema, type Registry } from '@bazaar/schemas';
 const REGISTRY_PATH = '/__platform.json';
 
 export interface PlatformConfig {
@@ -12,9 +11,7 @@ export interface PlatformConfig {
 
 /** The Payment Kit's entry in the registry, or the default mount point when it is missing. */
 export function platformConfigFrom(registry: Registry): PlatformConfig {
-  const component = registry.components.find((candidate) => candidate.did === COMPONENT_IDS.paymentKit);
-  const mountPoint = (component?.mountPoint ?? DEFAULT_MOUNT_POINT).replace(/\/$/, '') || '/';
-  return { appId: registry.appId, appName: registry.appName, mountPoint };
+  return { appId: registry.appId, appName: registry.appName, mountPoint: paymentKitMountPoint(registry) };
 }
 
 /** Reads the registry the platform inlined into the page, or fetches it when the page came from elsewhere. */

@@ -8,6 +8,11 @@ export { usePaymentContext, useTranslate } from './provider/payment-context.ts';
 export { TestModeBadge } from './primitives/test-mode-badge.tsx';
 export { createPaymentTheme } from './theme/payment-theme.ts';
 export {
+  DEFAULT_PAYMENT_KIT_MOUNT_POINT,
+  paymentKitBaseUrl,
+  paymentKitMountPoint,
+} from './provider/payment-kit-address.ts';
+export {
   createPaymentEventBus,
   type PaymentErrorEvent,
   type PaymentEventBus,

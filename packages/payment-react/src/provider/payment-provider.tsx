@@ -23,7 +23,8 @@ export interface PaymentProviderProps {
   queryClient?: QueryClient;
   /** Hear every `error.{code}` the kit broadcasts: `events.on((event) => …)`. */
   events?: PaymentEventBus;
-  theme?: Theme;
+  /** The kit's own calm theme by default; a host's theme object; or `'inherit'`: the MUI theme around it. */
+  theme?: Theme | 'inherit';
   children: ReactNode;
 }
 
@@ -67,11 +68,14 @@ export function PaymentProvider(props: PaymentProviderProps) {
     };
   }, [apiBaseUrl, locale, livemode, authToken, doFetch, platformUrl, appId, onRequireLogin, storage, events]);
 
+  const content = <PaymentContext.Provider value={value}>{children}</PaymentContext.Provider>;
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={props.theme ?? defaultTheme}>
-        <PaymentContext.Provider value={value}>{children}</PaymentContext.Provider>
-      </ThemeProvider>
+      {props.theme === 'inherit' ? (
+        content
+      ) : (
+        <ThemeProvider theme={props.theme ?? defaultTheme}>{content}</ThemeProvider>
+      )}
     </QueryClientProvider>
   );
 }

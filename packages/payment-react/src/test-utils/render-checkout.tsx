@@ -1,4 +1,5 @@
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { Theme } from '@mui/material/styles';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -30,12 +31,24 @@ export interface RenderOptions {
   onRequireLogin?: () => void;
   events?: PaymentEventBus;
   storage?: Storage | null;
+  theme?: Theme | 'inherit';
+  /** The host app around the provider (its own theme, layout). */
+  host?: ComponentType<{ children: ReactNode }>;
 }
 
 /** Renders inside a real PaymentProvider whose only fake is the network. */
 export function renderWithPayment(
   ui: ReactElement,
-  { routes, locale = 'en', user = SIGNED_IN_USER, onRequireLogin, events, storage }: RenderOptions,
+  {
+    routes,
+    locale = 'en',
+    user = SIGNED_IN_USER,
+    onRequireLogin,
+    events,
+    storage,
+    theme,
+    host,
+  }: RenderOptions,
 ) {
   const sessionRoute: StubRoute = {
     method: 'GET',
@@ -54,9 +67,11 @@ export function renderWithPayment(
       onRequireLogin={onRequireLogin}
       events={events}
       storage={storage}
+      theme={theme}
     >
       {ui}
     </PaymentProvider>,
+    { wrapper: host },
   );
   return { ...view, calls: network.calls };
 }
