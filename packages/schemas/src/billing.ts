@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { amountSchema, metadataSchema, timestampSchema } from './common.ts';
 import { idSchema } from './ids.ts';
-import { invoiceSchema, paymentCurrencySchema, priceSchema } from './checkout.ts';
+import {
+  cardContextSchema,
+  invoiceSchema,
+  paymentCurrencySchema,
+  paymentIntentSchema,
+  priceSchema,
+} from './checkout.ts';
 
 export const SUBSCRIPTION_STATUSES = [
   'incomplete',
@@ -89,6 +95,13 @@ export const overdueInvoicesResponseSchema = z.object({
   subscriptionCount: z.number().int().nonnegative(),
 });
 export type OverdueInvoicesResponse = z.infer<typeof overdueInvoicesResponseSchema>;
+
+/** `POST /invoices/{id}/pay`: the invoice's card payment, confirmed like a checkout's card step. */
+export const payInvoiceResponseSchema = z.object({
+  paymentIntent: paymentIntentSchema,
+  stripeContext: cardContextSchema,
+});
+export type PayInvoiceResponse = z.infer<typeof payInvoiceResponseSchema>;
 
 export const usageRecordBodySchema = z.object({
   subscription_item_id: idSchema('subscriptionItem'),

@@ -13,6 +13,7 @@ import type { CardNetwork, SavedCard } from './card-network.ts';
 import { findTestCardRow, insertTestCardRow, recordTestChargeOnce } from './test-card-repository.ts';
 import { completeCheckout } from '../flows/complete-checkout.ts';
 import { failPayment } from '../flows/fail-payment.ts';
+import { payInvoice } from '../flows/pay-invoice.ts';
 import {
   getPaymentIntent,
   PAYABLE_STATUSES,
@@ -167,6 +168,18 @@ async function decline(
   );
 }
 
+/** A session's intent completes its checkout; an intent made for an invoice pays that invoice. */
+async function complete(
+  deps: PaymentDeps,
+  input: { paymentIntentId: string; card: CardDetails | null },
+): Promise<TestCardResult> {
+  const { checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
+  const paymentIntent = checkoutSessionId
+    ? await completeCheckout(deps, input)
+    : await payInvoice(deps, input);
+  return { paymentIntent, next_action: null };
+}
+
 /**
  * `POST /test-card/payment-intents/{id}/confirm`. Confirming an intent that already succeeded
  * answers it as it is, so a double click or a retried request never charges twice.
@@ -189,10 +202,7 @@ export async function confirmTestCard(
 
   switch (digits) {
     case TEST_CARDS.succeeds:
-      return {
-        paymentIntent: await completeCheckout(deps, { paymentIntentId: intent.id, card }),
-        next_action: null,
-      };
+      return complete(deps, { paymentIntentId: intent.id, card });
     case TEST_CARDS.requiresAuthentication: {
       if (!(await requireIntentAction(deps, { id: intent.id, card }))) {
         throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent changed meanwhile');
@@ -216,8 +226,5 @@ export async function authenticateTestCard(
     throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
   }
   if (input.body.outcome === 'fail') return decline(deps, intent.id, AUTHENTICATION_FAILED, null);
-  return {
-    paymentIntent: await completeCheckout(deps, { paymentIntentId: intent.id, card: null }),
-    next_action: null,
-  };
+  return complete(deps, { paymentIntentId: intent.id, card: null });
 }

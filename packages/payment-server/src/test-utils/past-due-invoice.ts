@@ -1,10 +1,14 @@
 import { newId } from '@bazaar/schemas';
 import type { PaymentDb } from '../db/tables.ts';
+import type { PaymentDeps } from '../deps.ts';
+import { DEMO } from '../demo/seed.ts';
+import { EMPTY_ADDRESS, saveCustomer } from '../modules/customers/service.ts';
+import { createSubscription } from '../modules/subscriptions/service.ts';
 import { TEST_NOW } from './payment-test-kit.ts';
 
 /**
- * An unpaid invoice of `customerId`, due at `dueDate` (a day before the test clock's start by
- * default), as a renewal that failed would leave it. Subscriptions write these in a later issue.
+ * An unpaid invoice of `customerId` for 9.99 USD unless told otherwise, due at `dueDate` (a day
+ * before the test clock's start by default), as a renewal that failed would leave it.
  */
 export async function insertPastDueInvoice(
   db: PaymentDb,
@@ -13,8 +17,12 @@ export async function insertPastDueInvoice(
     livemode?: boolean;
     dueDate?: number;
     status?: 'open' | 'uncollectible' | 'paid';
+    subscriptionId?: string;
+    currencyId?: string;
+    amount?: string;
   },
 ): Promise<string> {
+  const amount = input.amount ?? '999';
   const id = newId('invoice');
   await db
     .insertInto('invoices')
@@ -24,16 +32,16 @@ export async function insertPastDueInvoice(
       status: input.status ?? 'open',
       billing_reason: 'subscription_cycle',
       customer_id: input.customerId,
-      subscription_id: null,
+      subscription_id: input.subscriptionId ?? null,
       checkout_session_id: null,
       payment_intent_id: null,
-      currency_id: 'pc_demo_usd',
+      currency_id: input.currencyId ?? 'pc_demo_usd',
       description: 'Bazaar Club membership',
-      subtotal: '999',
-      total: '999',
-      amount_due: '999',
+      subtotal: amount,
+      total: amount,
+      amount_due: amount,
       amount_paid: '0',
-      amount_remaining: '999',
+      amount_remaining: amount,
       livemode: input.livemode ? 1 : 0,
       created_at: TEST_NOW - 40 * 86_400,
       paid_at: null,
@@ -41,4 +49,46 @@ export async function insertPastDueInvoice(
     })
     .execute();
   return id;
+}
+
+/**
+ * A customer of `did` (test mode) whose monthly membership is past due over an uncollectible
+ * renewal, as a renewal whose retries all declined leaves it.
+ */
+export async function insertPastDueSubscription(deps: Pick<PaymentDeps, 'db' | 'clock'>, did: string) {
+  const customer = await saveCustomer(deps, {
+    did,
+    livemode: false,
+    name: 'Ada Payer',
+    email: 'ada@example.com',
+    phone: '',
+    address: EMPTY_ADDRESS,
+    isAnonymous: false,
+  });
+  const periodStart = TEST_NOW - 10 * 86_400;
+  const subscriptionId = await createSubscription(deps.db, {
+    customerId: customer.id,
+    status: 'past_due',
+    currencyId: DEMO.usdCurrencyId,
+    paymentMethodId: DEMO.cardMethodId,
+    card: null,
+    checkoutSessionId: null,
+    items: [{ priceId: DEMO.monthlyPriceId, quantity: 1 }],
+    periodStart,
+    periodEnd: periodStart + 30 * 86_400,
+    billingCycleAnchor: periodStart,
+    trialStart: null,
+    trialEnd: null,
+    billingThresholdAmount: 0n,
+    testClockId: null,
+    livemode: false,
+    now: periodStart,
+  });
+  const invoiceId = await insertPastDueInvoice(deps.db, {
+    customerId: customer.id,
+    subscriptionId,
+    status: 'uncollectible',
+    dueDate: periodStart,
+  });
+  return { customerId: customer.id, subscriptionId, invoiceId };
 }

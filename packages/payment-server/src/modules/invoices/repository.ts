@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type InvoiceRow = Selectable<PaymentTables['invoices']>;
@@ -70,6 +70,15 @@ export async function markInvoiceRowPaid(
   return result.numUpdatedRows > 0n;
 }
 
+/** Overdue: uncollectible, or open past its due date (billing design, "Overdue gating"). */
+function isOverdue(now: number) {
+  return (eb: ExpressionBuilder<PaymentTables, 'invoices'>) =>
+    eb.or([
+      eb('status', '=', 'uncollectible'),
+      eb.and([eb('status', '=', 'open'), eb('due_date', '<', now)]),
+    ]);
+}
+
 /** Whether a subscription still has an invoice that is uncollectible or open past its due date. */
 export async function hasOverdueSubscriptionInvoice(
   db: PaymentDb,
@@ -79,13 +88,34 @@ export async function hasOverdueSubscriptionInvoice(
     .selectFrom('invoices')
     .select('id')
     .where('subscription_id', '=', input.subscriptionId)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'uncollectible'),
-        eb.and([eb('status', '=', 'open'), eb('due_date', '<', input.now)]),
-      ]),
-    )
+    .where(isOverdue(input.now))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The overdue invoices of one customer or one subscription, oldest first. */
+export async function listOverdueInvoiceRows(
+  db: PaymentDb,
+  input: { by: 'customer_id' | 'subscription_id'; id: string; now: number },
+): Promise<InvoiceRow[]> {
+  return db
+    .selectFrom('invoices')
+    .selectAll()
+    .where(input.by, '=', input.id)
+    .where(isOverdue(input.now))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Voids an invoice nobody paid; false when it was not open (paid meanwhile, or voided already). */
+export async function voidOpenInvoiceRow(db: PaymentDb, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('invoices')
+    .set({ status: 'void', amount_remaining: '0', next_payment_attempt: null })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

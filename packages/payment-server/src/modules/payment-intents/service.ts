@@ -1,4 +1,10 @@
-import { newId, paymentIntentSchema, randomToken, type PaymentIntent } from '@bazaar/schemas';
+import {
+  newId,
+  paymentIntentSchema,
+  randomToken,
+  type CardContext,
+  type PaymentIntent,
+} from '@bazaar/schemas';
 import { notFound } from '@bazaar/server-kit';
 import { z } from 'zod';
 import { fromFlag, readJsonOrNull, toFlag } from '../../db/json.ts';
@@ -112,6 +118,20 @@ export async function prepareSessionIntent(
     created_at: now,
   });
   return getPaymentIntent(deps.db, id);
+}
+
+/**
+ * The test card network stands in for a card provider when no provider keys are configured. An
+ * intent with nothing to charge now (a subscription's trial) only saves the card, as a setup.
+ */
+export function toCardContext(record: PaymentIntentRecord): CardContext {
+  return {
+    provider: 'test',
+    client_secret: record.clientSecret,
+    intent_type: BigInt(record.intent.amount) === 0n ? 'setup_intent' : 'payment_intent',
+    status: record.intent.status,
+    publishable_key: null,
+  };
 }
 
 /** A card attempt that did not go through; the payer may retry on the same intent. */

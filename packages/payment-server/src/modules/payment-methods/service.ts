@@ -106,3 +106,9 @@ export async function getCurrency(db: PaymentDb, id: string): Promise<PaymentCur
   if (!row) throw new AppError('NOT_FOUND', `No such currency: ${id}`);
   return toPaymentCurrency(row);
 }
+
+export async function getPaymentMethod(db: PaymentDb, id: string): Promise<PaymentMethod> {
+  const row = await findMethodRow(db, id);
+  if (!row) throw new AppError('NOT_FOUND', `No such payment method: ${id}`);
+  return toPaymentMethod(row, []);
+}

@@ -1,0 +1,106 @@
+import type { PayInvoiceResponse, PaymentIntent } from '@bazaar/schemas';
+import { AppError, notFound } from '@bazaar/server-kit';
+import { fromFlag } from '../db/json.ts';
+import type { PaymentDeps } from '../deps.ts';
+import { getCustomer } from '../modules/customers/service.ts';
+import { recordEvents } from '../modules/events/service.ts';
+import { findInvoiceRow } from '../modules/invoices/repository.ts';
+import {
+  getPaymentIntent,
+  PAYABLE_STATUSES,
+  succeedPaymentIntent,
+  toCardContext,
+  type CardDetails,
+} from '../modules/payment-intents/service.ts';
+import { getCurrency, resolvePaymentChoice } from '../modules/payment-methods/service.ts';
+import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
+import { ensureInvoiceIntent } from './collect-invoice.ts';
+import { settleInvoice } from './settle-invoice.ts';
+
+/** Invoice states a customer may still pay (billing design: uncollectible can still be paid). */
+const PAYABLE_INVOICE_STATUSES: readonly string[] = ['open', 'uncollectible'];
+
+/**
+ * `POST /invoices/{id}/pay`: the card payment of one of the payer's open or uncollectible
+ * invoices, confirmed on the card network like a checkout's card step. It is the invoice's one
+ * intent, the same that renewal attempts charge, so the invoice can be paid only once.
+ */
+export async function startInvoicePayment(
+  deps: PaymentDeps,
+  input: { invoiceId: string; payerDid: string },
+): Promise<PayInvoiceResponse> {
+  const invoice = await findInvoiceRow(deps.db, input.invoiceId);
+  if (!invoice) throw notFound('invoice', input.invoiceId);
+  const customer = await getCustomer(deps.db, invoice.customer_id);
+  if (customer.did !== input.payerDid) throw notFound('invoice', input.invoiceId);
+  if (!PAYABLE_INVOICE_STATUSES.includes(invoice.status)) {
+    throw new AppError('INVOICE_UNEXPECTED_STATE', `This invoice is ${invoice.status}`);
+  }
+  const currency = await getCurrency(deps.db, invoice.currency_id);
+  const { method } = await resolvePaymentChoice(deps.db, {
+    methodId: currency.payment_method_id,
+    currencyId: currency.id,
+    livemode: fromFlag(invoice.livemode),
+  });
+  if (method.type !== 'stripe') {
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
+  }
+
+  const subscription = invoice.subscription_id
+    ? await findSubscriptionRowOrThrow(deps.db, invoice.subscription_id)
+    : null;
+  const row = await ensureInvoiceIntent(deps.db, {
+    // An invoice that names no method is paid with the card method of its currency.
+    invoice: { ...invoice, payment_method_id: invoice.payment_method_id ?? method.id },
+    subscription,
+    now: deps.clock.now(),
+  });
+  const record = await getPaymentIntent(deps.db, row.id);
+  if (!PAYABLE_STATUSES.includes(record.intent.status)) {
+    throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${record.intent.status}`);
+  }
+  return { paymentIntent: record.intent, stripeContext: toCardContext(record) };
+}
+
+/**
+ * The payer's card paid an invoice (the invoice page): the intent, the paid invoice, the
+ * subscription back to active and the events commit together. Running it again for a paid
+ * intent changes nothing; an invoice that was settled another way meanwhile (a renewal retry)
+ * refuses the payment, so it is never paid twice.
+ */
+export async function payInvoice(
+  deps: PaymentDeps,
+  input: { paymentIntentId: string; card: CardDetails | null },
+): Promise<PaymentIntent> {
+  const { intent, checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
+  const invoiceId = intent.invoice_id;
+  if (!invoiceId || checkoutSessionId) {
+    throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent does not pay an invoice');
+  }
+
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock.now();
+    const isNewlyPaid = await succeedPaymentIntent(
+      { ...deps, db: trx },
+      { id: intent.id, amount: intent.amount, invoiceId, card: input.card },
+    );
+    if (!isNewlyPaid) {
+      const { intent: current } = await getPaymentIntent(trx, intent.id);
+      if (current.status === 'succeeded') return;
+      throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${current.status}`);
+    }
+    await recordEvents(trx, deps.clock, {
+      livemode: intent.livemode,
+      payloads: [
+        { type: 'payment_intent.succeeded', data: { id: intent.id, customer_id: intent.customer_id } },
+      ],
+    });
+    if (!(await settleInvoice(trx, deps.clock, { invoiceId, paymentIntentId: intent.id, now }))) {
+      const invoice = await findInvoiceRow(trx, invoiceId);
+      throw new AppError('INVOICE_UNEXPECTED_STATE', `This invoice is ${invoice?.status ?? 'missing'}`);
+    }
+  });
+
+  await deps.flushEvents();
+  return (await getPaymentIntent(deps.db, input.paymentIntentId)).intent;
+}
