@@ -17,6 +17,7 @@ import { registerPriceRoutes } from './modules/prices/routes.ts';
 import { registerProductRoutes } from './modules/products/routes.ts';
 import { createTestCardNetwork } from './providers/test-card-network.ts';
 import { registerTestCardRoutes } from './providers/test-card-routes.ts';
+import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 
 export type { PaymentDeps } from './deps.ts';
 export { paymentMigrations } from './db/migrations/index.ts';
@@ -35,6 +36,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerCustomerRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerTestCardRoutes(app, deps);
+  registerUsageRecordRoutes(app, deps);
 }
 
 /**

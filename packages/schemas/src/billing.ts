@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema, metadataSchema, timestampSchema } from './common.ts';
+import { amountSchema, metadataSchema, paginationQuerySchema, timestampSchema } from './common.ts';
 import { idSchema } from './ids.ts';
 import {
   cardContextSchema,
@@ -124,6 +124,72 @@ export const usageRecordSchema = z.object({
   identifier: z.string(),
 });
 export type UsageRecord = z.infer<typeof usageRecordSchema>;
+
+export const listUsageRecordsQuerySchema = paginationQuerySchema.extend({
+  subscription_item_id: idSchema('subscriptionItem'),
+});
+export const usageRecordSummaryQuerySchema = z.object({ subscription_item_id: idSchema('subscriptionItem') });
+
+/** `GET /usage-records/summary`: an item's usage in its subscription's current period. */
+export const usageRecordSummarySchema = z.object({
+  object: z.literal('usage_record_summary'),
+  subscription_item_id: z.string(),
+  period: z.object({ start: timestampSchema, end: timestampSchema }),
+  total_usage: z.number().int(),
+});
+export type UsageRecordSummary = z.infer<typeof usageRecordSummarySchema>;
+
+/** `PUT /subscriptions/{id}/cancel`. A subscription still in its free trial ends at once. */
+export const cancelSubscriptionBodySchema = z.object({
+  /** `now` ends it at once and is for admins; customers cancel at the end of the period. */
+  at: z.enum(['period_end', 'now']).default('period_end'),
+  feedback: z.enum(CANCELATION_FEEDBACK).optional(),
+  comment: z.string().trim().max(1000).optional(),
+});
+export type CancelSubscriptionBody = z.input<typeof cancelSubscriptionBodySchema>;
+
+/** The plan a subscription moves to (`POST …/change-plan/preview`, `PUT …/change-plan`). */
+export const changePlanBodySchema = z.object({
+  price_id: idSchema('price'),
+  /** Defaults to the current quantity. */
+  quantity: z.number().int().min(1).max(10_000).optional(),
+});
+export type ChangePlanBody = z.input<typeof changePlanBodySchema>;
+
+/** `GET /subscriptions/{id}/change-plan/options`: the plans it may move to. */
+export const planChangeOptionSchema = z.object({
+  price: priceSchema,
+  /** What the plan costs per period in the subscription's currency, at its current quantity. */
+  amount: amountSchema,
+});
+export type PlanChangeOption = z.infer<typeof planChangeOptionSchema>;
+
+/** What a plan change costs today and later; `PUT …/change-plan` does exactly this. */
+export const planChangePreviewSchema = z.object({
+  price_id: z.string(),
+  quantity: z.number().int().positive(),
+  /** Credit for the unused time of the current plan. */
+  unused_credit: amountSchema,
+  /** What the new plan costs for the rest of the (kept or restarted) period. */
+  new_charge: amountSchema,
+  /** Credit (for unused time and held before) that pays towards the new charge. */
+  applied_credit: amountSchema,
+  amount_due_today: amountSchema,
+  /** Credit the customer holds after the change; later invoices use it. */
+  new_credit: amountSchema,
+  next_invoice_amount: amountSchema,
+  next_invoice_at: timestampSchema,
+  period_start: timestampSchema,
+  period_end: timestampSchema,
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
+export const changePlanResponseSchema = z.object({
+  subscription: subscriptionSchema,
+  /** The `subscription_update` invoice (null when a trial only switched its plan). */
+  invoice: invoiceSchema.nullable(),
+});
+export type ChangePlanResponse = z.infer<typeof changePlanResponseSchema>;
 
 export const testClockSchema = z.object({
   id: z.string(),

@@ -67,3 +67,32 @@ export async function updateSubscriptionFrom(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+export async function findSubscriptionItemRow(
+  db: PaymentDb,
+  id: string,
+): Promise<SubscriptionItemRow | undefined> {
+  return db.selectFrom('subscription_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The frozen time of a test clock; undefined when the clock does not exist. */
+export async function findTestClockTime(db: PaymentDb, clockId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('test_clocks')
+    .select('frozen_time')
+    .where('id', '=', clockId)
+    .executeTakeFirst();
+  return row?.frozen_time;
+}
+
+/** Points a subscription at the invoice it wrote last (any status: the invoice is history). */
+export async function setLatestInvoiceId(
+  db: PaymentDb,
+  input: { id: string; invoiceId: string; now: number },
+): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ latest_invoice_id: input.invoiceId, updated_at: input.now })
+    .where('id', '=', input.id)
+    .execute();
+}

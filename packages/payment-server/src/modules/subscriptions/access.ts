@@ -1,0 +1,36 @@
+import type { SessionUser } from '@bazaar/schemas';
+import { notFound } from '@bazaar/server-kit';
+import type { PaymentDb } from '../../db/tables.ts';
+import type { PaymentDeps } from '../../deps.ts';
+import { ADMIN_ROLES } from '../../http/admin-only.ts';
+import { getCustomer } from '../customers/service.ts';
+import { findSubscriptionRow, findTestClockTime, type SubscriptionRow } from './repository.ts';
+
+export function isPaymentAdmin(user: SessionUser): boolean {
+  return user.passports.some((passport) => ADMIN_ROLES.includes(passport.role));
+}
+
+/**
+ * A subscription `user` may act on: their own, or any for an admin. Someone else's answers like
+ * a missing one, so ids cannot be probed.
+ */
+export async function findSubscriptionForUser(
+  db: PaymentDb,
+  input: { id: string; user: SessionUser },
+): Promise<SubscriptionRow> {
+  const row = await findSubscriptionRow(db, input.id);
+  if (!row) throw notFound('subscription', input.id);
+  if (isPaymentAdmin(input.user)) return row;
+  const customer = await getCustomer(db, row.customer_id);
+  if (customer.did !== input.user.did) throw notFound('subscription', input.id);
+  return row;
+}
+
+/** The time a subscription lives in: its test clock's frozen time, else the real clock. */
+export async function subscriptionNow(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  row: Pick<SubscriptionRow, 'test_clock_id'>,
+): Promise<number> {
+  if (row.test_clock_id === null) return deps.clock.now();
+  return (await findTestClockTime(deps.db, row.test_clock_id)) ?? deps.clock.now();
+}

@@ -1,0 +1,77 @@
+import type { Insertable, Selectable } from 'kysely';
+import { newestFirstPage } from '../../db/search.ts';
+import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
+
+export type UsageRecordRow = Selectable<PaymentTables['usage_records']>;
+
+/**
+ * Inserts a record unless its item already has one with the same identifier, then answers the
+ * record that identifier holds: the new one, or the first one for a repeat.
+ */
+export async function insertUsageRecordOnce(
+  db: PaymentDb,
+  row: Insertable<PaymentTables['usage_records']>,
+): Promise<UsageRecordRow> {
+  await db
+    .insertInto('usage_records')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['subscription_item_id', 'identifier']).doNothing())
+    .execute();
+  return (await findUsageRecordRow(db, row))!;
+}
+
+export async function findUsageRecordRow(
+  db: PaymentDb,
+  key: { subscription_item_id: string; identifier: string },
+): Promise<UsageRecordRow | undefined> {
+  return db
+    .selectFrom('usage_records')
+    .selectAll()
+    .where('subscription_item_id', '=', key.subscription_item_id)
+    .where('identifier', '=', key.identifier)
+    .executeTakeFirst();
+}
+
+/** The records of some items whose timestamp falls in [from, to). */
+export async function listUsageRecordRowsIn(
+  db: PaymentDb,
+  input: { itemIds: readonly string[]; from: number; to: number },
+): Promise<UsageRecordRow[]> {
+  if (input.itemIds.length === 0) return [];
+  return db
+    .selectFrom('usage_records')
+    .selectAll()
+    .where('subscription_item_id', 'in', [...input.itemIds])
+    .where('timestamp', '>=', input.from)
+    .where('timestamp', '<', input.to)
+    .execute();
+}
+
+export async function listUsageRecordPage(
+  db: PaymentDb,
+  input: { itemId: string; page: number; pageSize: number },
+): Promise<{ rows: UsageRecordRow[]; count: number }> {
+  return newestFirstPage(
+    db.selectFrom('usage_records').where('subscription_item_id', '=', input.itemId),
+    input,
+  );
+}
+
+/**
+ * Quantities a subscription's threshold invoices (not voided) already billed for the period
+ * starting at `periodStart`, per price: the renewal bills only the usage beyond them.
+ */
+export async function listThresholdBilledQuantities(
+  db: PaymentDb,
+  input: { subscriptionId: string; periodStart: number },
+): Promise<{ price_id: string | null; quantity: number }[]> {
+  return db
+    .selectFrom('invoice_lines')
+    .innerJoin('invoices', 'invoices.id', 'invoice_lines.invoice_id')
+    .select(['invoice_lines.price_id', 'invoice_lines.quantity'])
+    .where('invoices.subscription_id', '=', input.subscriptionId)
+    .where('invoices.billing_reason', '=', 'subscription_threshold')
+    .where('invoices.status', '!=', 'void')
+    .where('invoice_lines.period_start', '=', input.periodStart)
+    .execute();
+}
