@@ -41,7 +41,7 @@ export const ERROR_STATUS = {
   quantityNotEnough: 400,
   /** A line asks for more than one checkout may buy. */
   quantityLimitPerCheckout: 400,
-  /** The session's mode (a subscription) cannot be paid on this install yet. */
+  /** The session's mode (setup: saving a card with no purchase) cannot be completed on this install yet. */
   CHECKOUT_MODE_UNSUPPORTED: 400,
   /** The customer has past-due invoices; new purchases wait until they are paid. */
   CUSTOMER_LIMITED: 403,

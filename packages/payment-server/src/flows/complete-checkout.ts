@@ -1,6 +1,8 @@
-import { newId, type PaymentIntent } from '@bazaar/schemas';
+import { newId, type EventPayload, type LineItem, type PaymentIntent } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
+import type { Period } from '../billing/index.ts';
 import type { PaymentDeps } from '../deps.ts';
+import { chargedPrice } from '../modules/checkout-sessions/line-items.ts';
 import {
   findSessionRow,
   lockOpenSession,
@@ -9,21 +11,25 @@ import {
   sessionClosedError,
 } from '../modules/checkout-sessions/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import { createInvoice } from '../modules/invoices/service.ts';
+import { createInvoice, type NewInvoiceLine } from '../modules/invoices/service.ts';
 import {
   getPaymentIntent,
   succeedPaymentIntent,
   type CardDetails,
 } from '../modules/payment-intents/service.ts';
+import type { CheckoutTotals } from '../pricing/index.ts';
+import type { SavedCard } from '../providers/card-network.ts';
+import { startSubscription, type StartedSubscription } from './start-subscription.ts';
 
 /**
- * A card payment went through: the intent, its session, a paid invoice and the events commit
- * together or not at all, so a subscriber never hears of a payment the database doesn't hold.
- * Stock was taken at submit. Running it again for a paid intent changes nothing.
+ * A card payment went through: the intent, its session, a paid invoice, the subscription a
+ * subscription checkout starts and the events commit together or not at all, so a subscriber
+ * never hears of a payment the database doesn't hold. Stock was taken at submit. Running it
+ * again for a paid intent changes nothing. `savedCard` is the card the network kept for renewals.
  */
 export async function completeCheckout(
   deps: PaymentDeps,
-  input: { paymentIntentId: string; card: CardDetails | null },
+  input: { paymentIntentId: string; card: CardDetails | null; savedCard: SavedCard | null },
 ): Promise<PaymentIntent> {
   const { checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
   if (!checkoutSessionId) {
@@ -59,49 +65,136 @@ export async function completeCheckout(
       throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent has no customer');
 
     const session = await findSessionRow(trx, checkoutSessionId);
-    const { lineItems } = await priceSessionRow(trx, session, now);
-    const products = lineItems.map((item) => (item.upsell_price ?? item.price).product.name);
+    const { lineItems, totals } = await priceSessionRow(trx, session, now);
+    assertChargedAsSubmitted(totals, intent);
+    const subscription =
+      session.mode === 'subscription'
+        ? await startSubscription(tx, {
+            session,
+            lineItems,
+            totals,
+            intent,
+            customerId,
+            savedCard: input.savedCard,
+            invoiceId,
+            now,
+          })
+        : null;
+    const paymentStatus = totals.amountDueNow === 0n ? 'no_payment_required' : 'paid';
+    const lines = invoiceLines(lineItems, totals, subscription?.period ?? null);
     await createInvoice(trx, {
       id: invoiceId,
       status: 'paid',
-      billingReason: 'manual',
+      billingReason: subscription ? 'subscription_create' : 'manual',
       customerId,
       currencyId: session.currency_id,
       livemode: intent.livemode,
       checkoutSessionId,
+      subscriptionId: subscription?.id ?? null,
+      periodStart: subscription?.period.start ?? null,
+      periodEnd: subscription?.period.end ?? null,
+      testClockId: subscription?.testClockId ?? null,
       paymentIntentId: intent.id,
       paymentMethodId: intent.payment_method_id,
-      description: products.join(', '),
-      lines: lineItems.map((item, index) => ({
-        description: products[index]!,
-        priceId: item.upsell_price_id ?? item.price_id,
-        quantity: item.quantity,
-        unitAmount: (BigInt(item.amount_subtotal) / BigInt(item.quantity)).toString(),
-        amount: item.amount_subtotal,
-      })),
+      description: lines.map((line) => line.description).join(', '),
+      lines,
+      now: subscription?.period.start ?? now,
+    });
+    await markSessionPaid(trx, checkoutSessionId, {
+      invoiceId,
+      subscriptionId: subscription?.id ?? null,
+      paymentStatus,
       now,
     });
-    await markSessionPaid(trx, checkoutSessionId, { invoiceId, now });
-
     await recordEvents(trx, deps.clock, {
       livemode: intent.livemode,
-      payloads: [
-        { type: 'payment_intent.succeeded', data: { id: intent.id, customer_id: customerId } },
-        {
-          type: 'checkout.session.completed',
-          data: {
-            id: checkoutSessionId,
-            customer_id: customerId,
-            invoice_id: invoiceId,
-            subscription_id: null,
-            payment_status: 'paid',
-          },
-        },
-        { type: 'invoice.paid', data: { id: invoiceId, customer_id: customerId, subscription_id: null } },
-      ],
+      payloads: completionEvents({
+        intent,
+        customerId,
+        checkoutSessionId,
+        invoiceId,
+        subscription,
+        paymentStatus,
+      }),
     });
   });
 
   await deps.flushEvents();
   return (await getPaymentIntent(deps.db, input.paymentIntentId)).intent;
+}
+
+/** The invoice must say what the card was charged; a session repriced since submit is refused. */
+function assertChargedAsSubmitted(totals: CheckoutTotals, intent: PaymentIntent): void {
+  if (totals.amountDueNow.toString() !== intent.amount) {
+    throw new AppError(
+      'PAYMENT_INTENT_UNEXPECTED_STATE',
+      'The checkout changed since it was submitted; please submit it again',
+    );
+  }
+}
+
+/**
+ * One line per line billed now. Subscription lines name the period they pay for (during a trial
+ * at no charge); metered lines are billed from usage when the period ends, so not here.
+ */
+function invoiceLines(
+  lineItems: readonly LineItem[],
+  totals: CheckoutTotals,
+  period: Period | null,
+): NewInvoiceLine[] {
+  return lineItems.flatMap((item, index) => {
+    const total = totals.lines[index]!;
+    if (total.isMetered) return [];
+    const price = chargedPrice(item);
+    const amount = total.isDueNow ? total.amount : 0n;
+    const linePeriod = price.type === 'recurring' ? period : null;
+    return [
+      {
+        description: price.product.name,
+        priceId: price.id,
+        quantity: item.quantity,
+        unitAmount: (amount / BigInt(item.quantity)).toString(),
+        amount: amount.toString(),
+        periodStart: linePeriod?.start ?? null,
+        periodEnd: linePeriod?.end ?? null,
+      },
+    ];
+  });
+}
+
+function completionEvents(input: {
+  intent: PaymentIntent;
+  customerId: string;
+  checkoutSessionId: string;
+  invoiceId: string;
+  subscription: StartedSubscription | null;
+  paymentStatus: string;
+}): EventPayload[] {
+  const { customerId, subscription } = input;
+  const subscriptionId = subscription?.id ?? null;
+  return [
+    { type: 'payment_intent.succeeded', data: { id: input.intent.id, customer_id: customerId } },
+    ...(subscription
+      ? [
+          {
+            type: 'customer.subscription.created' as const,
+            data: { id: subscription.id, customer_id: customerId, status: subscription.status },
+          },
+        ]
+      : []),
+    {
+      type: 'checkout.session.completed',
+      data: {
+        id: input.checkoutSessionId,
+        customer_id: customerId,
+        invoice_id: input.invoiceId,
+        subscription_id: subscriptionId,
+        payment_status: input.paymentStatus,
+      },
+    },
+    {
+      type: 'invoice.paid',
+      data: { id: input.invoiceId, customer_id: customerId, subscription_id: subscriptionId },
+    },
+  ];
 }

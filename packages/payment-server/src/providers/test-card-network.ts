@@ -14,6 +14,7 @@ import { findTestCardRow, insertTestCardRow, recordTestChargeOnce } from './test
 import { completeCheckout } from '../flows/complete-checkout.ts';
 import { failPayment } from '../flows/fail-payment.ts';
 import { payInvoice } from '../flows/pay-invoice.ts';
+import { findSessionRow } from '../modules/checkout-sessions/service.ts';
 import {
   getPaymentIntent,
   PAYABLE_STATUSES,
@@ -168,10 +169,30 @@ async function decline(
   );
 }
 
+/** A subscription keeps the payer's card at the network for its renewals; a one-time payment does not. */
+async function saveCardForSubscription(
+  deps: PaymentDeps,
+  record: PaymentIntentRecord,
+  body: ConfirmBody,
+  digits: string,
+): Promise<SavedCard | null> {
+  const customerId = record.intent.customer_id;
+  if (!record.checkoutSessionId || !customerId) return null;
+  const session = await findSessionRow(deps.db, record.checkoutSessionId);
+  if (session.mode !== 'subscription') return null;
+  return saveTestCard(deps.db, {
+    customerId,
+    digits,
+    exp_month: body.card.exp_month,
+    exp_year: body.card.exp_year,
+    now: deps.clock.now(),
+  });
+}
+
 /** A session's intent completes its checkout; an intent made for an invoice pays that invoice. */
 async function complete(
   deps: PaymentDeps,
-  input: { paymentIntentId: string; card: CardDetails | null },
+  input: { paymentIntentId: string; card: CardDetails | null; savedCard: SavedCard | null },
 ): Promise<TestCardResult> {
   const { checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
   const paymentIntent = checkoutSessionId
@@ -182,13 +203,15 @@ async function complete(
 
 /**
  * `POST /test-card/payment-intents/{id}/confirm`. Confirming an intent that already succeeded
- * answers it as it is, so a double click or a retried request never charges twice.
+ * answers it as it is, so a double click or a retried request never charges twice. An intent of
+ * 0 (a trial) only saves the card: 0341 attaches then, though it declines every charge.
  */
 export async function confirmTestCard(
   deps: PaymentDeps,
   input: { paymentIntentId: string; body: ConfirmBody },
 ): Promise<TestCardResult> {
-  const { intent } = await getTestIntent(deps, input.paymentIntentId, input.body.client_secret);
+  const record = await getTestIntent(deps, input.paymentIntentId, input.body.client_secret);
+  const { intent } = record;
   if (intent.status === 'succeeded') return { paymentIntent: intent, next_action: null };
   if (!PAYABLE_STATUSES.includes(intent.status)) {
     throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
@@ -199,12 +222,18 @@ export async function confirmTestCard(
   }
   const card: CardDetails = { brand: cardBrand(digits), last4: digits.slice(-4) };
   if (isCardExpired(input.body.card, deps.clock.now())) return decline(deps, intent.id, EXPIRED, card);
+  const isSetup = BigInt(intent.amount) === 0n;
+  const saveCard = () => saveCardForSubscription(deps, record, input.body, digits);
 
   switch (digits) {
     case TEST_CARDS.succeeds:
-      return complete(deps, { paymentIntentId: intent.id, card });
+      return complete(deps, { paymentIntentId: intent.id, card, savedCard: await saveCard() });
+    case TEST_CARDS.declinesAfterAttaching:
+      if (!isSetup) return decline(deps, intent.id, DECLINED, card);
+      return complete(deps, { paymentIntentId: intent.id, card, savedCard: await saveCard() });
     case TEST_CARDS.requiresAuthentication: {
-      if (!(await requireIntentAction(deps, { id: intent.id, card }))) {
+      const savedCard = await saveCard();
+      if (!(await requireIntentAction(deps, { id: intent.id, card, savedCard }))) {
         throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent changed meanwhile');
       }
       const { intent: waiting } = await getPaymentIntent(deps.db, intent.id);
@@ -220,11 +249,11 @@ export async function authenticateTestCard(
   deps: PaymentDeps,
   input: { paymentIntentId: string; body: AuthenticateBody },
 ): Promise<TestCardResult> {
-  const { intent } = await getTestIntent(deps, input.paymentIntentId, input.body.client_secret);
+  const { intent, savedCard } = await getTestIntent(deps, input.paymentIntentId, input.body.client_secret);
   if (intent.status === 'succeeded') return { paymentIntent: intent, next_action: null };
   if (intent.status !== 'requires_action') {
     throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
   }
   if (input.body.outcome === 'fail') return decline(deps, intent.id, AUTHENTICATION_FAILED, null);
-  return complete(deps, { paymentIntentId: intent.id, card: null });
+  return complete(deps, { paymentIntentId: intent.id, card: null, savedCard });
 }

@@ -20,24 +20,38 @@ export async function startCheckout(
   return startCheckoutResponseSchema.parse(response.json());
 }
 
-/** Starts the one-time demo checkout and submits it as `payer`, as the checkout page does. */
-export async function startAndSubmit(t: PaymentTestApp, payer = 'did:bazaar:usr_payer') {
-  const headers = t.signedIn({ did: payer });
-  const sessionId = (await startCheckout(t, DEMO.oneTimeLinkId, { user: { did: payer } })).checkoutSession.id;
+/** Submits an open session as `payer` (`body` overrides the demo card in USD), as the checkout page does. */
+export async function submitSession(
+  t: PaymentTestApp,
+  sessionId: string,
+  payer = 'did:bazaar:usr_payer',
+  body: Record<string, unknown> = {},
+) {
   const response = await t.app.inject({
     method: 'PUT',
     url: `${API}/checkout-sessions/${sessionId}/submit`,
-    headers,
-    payload: makeSubmitBody(),
+    headers: t.signedIn({ did: payer }),
+    payload: makeSubmitBody(body),
   });
-  if (response.statusCode !== 200) return { sessionId, response, intentId: '', secret: '' };
-  const body = submitCheckoutResponseSchema.parse(response.json());
+  if (response.statusCode !== 200) return { sessionId, response, intentId: '', secret: '', card: null };
+  const answer = submitCheckoutResponseSchema.parse(response.json());
   return {
     sessionId,
     response,
-    intentId: body.paymentIntent?.id ?? '',
-    secret: body.stripeContext?.client_secret ?? '',
+    intentId: answer.paymentIntent?.id ?? '',
+    secret: answer.stripeContext?.client_secret ?? '',
+    card: answer.stripeContext,
   };
+}
+
+/** Starts a checkout from `linkId` (the one-time demo by default) and submits it as `payer`. */
+export async function startAndSubmit(
+  t: PaymentTestApp,
+  payer = 'did:bazaar:usr_payer',
+  options: { linkId?: string; body?: Record<string, unknown> } = {},
+) {
+  const started = await startCheckout(t, options.linkId ?? DEMO.oneTimeLinkId, { user: { did: payer } });
+  return submitSession(t, started.checkoutSession.id, payer, options.body);
 }
 
 export function confirmCard(

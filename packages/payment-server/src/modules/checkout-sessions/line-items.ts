@@ -33,6 +33,9 @@ export type SessionLine = z.output<typeof sessionLinesJson>[number];
 /** The price a line charges: its upsell while chosen, else its own. */
 export const chargedPriceId = (line: SessionLine): string => line.upsell_price_id ?? line.price_id;
 
+/** The same for a priced line: the price it charges. */
+export const chargedPrice = (item: LineItem): Price => item.upsell_price ?? item.price;
+
 /** Every price a set of lines refers to, to load them in one query. */
 export const linePriceIds = (lines: readonly SessionLine[]): string[] =>
   lines.flatMap((line) => (line.upsell_price_id ? [line.price_id, line.upsell_price_id] : [line.price_id]));

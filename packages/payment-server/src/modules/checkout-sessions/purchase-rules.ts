@@ -1,9 +1,12 @@
 import { formatAmount } from '@bazaar/money';
 import type { LineItem, PaymentCurrency, Price } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
+import type { Recurrence } from '../../billing/index.ts';
+import { validationFailed } from '../../http/validation-failed.ts';
 import { checkTypedAmount, priceForCurrency } from '../../pricing/index.ts';
 import { checkStock } from '../prices/service.ts';
 import { toPricingPrice } from '../../pricing/from-wire.ts';
+import { chargedPrice } from './line-items.ts';
 
 /**
  * payment-kit.md §5, custom amounts: at most the currency's `maximum_precision` decimals, and
@@ -38,7 +41,7 @@ export function assertOneCustomAmount(lines: readonly LineItem[]): void {
 /** payment-kit.md §5, per line: stock left (quantityNotEnough) and the per-checkout limit. */
 export function assertStock(lines: readonly LineItem[]): void {
   for (const line of lines) {
-    const problem = checkStock(line.upsell_price ?? line.price, line.quantity);
+    const problem = checkStock(chargedPrice(line), line.quantity);
     if (problem === 'quantityNotEnough') throw new AppError('quantityNotEnough', 'Exceed inventory');
     if (problem === 'quantityLimitPerCheckout')
       throw new AppError('quantityLimitPerCheckout', 'Exceed purchase limit');
@@ -55,4 +58,24 @@ export function assertCrossSell(input: {
   if (!input.lines.some((line) => line.cross_sell && line.price_id === input.crossSellPriceId)) {
     throw new AppError('REQUIRE_CROSS_SELL', 'This checkout requires its recommended add-on');
   }
+}
+
+/**
+ * A subscription renews all its items on one date, so its recurring lines (the upsell price
+ * where chosen) must share one interval; the interval they share.
+ */
+export function subscriptionRecurrence(lines: readonly LineItem[]): Recurrence {
+  const recurrences = lines.flatMap((line) => chargedPrice(line).recurring ?? []);
+  const [first] = recurrences;
+  const isShared = recurrences.every(
+    (recurring) =>
+      recurring.interval === first?.interval && recurring.interval_count === first.interval_count,
+  );
+  if (!first || !isShared) {
+    throw validationFailed(
+      'line_items',
+      'A subscription renews all its items together: its recurring prices must share one interval',
+    );
+  }
+  return { interval: first.interval, interval_count: first.interval_count };
 }

@@ -60,8 +60,13 @@ export function sessionLines(row: CheckoutSessionRow): SessionLine[] {
   return readJson(sessionLinesJson, row.line_items);
 }
 
-export function sessionTrial(row: CheckoutSessionRow): TrialSettings | null {
+/** The link's subscription terms the session copied at start: trial, threshold, staking. */
+export function sessionSubscriptionData(row: CheckoutSessionRow) {
   return readJsonOrNull(sessionSubscriptionJson, row.subscription_data);
+}
+
+export function sessionTrial(row: CheckoutSessionRow): TrialSettings | null {
+  return sessionSubscriptionData(row);
 }
 
 /** A session past `expires_at` reads as expired even before the sweeper has marked it. */
@@ -91,7 +96,7 @@ export async function toCheckoutSession(deps: ViewDeps, row: CheckoutSessionRow)
   const currencyIds = (await listPaymentMethods(deps.db, livemode)).flatMap((method) =>
     method.payment_currencies.map((currency) => currency.id),
   );
-  const subscriptionData = readJsonOrNull(sessionSubscriptionJson, row.subscription_data);
+  const subscriptionData = sessionSubscriptionData(row);
   const s = checkoutSessionSchema.shape;
   return {
     id: row.id,
@@ -260,11 +265,22 @@ export async function lockOpenSession(db: PaymentDb, id: string, now: number): P
   return updateOpenSession(db, id, { updated_at: now });
 }
 
-export async function markSessionPaid(db: PaymentDb, id: string, input: { invoiceId: string; now: number }) {
+/** Completes the session: `no_payment_required` when nothing was charged now (a trial). */
+export async function markSessionPaid(
+  db: PaymentDb,
+  id: string,
+  input: {
+    invoiceId: string;
+    subscriptionId: string | null;
+    paymentStatus: 'paid' | 'no_payment_required';
+    now: number;
+  },
+) {
   await updateOpenSession(db, id, {
     status: 'complete',
-    payment_status: 'paid',
+    payment_status: input.paymentStatus,
     invoice_id: input.invoiceId,
+    subscription_id: input.subscriptionId,
     updated_at: input.now,
   });
 }

@@ -153,7 +153,7 @@ describe.each(TEST_DIALECTS)('submitCheckout on %s', (dialect) => {
     expect(await refusal(submit(other.id))).toMatchObject({ code: 'CHECKOUT_SESSION_COMPLETED' });
   });
 
-  it('lets a guest donate, and answers subscriptions with a clear error for now', async () => {
+  it('lets a guest donate', async () => {
     const donation = await start(DEMO.donationLinkId);
     const result = await submit(donation.id, { customer_email: 'Guest@Example.com' }, null as never);
     expect(result.paymentIntent?.amount).toBe('500');
@@ -161,10 +161,18 @@ describe.each(TEST_DIALECTS)('submitCheckout on %s', (dialect) => {
       did: 'anonymous:guest@example.com',
       metadata: { anonymous: 'true' },
     });
+  });
 
+  it('readies a trial subscription to save the card (a setup of 0), and refuses setup sessions', async () => {
     const subscription = await start(DEMO.subscriptionLinkId);
     expect(subscription.mode).toBe('subscription');
-    expect(await refusal(submit(subscription.id))).toMatchObject({ code: 'CHECKOUT_MODE_UNSUPPORTED' });
+    const result = await submit(subscription.id);
+    expect(result.paymentIntent).toMatchObject({ amount: '0', status: 'requires_payment_method' });
+    expect(result.stripeContext?.intent_type).toBe('setup_intent');
+
+    const setup = await start();
+    await kit.db.updateTable('checkout_sessions').set({ mode: 'setup' }).where('id', '=', setup.id).execute();
+    expect(await refusal(submit(setup.id))).toMatchObject({ code: 'CHECKOUT_MODE_UNSUPPORTED' });
   });
 
   it('sells exactly what is left when 20 payers race for 10 units', async () => {

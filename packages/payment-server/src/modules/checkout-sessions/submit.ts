@@ -1,17 +1,23 @@
 import type { submitCheckoutBodySchema } from '@bazaar/schemas';
-import { type CardContext, type SessionUser, type SubmitCheckoutResponse } from '@bazaar/schemas';
+import { type SessionUser, type SubmitCheckoutResponse } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { z } from 'zod';
 import { fromFlag } from '../../db/json.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { findCustomerByDid, saveCustomer } from '../customers/service.ts';
 import { hasPastDueInvoices } from '../invoices/service.ts';
-import { prepareSessionIntent, type PaymentIntentRecord } from '../payment-intents/service.ts';
+import { prepareSessionIntent, toCardContext } from '../payment-intents/service.ts';
 import { resolvePaymentChoice } from '../payment-methods/service.ts';
 import { crossSellPriceId } from './changes.ts';
 import { checkContact } from './contact-rules.ts';
 import { chargedPriceId, priceSession, type SessionLine } from './line-items.ts';
-import { assertCrossSell, assertCustomAmount, assertOneCustomAmount, assertStock } from './purchase-rules.ts';
+import {
+  assertCrossSell,
+  assertCustomAmount,
+  assertOneCustomAmount,
+  assertStock,
+  subscriptionRecurrence,
+} from './purchase-rules.ts';
 import { updateOpenSession } from './repository.ts';
 import {
   findOpenSessionRow,
@@ -26,17 +32,6 @@ export type SubmitCheckoutInput = z.output<typeof submitCheckoutBodySchema>;
 
 /** Which methods have a provider that can take the payment today. */
 const PAYABLE_METHOD_TYPES = new Set(['stripe']);
-
-/** The test card network stands in for a card provider when no provider keys are configured. */
-function toCardContext(record: PaymentIntentRecord): CardContext {
-  return {
-    provider: 'test',
-    client_secret: record.clientSecret,
-    intent_type: 'payment_intent',
-    status: record.intent.status,
-    publishable_key: null,
-  };
-}
 
 /** A guest's donation is kept under a customer keyed by their email. */
 const payerDid = (user: SessionUser | null, email: string) => user?.did ?? `anonymous:${email.toLowerCase()}`;
@@ -66,8 +61,8 @@ export async function submitCheckout(
   const session = await findOpenSessionRow(deps, input.sessionId);
   const isDonation = session.submit_type === 'donate';
   if (!user && !isDonation) throw new AppError('UNAUTHENTICATED', 'Login to access this page');
-  if (session.mode !== 'payment') {
-    throw new AppError('CHECKOUT_MODE_UNSUPPORTED', 'Subscriptions cannot be paid on this install yet');
+  if (session.mode === 'setup') {
+    throw new AppError('CHECKOUT_MODE_UNSUPPORTED', 'Setup sessions cannot be completed on this install yet');
   }
 
   const livemode = fromFlag(session.livemode);
@@ -99,6 +94,7 @@ export async function submitCheckout(
     ? priced
     : priceSession({ ...priced, lines, currencyId: choice.currency.id });
   assertOneCustomAmount(lineItems);
+  if (session.mode === 'subscription') subscriptionRecurrence(lineItems);
   for (const line of lines) {
     if (line.custom_amount !== null) {
       assertCustomAmount(

@@ -50,6 +50,13 @@ export async function getCustomer(db: PaymentDb, id: string): Promise<Customer> 
   return toCustomer(row);
 }
 
+/** The test clock whose time the customer lives in (null: real time); their subscriptions follow it. */
+export async function findCustomerTestClockId(db: PaymentDb, customerId: string): Promise<string | null> {
+  const row = await findCustomerRow(db, customerId);
+  if (!row) throw notFound('customer', customerId);
+  return row.test_clock_id ?? null;
+}
+
 export async function findCustomerByDid(
   db: PaymentDb,
   did: string,

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { fromFlag, readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
+import type { SavedCard } from '../../providers/card-network.ts';
 import {
   findPaymentIntentRow,
   insertPaymentIntentRow,
@@ -29,6 +30,13 @@ export const PAYABLE_STATUSES: readonly PaymentIntentStatus[] = [
 
 const paymentErrorJson = z.object({ code: z.string(), message: z.string() });
 const paymentDetailsJson = z.object({ brand: z.string(), last4: z.string() });
+/** A card saved at the network while confirming (a subscription keeps it) also names its id there. */
+const savedCardDetailsJson = paymentDetailsJson.extend({ card_id: z.string().optional() });
+
+function readSavedCard(row: PaymentIntentRow): SavedCard | null {
+  const details = readJsonOrNull(savedCardDetailsJson, row.payment_details);
+  return details?.card_id ? { card_id: details.card_id, brand: details.brand, last4: details.last4 } : null;
+}
 
 export function toPaymentIntent(row: PaymentIntentRow): PaymentIntent {
   return {
@@ -53,6 +61,8 @@ export interface PaymentIntentRecord {
   intent: PaymentIntent;
   checkoutSessionId: string | null;
   clientSecret: string;
+  /** The card saved at the network for this intent, while it waits for the payer's authentication. */
+  savedCard: SavedCard | null;
 }
 
 export async function findPaymentIntent(db: PaymentDb, id: string): Promise<PaymentIntentRecord | null> {
@@ -62,6 +72,7 @@ export async function findPaymentIntent(db: PaymentDb, id: string): Promise<Paym
         intent: toPaymentIntent(row),
         checkoutSessionId: row.checkout_session_id,
         clientSecret: row.client_secret,
+        savedCard: readSavedCard(row),
       }
     : null;
 }
@@ -147,15 +158,18 @@ export async function failPaymentIntent(
   });
 }
 
-/** The card needs the payer's extra authentication step before it can be charged. */
+/**
+ * The card needs the payer's extra authentication step before it can be charged. A card already
+ * saved at the network is remembered with it, so the approved intent can hand it on.
+ */
 export async function requireIntentAction(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
-  input: { id: string; card: CardDetails },
+  input: { id: string; card: CardDetails; savedCard: SavedCard | null },
 ): Promise<boolean> {
   return updatePaymentIntentFrom(deps.db, input.id, PAYABLE_STATUSES, {
     status: 'requires_action',
     last_payment_error: null,
-    payment_details: JSON.stringify(input.card),
+    payment_details: JSON.stringify(input.savedCard ?? input.card),
     updated_at: deps.clock.now(),
   });
 }

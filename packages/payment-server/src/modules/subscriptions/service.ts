@@ -114,6 +114,8 @@ export interface NewSubscription {
   trialEnd: number | null;
   billingThresholdAmount: bigint;
   testClockId: string | null;
+  /** The invoice written with it in the same transaction (a checkout's first invoice), if any. */
+  latestInvoiceId?: string | null;
   livemode: boolean;
   now: number;
 }
@@ -140,7 +142,7 @@ export async function createSubscription(db: PaymentDb, input: NewSubscription):
       ended_at: null,
       cancelation_details: null,
       billing_threshold_amount: input.billingThresholdAmount.toString(),
-      latest_invoice_id: null,
+      latest_invoice_id: input.latestInvoiceId ?? null,
       test_clock_id: input.testClockId,
       livemode: toFlag(input.livemode),
       created_at: input.now,
