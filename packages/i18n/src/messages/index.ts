@@ -1,14 +1,22 @@
 import { commonEn } from './common.en.ts';
 import { commonZh } from './common.zh.ts';
 import { paymentEn } from './payment.en.ts';
+import { paymentOverdueEn } from './payment-overdue.en.ts';
+import { paymentOverdueZh } from './payment-overdue.zh.ts';
 import { paymentZh } from './payment.zh.ts';
 import { platformEn } from './platform.en.ts';
 import { platformZh } from './platform.zh.ts';
 import { storeEn } from './store.en.ts';
 import { storeZh } from './store.zh.ts';
 
-export const en = { ...commonEn, ...paymentEn, ...platformEn, ...storeEn };
-export const zh: Record<MessageKey, string> = { ...commonZh, ...paymentZh, ...platformZh, ...storeZh };
+export const en = { ...commonEn, ...paymentEn, ...paymentOverdueEn, ...platformEn, ...storeEn };
+export const zh: Record<MessageKey, string> = {
+  ...commonZh,
+  ...paymentZh,
+  ...paymentOverdueZh,
+  ...platformZh,
+  ...storeZh,
+};
 
 export type MessageKey = keyof typeof en;
 export const messages = { en, zh } as const;

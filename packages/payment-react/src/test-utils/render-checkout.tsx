@@ -34,6 +34,8 @@ export interface RenderOptions {
   theme?: Theme | 'inherit';
   /** The host app around the provider (its own theme, layout). */
   host?: ComponentType<{ children: ReactNode }>;
+  /** Turns realtime on (with a fake relay installed, see `installFakeRelay`). */
+  appId?: string | null;
 }
 
 /** Renders inside a real PaymentProvider whose only fake is the network. */
@@ -48,6 +50,7 @@ export function renderWithPayment(
     storage,
     theme,
     host,
+    appId = null,
   }: RenderOptions,
 ) {
   const sessionRoute: StubRoute = {
@@ -68,6 +71,7 @@ export function renderWithPayment(
       events={events}
       storage={storage}
       theme={theme}
+      appId={appId}
     >
       {ui}
     </PaymentProvider>,

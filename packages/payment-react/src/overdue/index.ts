@@ -1,0 +1,3 @@
+export { OverdueInvoicesDialog, type OverdueInvoicesDialogProps } from './overdue-invoices-dialog.tsx';
+export { useOverdueInvoices } from './use-overdue-invoices.ts';
+export type { OverdueScope, OverdueTarget } from './overdue-api.ts';

@@ -1,0 +1,99 @@
+import type { Invoice, OverdueInvoicesResponse } from '@bazaar/schemas';
+import { USD } from './checkout-builders.ts';
+
+/** A valid invoice (paid, one line of 2 × $19.99) with just the fields a test cares about changed. */
+export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: 'in_1',
+    object: 'invoice',
+    number: 'BZR-0001',
+    status: 'paid',
+    billing_reason: 'manual',
+    customer_id: 'cus_1',
+    subscription_id: null,
+    checkout_session_id: 'cs_1',
+    payment_intent_id: 'pi_1',
+    currency_id: USD.id,
+    currency: USD,
+    description: '',
+    lines: [
+      {
+        description: 'Bazaar Pro license',
+        price_id: 'price_1',
+        quantity: 2,
+        unit_amount: '1999',
+        amount: '3998',
+        period_start: null,
+        period_end: null,
+        proration: false,
+      },
+    ],
+    subtotal: '3998',
+    total: '3998',
+    amount_applied: '0',
+    amount_due: '3998',
+    amount_paid: '3998',
+    amount_remaining: '0',
+    period_start: null,
+    period_end: null,
+    due_date: null,
+    attempt_count: 0,
+    next_payment_attempt: null,
+    payment_method_id: 'pm_test_card',
+    livemode: false,
+    created_at: 1_700_000_000,
+    paid_at: 1_700_000_000,
+    ...overrides,
+  };
+}
+
+/** A renewal of $9.99 that could not be collected. */
+export function makeUncollectibleInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return makeInvoice({
+    id: 'in_due',
+    number: 'BZR-0002',
+    status: 'uncollectible',
+    billing_reason: 'subscription_cycle',
+    subscription_id: 'sub_1',
+    checkout_session_id: null,
+    description: 'Bazaar Club membership',
+    lines: [
+      {
+        description: 'Bazaar Club membership',
+        price_id: 'price_monthly',
+        quantity: 1,
+        unit_amount: '999',
+        amount: '999',
+        period_start: 1_700_000_000,
+        period_end: 1_702_592_000,
+        proration: false,
+      },
+    ],
+    subtotal: '999',
+    total: '999',
+    amount_due: '999',
+    amount_paid: '0',
+    amount_remaining: '999',
+    due_date: 1_700_000_000,
+    attempt_count: 4,
+    paid_at: null,
+    ...overrides,
+  });
+}
+
+const CARD = { id: 'pm_test_card', type: 'stripe', name: 'Card' };
+
+/** The overdue answer for these invoices, summed per currency as the server does. */
+export function makeOverdueResponse(invoices: Invoice[]): OverdueInvoicesResponse {
+  const summary: OverdueInvoicesResponse['summary'] = {};
+  for (const invoice of invoices) {
+    const entry = summary[invoice.currency_id];
+    summary[invoice.currency_id] = {
+      amount: (BigInt(entry?.amount ?? '0') + BigInt(invoice.amount_remaining)).toString(),
+      currency: invoice.currency,
+      method: CARD,
+    };
+  }
+  const subscriptions = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
+  return { subscription: null, summary, invoices, subscriptionCount: subscriptions.size };
+}
