@@ -5,6 +5,7 @@ import { paymentMigrations } from './db/migrations/index.ts';
 import type { PaymentDb } from './db/tables.ts';
 import type { PaymentDeps } from './deps.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { createBillingWorker } from './flows/run-billing.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { createSessionSweeper } from './modules/checkout-sessions/expiry.ts';
 import { registerCheckoutSessionRoutes } from './modules/checkout-sessions/routes.ts';
@@ -15,6 +16,7 @@ import { registerPaymentLinkRoutes } from './modules/payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
 import { registerPriceRoutes } from './modules/prices/routes.ts';
 import { registerProductRoutes } from './modules/products/routes.ts';
+import { registerTestClockRoutes } from './modules/test-clocks/routes.ts';
 import { createTestCardNetwork } from './providers/test-card-network.ts';
 import { registerTestCardRoutes } from './providers/test-card-routes.ts';
 import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
@@ -37,6 +39,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerInvoiceRoutes(app, deps);
   registerTestCardRoutes(app, deps);
   registerUsageRecordRoutes(app, deps);
+  registerTestClockRoutes(app, deps);
 }
 
 /**
@@ -61,6 +64,7 @@ export function createPaymentKit(componentDeps: ComponentDeps): PlatformComponen
     cards: createTestCardNetwork(db),
   };
   const sessionSweeper = createSessionSweeper(deps, componentDeps.logger);
+  const billingWorker = createBillingWorker(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.paymentKit,
     name: 'Payment Kit',
@@ -71,8 +75,10 @@ export function createPaymentKit(componentDeps: ComponentDeps): PlatformComponen
     start: () => {
       outbox.start();
       sessionSweeper.start();
+      billingWorker.start();
     },
     stop: async () => {
+      await billingWorker.stop();
       await sessionSweeper.stop();
       await outbox.stop();
     },

@@ -1,11 +1,16 @@
 import { newId, randomToken, subscriptionSchema, type EventPayload } from '@bazaar/schemas';
-import type { Clock } from '@bazaar/server-kit';
+import { AppError, type Clock } from '@bazaar/server-kit';
 import { nextAttemptAt } from '../billing/retry-schedule.ts';
 import { transitionSubscription } from '../billing/subscription-status.ts';
-import { toFlag } from '../db/json.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
-import { linkInvoiceIntent, recordInvoiceAttempt } from '../modules/billing/repository.ts';
+import {
+  claimDueInvoiceRows,
+  linkInvoiceIntent,
+  listPaymentIntentRowsById,
+  listSubscriptionRowsById,
+  recordInvoiceAttempt,
+} from '../modules/billing/repository.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { findInvoiceRow, type InvoiceRow } from '../modules/invoices/repository.ts';
 import {
@@ -21,7 +26,7 @@ import {
   updateSubscriptionFrom,
   type SubscriptionRow,
 } from '../modules/subscriptions/service.ts';
-import type { ChargeOutcome } from '../providers/card-network.ts';
+import type { ChargeOutcome, SavedCard } from '../providers/card-network.ts';
 import { settleInvoice } from './settle-invoice.ts';
 
 export type CollectionOutcome = 'paid' | 'failed' | 'retry_scheduled' | 'uncollectible' | 'skipped';
@@ -48,13 +53,94 @@ export async function collectInvoice(
   input: { invoiceId: string; now: number },
 ): Promise<CollectionOutcome> {
   const invoice = await findInvoiceRow(deps.db, input.invoiceId);
-  if (!invoice || invoice.status !== 'open' || BigInt(invoice.amount_remaining) === 0n) return 'skipped';
+  if (!invoice || !isCollectable(invoice)) return 'skipped';
   const subscription = invoice.subscription_id
     ? await findSubscriptionRowOrThrow(deps.db, invoice.subscription_id)
     : null;
   const intent = await ensureInvoiceIntent(deps.db, { invoice, subscription, now: input.now });
+  const attempt = await chargeInvoice(deps, { invoice, subscription, intent, now: input.now });
+  const outcome = await deps.db.transaction().execute((trx) => recordAttempt(trx, deps.clock, attempt));
+  await deps.flushEvents();
+  return outcome;
+}
+
+const COLLECTION_BATCH_SIZE = 200;
+/** Charges in flight at once; the network answers slowly, the database quickly. */
+const CHARGE_CONCURRENCY = 16;
+/** How long a claimed invoice is left to the worker that claimed it (a crash releases it then). */
+export const COLLECTION_LEASE_SECONDS = 3600;
+
+/**
+ * Collects every open invoice whose next attempt is due at `now`, of one test clock or (null)
+ * of real time, in batches: a short transaction leases the batch, the charges run outside any
+ * transaction, and one transaction records the batch's outcomes. Returns how many it attempted.
+ */
+export async function collectDueInvoices(
+  deps: PaymentDeps,
+  input: { now: number; testClockId: string | null },
+): Promise<number> {
+  let attempted = 0;
+  for (;;) {
+    const invoices = await deps.db.transaction().execute((trx) =>
+      claimDueInvoiceRows(trx, {
+        ...input,
+        limit: COLLECTION_BATCH_SIZE,
+        leaseUntil: input.now + COLLECTION_LEASE_SECONDS,
+      }),
+    );
+    if (invoices.length === 0) break;
+    const subscriptions = new Map(
+      (
+        await listSubscriptionRowsById(
+          deps.db,
+          invoices.flatMap((invoice) => invoice.subscription_id ?? []),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    const intents = new Map(
+      (
+        await listPaymentIntentRowsById(
+          deps.db,
+          invoices.flatMap((invoice) => invoice.payment_intent_id ?? []),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    const attempts = await mapConcurrently(invoices, CHARGE_CONCURRENCY, async (invoice) => {
+      const subscription = (invoice.subscription_id && subscriptions.get(invoice.subscription_id)) || null;
+      const intent =
+        (invoice.payment_intent_id && intents.get(invoice.payment_intent_id)) ||
+        (await ensureInvoiceIntent(deps.db, { invoice, subscription, now: input.now }));
+      return chargeInvoice(deps, { invoice, subscription, intent, now: input.now });
+    });
+    await deps.db.transaction().execute(async (trx) => {
+      for (const attempt of attempts) await recordAttempt(trx, deps.clock, attempt);
+    });
+    await deps.flushEvents();
+    attempted += invoices.length;
+    if (invoices.length < COLLECTION_BATCH_SIZE) break;
+  }
+  return attempted;
+}
+
+function isCollectable(invoice: InvoiceRow): boolean {
+  return invoice.status === 'open' && BigInt(invoice.amount_remaining) > 0n;
+}
+
+/** What one attempt did at the network, ready to be recorded. */
+interface Attempt {
+  invoice: InvoiceRow;
+  subscription: SubscriptionRow | null;
+  intent: PaymentIntentRow;
+  card: SavedCard | null;
+  /** Null when there was nothing to charge: no saved card. */
+  outcome: ChargeOutcome | null;
+  now: number;
+}
+
+async function chargeInvoice(deps: PaymentDeps, input: Omit<Attempt, 'card' | 'outcome'>): Promise<Attempt> {
+  const { invoice, subscription } = input;
   const card = subscription && readSavedCard(subscription);
-  const outcome: ChargeOutcome | null = card
+  const outcome = card
     ? await deps.cards.chargeSavedCard({
         cardId: card.card_id,
         amount: BigInt(invoice.amount_remaining),
@@ -63,45 +149,54 @@ export async function collectInvoice(
         now: input.now,
       })
     : null;
+  return { ...input, card, outcome };
+}
 
-  const result = await deps.db.transaction().execute(async (trx) => {
-    if (outcome?.status === 'succeeded') {
-      const recorded = await recordInvoiceAttempt(trx, {
-        invoiceId: invoice.id,
-        readAttemptCount: invoice.attempt_count,
-        changes: {},
-      });
-      if (!recorded) return 'skipped';
-      await updatePaymentIntentFrom(trx, intent.id, PAYABLE_STATUSES, {
-        status: 'succeeded',
-        amount_received: invoice.amount_remaining,
-        last_payment_error: null,
-        payment_details: JSON.stringify({ brand: card!.brand, last4: card!.last4 }),
-        updated_at: input.now,
-      });
-      await recordEvents(trx, deps.clock, {
-        livemode: invoice.livemode === 1,
-        payloads: [
-          { type: 'payment_intent.succeeded', data: { id: intent.id, customer_id: invoice.customer_id } },
-        ],
-      });
-      await settleInvoice(trx, deps.clock, {
-        invoiceId: invoice.id,
-        paymentIntentId: intent.id,
-        now: input.now,
-      });
-      return 'paid';
-    }
-    return recordFailure(trx, deps.clock, {
-      invoice,
-      subscription,
-      intentId: intent.id,
-      error: outcome?.error ?? NO_SAVED_CARD,
-      now: input.now,
-    });
+/** Records an attempt in the caller's transaction, unless someone recorded this attempt first. */
+async function recordAttempt(trx: PaymentDb, clock: Clock, attempt: Attempt): Promise<CollectionOutcome> {
+  const { invoice, intent, card, outcome, now } = attempt;
+  if (outcome?.status !== 'succeeded') {
+    return recordFailure(trx, clock, { ...attempt, error: outcome?.error ?? NO_SAVED_CARD });
+  }
+  const recorded = await recordInvoiceAttempt(trx, {
+    invoiceId: invoice.id,
+    readAttemptCount: invoice.attempt_count,
+    changes: {},
   });
-  await deps.flushEvents();
-  return result;
+  if (!recorded) return 'skipped';
+  await updatePaymentIntentFrom(trx, intent.id, PAYABLE_STATUSES, {
+    status: 'succeeded',
+    amount_received: invoice.amount_remaining,
+    last_payment_error: null,
+    payment_details: card && JSON.stringify({ brand: card.brand, last4: card.last4 }),
+    updated_at: now,
+  });
+  await recordEvents(trx, clock, {
+    livemode: invoice.livemode === 1,
+    payloads: [
+      { type: 'payment_intent.succeeded', data: { id: intent.id, customer_id: invoice.customer_id } },
+    ],
+  });
+  await settleInvoice(trx, clock, { invoiceId: invoice.id, paymentIntentId: intent.id, now });
+  return 'paid';
+}
+
+/** Runs `task` over `items` with at most `limit` in flight; results keep the items' order. */
+async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /**
@@ -115,44 +210,55 @@ export async function ensureInvoiceIntent(
   const { invoice } = input;
   const existing = invoice.payment_intent_id && (await findPaymentIntentRow(db, invoice.payment_intent_id));
   if (existing) return existing;
-  const id = newId('paymentIntent');
+  const methodId = invoice.payment_method_id ?? input.subscription?.default_payment_method_id;
+  if (!methodId) {
+    throw new AppError(
+      'INVOICE_UNEXPECTED_STATE',
+      `Invoice ${invoice.id} names no payment method to collect with`,
+    );
+  }
+  const row = invoiceIntentRow({ ...invoice, payment_method_id: methodId }, input.now);
   const linked = await db.transaction().execute(async (trx) => {
-    await insertPaymentIntentRow(trx, {
-      id,
-      status: 'requires_payment_method',
-      amount: invoice.amount_remaining,
-      amount_received: '0',
-      currency_id: invoice.currency_id,
-      payment_method_id:
-        invoice.payment_method_id ?? input.subscription?.default_payment_method_id ?? 'pm_demo_card',
-      customer_id: invoice.customer_id,
-      invoice_id: invoice.id,
-      checkout_session_id: null,
-      client_secret: `${id}_secret_${randomToken()}`,
-      livemode: toFlag(invoice.livemode === 1),
-      last_payment_error: null,
-      payment_details: null,
-      created_at: input.now,
-      updated_at: input.now,
-    });
-    return linkInvoiceIntent(trx, { invoiceId: invoice.id, paymentIntentId: id });
+    await insertPaymentIntentRow(trx, row);
+    return linkInvoiceIntent(trx, { invoiceId: invoice.id, paymentIntentId: row.id });
   });
-  if (linked) return (await findPaymentIntentRow(db, id))!;
+  if (linked) return row;
   // Another caller linked its intent first (and ours is unused): use theirs.
   const current = (await findInvoiceRow(db, invoice.id))!;
   return (await findPaymentIntentRow(db, current.payment_intent_id!))!;
 }
 
+/** The intent that collects `invoice`, before its first attempt: no session, no card yet. */
+export function invoiceIntentRow(
+  invoice: Pick<InvoiceRow, 'id' | 'amount_remaining' | 'currency_id' | 'customer_id' | 'livemode'> & {
+    payment_method_id: string;
+  },
+  now: number,
+): PaymentIntentRow {
+  const id = newId('paymentIntent');
+  return {
+    id,
+    status: 'requires_payment_method',
+    amount: invoice.amount_remaining,
+    amount_received: '0',
+    currency_id: invoice.currency_id,
+    payment_method_id: invoice.payment_method_id,
+    customer_id: invoice.customer_id,
+    invoice_id: invoice.id,
+    checkout_session_id: null,
+    client_secret: `${id}_secret_${randomToken()}`,
+    livemode: invoice.livemode,
+    last_payment_error: null,
+    payment_details: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 async function recordFailure(
   trx: PaymentDb,
   clock: Clock,
-  input: {
-    invoice: InvoiceRow;
-    subscription: SubscriptionRow | null;
-    intentId: string;
-    error: PaymentError;
-    now: number;
-  },
+  input: Attempt & { error: PaymentError },
 ): Promise<CollectionOutcome> {
   const { invoice, subscription } = input;
   const failures = invoice.attempt_count + 1;
@@ -164,7 +270,7 @@ async function recordFailure(
     changes: { next_payment_attempt: next, ...(givesUp ? { status: 'uncollectible' } : {}) },
   });
   if (!recorded) return 'skipped';
-  await updatePaymentIntentFrom(trx, input.intentId, PAYABLE_STATUSES, {
+  await updatePaymentIntentFrom(trx, input.intent.id, PAYABLE_STATUSES, {
     status: 'requires_payment_method',
     last_payment_error: JSON.stringify(input.error),
     updated_at: input.now,

@@ -1,4 +1,5 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 type InvoiceChanges = Updateable<PaymentTables['invoices']>;
@@ -33,4 +34,180 @@ export async function recordInvoiceAttempt(
     .where('attempt_count', '=', input.readAttemptCount)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+type InvoiceRow = Selectable<PaymentTables['invoices']>;
+type SubscriptionRow = Selectable<PaymentTables['subscriptions']>;
+
+/** The subscription statuses that renew at period end (see `isBillable`). */
+export const BILLABLE_STATUSES = ['trialing', 'active', 'past_due'];
+
+/** `where` arguments for the rows of one test clock, or (null) the rows that live in real time. */
+const inClock = (testClockId: string | null) => [testClockId === null ? 'is' : '=', testClockId] as const;
+
+/**
+ * Due subscriptions for one renewal batch, oldest period end first. On PostgreSQL the rows stay
+ * locked until the caller's transaction ends and rows another worker holds are skipped, so two
+ * workers never renew the same subscription; SQLite's single writer gives the same guarantee.
+ */
+export async function claimDueSubscriptionRows(
+  db: PaymentDb,
+  input: { now: number; testClockId: string | null; limit: number; skipIds: readonly string[] },
+): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('test_clock_id', ...inClock(input.testClockId))
+    .$if(input.skipIds.length > 0, (query) => query.where('id', 'not in', [...input.skipIds]))
+    .where('status', 'in', BILLABLE_STATUSES)
+    .where('current_period_end', '<=', input.now)
+    .orderBy('current_period_end')
+    .orderBy('id')
+    .limit(input.limit)
+    .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
+    .execute();
+}
+
+/**
+ * Open invoices due for a collection attempt, leased to the caller: their next attempt moves to
+ * `leaseUntil`, so another worker (or a later run) leaves them alone while this one charges;
+ * recording the outcome replaces the lease. Run it in a transaction of its own.
+ */
+export async function claimDueInvoiceRows(
+  db: PaymentDb,
+  input: { now: number; testClockId: string | null; limit: number; leaseUntil: number },
+): Promise<InvoiceRow[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('test_clock_id', ...inClock(input.testClockId))
+    .where('status', '=', 'open')
+    .where('next_payment_attempt', '<=', input.now)
+    .orderBy('next_payment_attempt')
+    .orderBy('id')
+    .limit(input.limit)
+    .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
+    .execute();
+  if (rows.length > 0) {
+    await db
+      .updateTable('invoices')
+      .set({ next_payment_attempt: input.leaseUntil })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+  }
+  return rows;
+}
+
+export async function listSubscriptionRowsById(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<SubscriptionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+export async function listPaymentIntentRowsById(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<PaymentTables['payment_intents'][]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** Usage of the given items reported for moments in [from, to). */
+export async function listUsageRows(
+  db: PaymentDb,
+  input: { itemIds: readonly string[]; from: number; to: number },
+): Promise<Selectable<PaymentTables['usage_records']>[]> {
+  if (input.itemIds.length === 0) return [];
+  return db
+    .selectFrom('usage_records')
+    .selectAll()
+    .where('subscription_item_id', 'in', [...input.itemIds])
+    .where('timestamp', '>=', input.from)
+    .where('timestamp', '<', input.to)
+    .execute();
+}
+
+/** Usage quantities that threshold invoices (not voided) already billed, per subscription, price and period. */
+export async function listThresholdBilledRows(
+  db: PaymentDb,
+  subscriptionIds: readonly string[],
+): Promise<{ subscription_id: string; price_id: string; period_start: number; quantity: number }[]> {
+  if (subscriptionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('invoice_lines as line')
+    .innerJoin('invoices as invoice', 'invoice.id', 'line.invoice_id')
+    .select(['invoice.subscription_id', 'line.price_id', 'line.period_start', 'line.quantity'])
+    .where('invoice.subscription_id', 'in', [...subscriptionIds])
+    .where('invoice.billing_reason', '=', 'subscription_threshold')
+    .where('invoice.status', '!=', 'void')
+    .execute();
+  return rows.flatMap((row) =>
+    row.subscription_id && row.price_id && row.period_start !== null
+      ? [
+          {
+            subscription_id: row.subscription_id,
+            price_id: row.price_id,
+            period_start: row.period_start,
+            quantity: row.quantity,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The customers' credit ledger entries (sum them per currency for a balance). */
+export async function listBalanceRows(
+  db: PaymentDb,
+  customerIds: readonly string[],
+): Promise<
+  Pick<Selectable<PaymentTables['customer_balance_transactions']>, 'customer_id' | 'currency_id' | 'amount'>[]
+> {
+  if (customerIds.length === 0) return [];
+  return db
+    .selectFrom('customer_balance_transactions')
+    .select(['customer_id', 'currency_id', 'amount'])
+    .where('customer_id', 'in', [...new Set(customerIds)])
+    .execute();
+}
+
+/** A renewal batch's new rows, one multi-row insert per table. */
+export async function insertRenewalRows(
+  db: PaymentDb,
+  rows: {
+    invoices: readonly Insertable<PaymentTables['invoices']>[];
+    lines: readonly Insertable<PaymentTables['invoice_lines']>[];
+    intents: readonly PaymentTables['payment_intents'][];
+    balanceTransactions: readonly Insertable<PaymentTables['customer_balance_transactions']>[];
+  },
+): Promise<void> {
+  // Chunks keep every statement under the databases' bound-parameter limits.
+  for (const chunk of chunks(rows.invoices)) await db.insertInto('invoices').values(chunk).execute();
+  for (const chunk of chunks(rows.lines)) await db.insertInto('invoice_lines').values(chunk).execute();
+  for (const chunk of chunks(rows.intents)) await db.insertInto('payment_intents').values(chunk).execute();
+  for (const chunk of chunks(rows.balanceTransactions))
+    await db.insertInto('customer_balance_transactions').values(chunk).execute();
+}
+
+const ROWS_PER_INSERT = 500;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const result: T[][] = [];
+  for (let index = 0; index < rows.length; index += ROWS_PER_INSERT) {
+    result.push(rows.slice(index, index + ROWS_PER_INSERT));
+  }
+  return result;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { fromFlag } from '../../db/json.ts';
 import type { PaymentDeps } from '../../deps.ts';
+import { createPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import { recordEvents } from '../events/service.ts';
 import { cancelPayableIntent } from '../payment-intents/service.ts';
 import { claimExpiredSession, findCheckoutSessionRow, listExpiredOpenSessionIds } from './repository.ts';
@@ -42,39 +43,12 @@ export async function expireOverdueSessions(deps: PaymentDeps): Promise<number> 
   return expired;
 }
 
-export interface SessionSweeper {
-  start(): void;
-  stop(): Promise<void>;
-}
-
-/** Runs `expireOverdueSessions` every 30 s; a failed sweep is logged and the next one retries. */
-export function createSessionSweeper(deps: PaymentDeps, logger: FastifyBaseLogger): SessionSweeper {
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let running: Promise<void> | null = null;
-
-  function sweep() {
-    if (running) return;
-    running = expireOverdueSessions(deps)
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        logger.error({ err: error }, 'expiring checkout sessions failed; the next sweep retries'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }
-
-  return {
-    start() {
-      if (timer) return;
-      timer = setInterval(sweep, SESSION_SWEEP_INTERVAL_MS);
-      timer.unref();
-      sweep();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+/** Runs `expireOverdueSessions` every 30 s. */
+export function createSessionSweeper(deps: PaymentDeps, logger: FastifyBaseLogger): PeriodicJob {
+  return createPeriodicJob({
+    task: () => expireOverdueSessions(deps),
+    intervalMs: SESSION_SWEEP_INTERVAL_MS,
+    logger,
+    failureMessage: 'expiring checkout sessions failed; the next sweep retries',
+  });
 }

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type CustomerRow = Selectable<PaymentTables['customers']>;
@@ -45,4 +46,31 @@ export async function nextInvoiceSequence(db: PaymentDb, customerId: string): Pr
     .where('id', '=', customerId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Advances the invoice counter of each customer by `by`; answers the new values. */
+export async function advanceInvoiceSequences(
+  db: PaymentDb,
+  customerIds: readonly string[],
+  by: number,
+): Promise<Pick<CustomerRow, 'id' | 'invoice_prefix' | 'invoice_sequence'>[]> {
+  if (customerIds.length === 0) return [];
+  return db
+    .updateTable('customers')
+    .set({ invoice_sequence: sql<number>`invoice_sequence + ${by}` })
+    .where('id', 'in', [...customerIds])
+    .returning(['id', 'invoice_prefix', 'invoice_sequence'])
+    .execute();
+}
+
+/** Locks customers in id order (PostgreSQL), so two workers locking overlapping sets cannot deadlock. */
+export async function lockCustomerRows(db: PaymentDb, customerIds: readonly string[]): Promise<void> {
+  if (customerIds.length === 0 || !hasRowLocks(db)) return;
+  await db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', 'in', [...customerIds])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }

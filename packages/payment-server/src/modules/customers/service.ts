@@ -14,6 +14,8 @@ import type { PaymentDeps } from '../../deps.ts';
 import {
   findCustomerRow,
   findCustomerRowByDid,
+  advanceInvoiceSequences,
+  lockCustomerRows,
   nextInvoiceSequence,
   upsertCustomerRow,
   type CustomerRow,
@@ -125,5 +127,37 @@ export async function saveCustomer(
 /** The next invoice number of a customer, `PREFIX-0001`; call inside the invoice's transaction. */
 export async function allocateInvoiceNumber(db: PaymentDb, customerId: string): Promise<string> {
   const row = await nextInvoiceSequence(db, customerId);
-  return `${row.invoice_prefix}-${String(row.invoice_sequence).padStart(INVOICE_SEQUENCE_DIGITS, '0')}`;
+  return formatInvoiceNumber(row.invoice_prefix, row.invoice_sequence);
+}
+
+/**
+ * Numbers for a batch of invoices, one per entry of `customerIds` (a customer may appear more
+ * than once): `{ cus_a: ['X-0003', 'X-0004'] }`, with one counter update per distinct count.
+ */
+export async function allocateInvoiceNumbers(
+  db: PaymentDb,
+  customerIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const counts = new Map<string, number>();
+  for (const id of customerIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+  await lockCustomerRows(db, [...counts.keys()]);
+  const byCount = new Map<number, string[]>();
+  for (const [id, count] of counts) {
+    byCount.set(count, [...(byCount.get(count) ?? []), id]);
+  }
+  const numbers = new Map<string, string[]>();
+  for (const [count, ids] of byCount) {
+    for (const row of await advanceInvoiceSequences(db, ids, count)) {
+      const first = row.invoice_sequence - count + 1;
+      numbers.set(
+        row.id,
+        Array.from({ length: count }, (_, index) => formatInvoiceNumber(row.invoice_prefix, first + index)),
+      );
+    }
+  }
+  return numbers;
+}
+
+function formatInvoiceNumber(prefix: string, sequence: number): string {
+  return `${prefix}-${String(sequence).padStart(INVOICE_SEQUENCE_DIGITS, '0')}`;
 }

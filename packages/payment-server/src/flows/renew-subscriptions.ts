@@ -1,0 +1,356 @@
+import { subscriptionSchema, newId, type EventPayload, type Price } from '@bazaar/schemas';
+import type { Clock } from '@bazaar/server-kit';
+import { nextPeriod, type Recurrence } from '../billing/periods.ts';
+import { transitionSubscription } from '../billing/subscription-status.ts';
+import { aggregateUsage, type UsageEntry } from '../billing/usage.ts';
+import type { PaymentDb } from '../db/tables.ts';
+import type { PaymentDeps } from '../deps.ts';
+import {
+  claimDueSubscriptionRows,
+  insertRenewalRows,
+  listBalanceRows,
+  listThresholdBilledRows,
+  listUsageRows,
+} from '../modules/billing/repository.ts';
+import { allocateInvoiceNumbers } from '../modules/customers/service.ts';
+import { recordEvents } from '../modules/events/service.ts';
+import { buildInvoiceRows, type NewInvoice, type NewInvoiceLine } from '../modules/invoices/service.ts';
+import { getPricesById } from '../modules/prices/service.ts';
+import {
+  listSubscriptionItemRows,
+  updateSubscriptionFrom,
+  type SubscriptionChanges,
+  type SubscriptionItemRow,
+  type SubscriptionRow,
+} from '../modules/subscriptions/repository.ts';
+import { lineAmount, toPricingPrice } from '../pricing/index.ts';
+import { invoiceIntentRow } from './collect-invoice.ts';
+
+const RENEWAL_BATCH_SIZE = 200;
+
+/**
+ * Renews every subscription of one test clock (or, null, of real time) whose period ended by
+ * `now`: a cancel at period end ends it, anything else gets its `subscription_cycle` invoice and
+ * its next period. Each batch is one short transaction (rows locked and skipped by other
+ * workers on PostgreSQL), and the invoice is unique per (subscription, period start), so a crash
+ * or a second worker can never bill a period twice. Collection runs afterwards
+ * (`collectDueInvoices`), outside any transaction. Answers how many subscriptions it renewed or
+ * ended, and why the others could not be.
+ */
+export async function renewDueSubscriptions(
+  deps: PaymentDeps,
+  input: { now: number; testClockId: string | null; skipIds?: readonly string[] },
+): Promise<{ renewed: number; problems: Map<string, string> }> {
+  let renewed = 0;
+  // A subscription that cannot be renewed (say its price lost the currency) stays due; it is
+  // left out of the rest of the run so it does not hold up the others, and reported by id.
+  const problems = new Map<string, string>();
+  for (;;) {
+    const skipIds = [...(input.skipIds ?? []), ...problems.keys()];
+    const batch = await deps.db
+      .transaction()
+      .execute((trx) => renewBatch(trx, deps.clock, { ...input, skipIds }));
+    renewed += batch.renewed;
+    for (const [id, problem] of batch.problems) problems.set(id, problem);
+    if (batch.claimed < RENEWAL_BATCH_SIZE) break;
+  }
+  if (renewed > 0) await deps.flushEvents();
+  return { renewed, problems };
+}
+
+/** What renewing one subscription writes, before it is numbered and inserted with its batch. */
+interface Renewal {
+  subscription: SubscriptionRow;
+  changes: SubscriptionChanges;
+  invoice: NewInvoice | null;
+  events: EventPayload[];
+}
+
+async function renewBatch(
+  trx: PaymentDb,
+  clock: Clock,
+  input: { now: number; testClockId: string | null; skipIds: readonly string[] },
+): Promise<{ claimed: number; renewed: number; problems: Map<string, string> }> {
+  const subscriptions = await claimDueSubscriptionRows(trx, { ...input, limit: RENEWAL_BATCH_SIZE });
+  const problems = new Map<string, string>();
+  if (subscriptions.length === 0) return { claimed: 0, renewed: 0, problems };
+  const context = await loadBatchContext(trx, subscriptions);
+
+  const renewals: Renewal[] = [];
+  for (const subscription of subscriptions) {
+    try {
+      const renewal = planRenewal(subscription, context, input.now);
+      if (await updateSubscriptionFrom(trx, subscription.id, [subscription.status], renewal.changes)) {
+        renewals.push(renewal);
+      }
+    } catch (error) {
+      problems.set(subscription.id, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const invoices = renewals.flatMap((renewal) => renewal.invoice ?? []);
+  const numbers = await allocateInvoiceNumbers(
+    trx,
+    invoices.map((invoice) => invoice.customerId),
+  );
+  const rows = invoices.map((invoice) =>
+    buildInvoiceRows(invoice, numbers.get(invoice.customerId)!.shift()!),
+  );
+  await insertRenewalRows(trx, {
+    invoices: rows.map((row) => row.invoice),
+    lines: rows.flatMap((row) => row.lines),
+    intents: rows.flatMap(({ invoice }) =>
+      invoice.status === 'open'
+        ? [invoiceIntentRow({ ...invoice, payment_method_id: invoice.payment_method_id! }, input.now)]
+        : [],
+    ),
+    balanceTransactions: invoices.flatMap((invoice) =>
+      invoice.amountApplied
+        ? [
+            {
+              id: newId('balanceTransaction'),
+              customer_id: invoice.customerId,
+              currency_id: invoice.currencyId,
+              // Spending credit moves the (negative) balance back towards zero.
+              amount: invoice.amountApplied.toString(),
+              type: 'applied_to_invoice',
+              invoice_id: invoice.id!,
+              subscription_id: invoice.subscriptionId!,
+              livemode: invoice.livemode ? 1 : 0,
+              created_at: input.now,
+            },
+          ]
+        : [],
+    ),
+  });
+  const paidAtOnce = new Set(
+    rows.filter((row) => row.invoice.status === 'paid').map((row) => row.invoice.id),
+  );
+  for (const livemode of [false, true]) {
+    const payloads = renewals
+      .filter((renewal) => (renewal.subscription.livemode === 1) === livemode)
+      .flatMap((renewal) => {
+        const invoice = renewal.invoice;
+        if (!invoice || !paidAtOnce.has(invoice.id!)) return renewal.events;
+        const ref = {
+          id: invoice.id!,
+          customer_id: invoice.customerId,
+          subscription_id: invoice.subscriptionId!,
+        };
+        return [...renewal.events, { type: 'invoice.paid' as const, data: ref }];
+      });
+    if (payloads.length > 0) await recordEvents(trx, clock, { livemode, payloads });
+  }
+  return { claimed: subscriptions.length, renewed: renewals.length, problems };
+}
+
+/** What a batch's renewals read, loaded once for the whole batch. */
+interface BatchContext {
+  items: Map<string, SubscriptionItemRow[]>;
+  prices: Map<string, Price>;
+  usage: Map<string, UsageEntry[]>;
+  /** Usage quantity threshold invoices already billed, by `${subscription}:${price}:${period start}`. */
+  billed: Map<string, bigint>;
+  /** Credit each customer holds (≥ 0), by `${customer}:${currency}`; spent as the batch uses it. */
+  credit: Map<string, bigint>;
+}
+
+async function loadBatchContext(
+  trx: PaymentDb,
+  subscriptions: readonly SubscriptionRow[],
+): Promise<BatchContext> {
+  const ids = subscriptions.map((subscription) => subscription.id);
+  const itemRows = await listSubscriptionItemRows(trx, ids);
+  const prices = await getPricesById(
+    trx,
+    itemRows.map((item) => item.price_id),
+  );
+  const meteredItems = itemRows.filter(
+    (item) => prices.get(item.price_id)?.recurring?.usage_type === 'metered',
+  );
+
+  const usage = new Map<string, UsageEntry[]>();
+  const billed = new Map<string, bigint>();
+  if (meteredItems.length > 0) {
+    const usageRows = await listUsageRows(trx, {
+      itemIds: meteredItems.map((item) => item.id),
+      from: Math.min(...subscriptions.map((subscription) => subscription.current_period_start)),
+      to: Math.max(...subscriptions.map((subscription) => subscription.current_period_end)),
+    });
+    for (const row of usageRows) {
+      const entries = usage.get(row.subscription_item_id) ?? [];
+      entries.push({
+        quantity: BigInt(row.quantity),
+        timestamp: row.timestamp,
+        action: row.action === 'set' ? 'set' : 'increment',
+        created_at: row.created_at,
+      });
+      usage.set(row.subscription_item_id, entries);
+    }
+    const meteredSubscriptions = [...new Set(meteredItems.map((item) => item.subscription_id))];
+    for (const row of await listThresholdBilledRows(trx, meteredSubscriptions)) {
+      const key = `${row.subscription_id}:${row.price_id}:${row.period_start}`;
+      billed.set(key, (billed.get(key) ?? 0n) + BigInt(row.quantity));
+    }
+  }
+
+  const credit = new Map<string, bigint>();
+  const balances = await listBalanceRows(
+    trx,
+    subscriptions.map((subscription) => subscription.customer_id),
+  );
+  for (const row of balances) {
+    const key = `${row.customer_id}:${row.currency_id}`;
+    credit.set(key, (credit.get(key) ?? 0n) - BigInt(row.amount));
+  }
+
+  const items = new Map<string, SubscriptionItemRow[]>();
+  for (const item of itemRows)
+    items.set(item.subscription_id, [...(items.get(item.subscription_id) ?? []), item]);
+  return { items, prices, usage, billed, credit };
+}
+
+function planRenewal(subscription: SubscriptionRow, context: BatchContext, now: number): Renewal {
+  const status = subscriptionSchema.shape.status.parse(subscription.status);
+  const items = (context.items.get(subscription.id) ?? []).map((item) => {
+    const price = context.prices.get(item.price_id);
+    if (!price) throw new Error(`price ${item.price_id} is missing`);
+    return { item, price };
+  });
+  const ended = { start: subscription.current_period_start, end: subscription.current_period_end };
+  const ref = { id: subscription.id, customer_id: subscription.customer_id };
+  const usageLines = items
+    .filter(({ price }) => price.recurring?.usage_type === 'metered')
+    .flatMap(({ item, price }) => {
+      const used = aggregateUsage(context.usage.get(item.id) ?? [], ended.start, ended.end);
+      const alreadyBilled = context.billed.get(`${subscription.id}:${price.id}:${ended.start}`) ?? 0n;
+      const quantity = used - alreadyBilled;
+      return quantity > 0n ? [invoiceLine(price, subscription.currency_id, quantity, ended)] : [];
+    });
+
+  if (subscription.cancel_at_period_end === 1) {
+    const canceled = transitionSubscription(status, { type: 'canceled' });
+    if (!canceled) throw new Error(`a ${status} subscription cannot be canceled`);
+    const invoice =
+      usageLines.length > 0
+        ? renewalInvoice(subscription, context, {
+            reason: 'subscription_cancel',
+            lines: usageLines,
+            period: ended,
+            now,
+          })
+        : null;
+    return {
+      subscription,
+      invoice,
+      changes: {
+        status: canceled,
+        ended_at: ended.end,
+        canceled_at: subscription.canceled_at ?? now,
+        ...(invoice ? { latest_invoice_id: invoice.id } : {}),
+        updated_at: now,
+      },
+      events: [
+        ...(invoice ? [invoiceCreated(invoice)] : []),
+        { type: 'customer.subscription.deleted', data: { ...ref, status: canceled } },
+      ],
+    };
+  }
+
+  const licensed = items.filter(({ price }) => price.recurring?.usage_type !== 'metered');
+  const recurrence: Recurrence | null = (licensed[0] ?? items[0])?.price.recurring ?? null;
+  if (!recurrence) throw new Error('it has no recurring price');
+  const next = nextPeriod(subscription.billing_cycle_anchor, recurrence, ended.end);
+  const renewed = status === 'trialing' ? transitionSubscription(status, { type: 'trial_ended' })! : status;
+  const invoice = renewalInvoice(subscription, context, {
+    reason: 'subscription_cycle',
+    lines: [
+      ...licensed.map(({ item, price }) =>
+        invoiceLine(price, subscription.currency_id, BigInt(item.quantity), next),
+      ),
+      ...usageLines,
+    ],
+    period: next,
+    now,
+  });
+  return {
+    subscription,
+    invoice,
+    changes: {
+      status: renewed,
+      current_period_start: next.start,
+      current_period_end: next.end,
+      latest_invoice_id: invoice.id,
+      updated_at: now,
+    },
+    events: [
+      invoiceCreated(invoice),
+      { type: 'customer.subscription.updated', data: { ...ref, status: renewed } },
+    ],
+  };
+}
+
+function invoiceLine(
+  price: Price,
+  currencyId: string,
+  quantity: bigint,
+  period: { start: number; end: number },
+): NewInvoiceLine {
+  const units = Number(quantity);
+  if (!Number.isSafeInteger(units)) throw new Error(`usage ${quantity} of ${price.id} is too large to bill`);
+  const amount = lineAmount(toPricingPrice(price), currencyId, units);
+  return {
+    description: price.product.name,
+    priceId: price.id,
+    quantity: units,
+    unitAmount: (amount / quantity).toString(),
+    amount: amount.toString(),
+    periodStart: period.start,
+    periodEnd: period.end,
+  };
+}
+
+/** An open invoice of the subscription, collected from its period end on, with credit applied. */
+function renewalInvoice(
+  subscription: SubscriptionRow,
+  context: BatchContext,
+  input: {
+    reason: 'subscription_cycle' | 'subscription_cancel';
+    lines: NewInvoiceLine[];
+    period: { start: number; end: number };
+    now: number;
+  },
+): NewInvoice {
+  const total = input.lines.reduce((sum, line) => sum + BigInt(line.amount), 0n);
+  const creditKey = `${subscription.customer_id}:${subscription.currency_id}`;
+  const credit = context.credit.get(creditKey) ?? 0n;
+  const applied = total > 0n && credit > 0n ? (credit < total ? credit : total) : 0n;
+  if (applied > 0n) context.credit.set(creditKey, credit - applied);
+  return {
+    id: newId('invoice'),
+    customerId: subscription.customer_id,
+    currencyId: subscription.currency_id,
+    livemode: subscription.livemode === 1,
+    billingReason: input.reason,
+    description: [...new Set(input.lines.map((line) => line.description))].join(', '),
+    lines: input.lines,
+    status: 'open',
+    subscriptionId: subscription.id,
+    paymentMethodId: subscription.default_payment_method_id,
+    periodStart: input.period.start,
+    periodEnd: input.period.end,
+    amountApplied: applied,
+    // Owed from the moment the old period ended; the customer is limited once that has passed unpaid.
+    dueDate: subscription.current_period_end,
+    nextPaymentAttempt: input.now,
+    testClockId: subscription.test_clock_id,
+    now: input.now,
+  };
+}
+
+function invoiceCreated(invoice: NewInvoice): EventPayload {
+  return {
+    type: 'invoice.created',
+    data: { id: invoice.id!, customer_id: invoice.customerId, subscription_id: invoice.subscriptionId! },
+  };
+}
