@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@bazaar/schemas';
+import type { SessionUser, SubscriptionStatus } from '@bazaar/schemas';
 import { periodBoundary, type Recurrence } from '../billing/periods.ts';
 import { DEMO } from '../demo/seed.ts';
 import { saveCustomer, EMPTY_ADDRESS } from '../modules/customers/service.ts';
@@ -6,7 +6,7 @@ import { insertPriceRow } from '../modules/prices/repository.ts';
 import { insertProductIfMissing } from '../modules/products/repository.ts';
 import { createSubscription } from '../modules/subscriptions/service.ts';
 import { saveTestCard, TEST_CARDS } from '../providers/test-card-network.ts';
-import type { PaymentTestKit } from './payment-test-kit.ts';
+import { makeUser, type PaymentTestKit } from './payment-test-kit.ts';
 
 export const PLAN_PRODUCT_ID = 'prod_test_plans';
 const DAY = 86_400;
@@ -154,3 +154,8 @@ export async function makeSubscription(
 
 export const MONTHLY: Recurrence = { interval: 'month', interval_count: 1 };
 export const YEARLY: Recurrence = { interval: 'year', interval_count: 1 };
+
+/** A signed-in administrator of the kit (owner, admin or developer passport). */
+export function makeAdminUser(role: 'owner' | 'admin' | 'developer'): SessionUser {
+  return makeUser({ did: `did:bazaar:usr_${role}`, role, passports: [{ role, name: role }] });
+}

@@ -119,3 +119,19 @@ export async function voidOpenInvoiceRow(db: PaymentDb, id: string): Promise<boo
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Whether a subscription has an open invoice of this reason (a plan change still being paid). */
+export async function hasOpenInvoiceOfReason(
+  db: PaymentDb,
+  input: { subscriptionId: string; billingReason: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('subscription_id', '=', input.subscriptionId)
+    .where('billing_reason', '=', input.billingReason)
+    .where('status', '=', 'open')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -149,3 +149,29 @@ export async function isAnyPriceReferenced(db: PaymentDb, priceIds: readonly str
 export async function deletePricesOfProduct(db: PaymentDb, productId: string): Promise<void> {
   await db.deleteFrom('prices').where('product_id', '=', productId).execute();
 }
+
+/**
+ * The active prices a subscription on `priceId` might move to: those of the same product, the
+ * price it upsells to and those that upsell to it (its downsells), the price itself excluded.
+ */
+export async function findPlanChangeCandidateRows(
+  db: PaymentDb,
+  input: { priceId: string; productId: string; upsellsToId: string | null; livemode: boolean },
+): Promise<PriceRow[]> {
+  return db
+    .selectFrom('prices')
+    .selectAll()
+    .where('active', '=', 1)
+    .where('livemode', '=', toFlag(input.livemode))
+    .where('id', '!=', input.priceId)
+    .where((eb) =>
+      eb.or([
+        eb('product_id', '=', input.productId),
+        eb('upsells_to_id', '=', input.priceId),
+        ...(input.upsellsToId ? [eb('id', '=', input.upsellsToId)] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

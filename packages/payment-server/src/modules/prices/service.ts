@@ -11,6 +11,7 @@ import { fromFlag, readJson, readJsonOrNull } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { getProductsById } from '../products/service.ts';
 import {
+  findPlanChangeCandidateRows,
   findPriceRows,
   findPriceRowsWithUpsellTargets,
   releaseStock,
@@ -67,6 +68,17 @@ export async function getPricesWithUpsellTargets(
   ids: readonly string[],
 ): Promise<Map<string, Price>> {
   return withProducts(db, await findPriceRowsWithUpsellTargets(db, [...new Set(ids)]));
+}
+
+/** The active prices a subscription on `price` might move to (see findPlanChangeCandidateRows). */
+export async function getPlanChangeCandidates(db: PaymentDb, price: Price): Promise<Price[]> {
+  const rows = await findPlanChangeCandidateRows(db, {
+    priceId: price.id,
+    productId: price.product_id,
+    upsellsToId: price.upsell?.upsells_to_id ?? null,
+    livemode: price.livemode,
+  });
+  return [...(await withProducts(db, rows)).values()];
 }
 
 async function withProducts(db: PaymentDb, rows: readonly PriceRow[]): Promise<Map<string, Price>> {

@@ -96,3 +96,17 @@ export async function setLatestInvoiceId(
     .where('id', '=', input.id)
     .execute();
 }
+
+/** Moves an item to another price and quantity, only if it is still on `fromPriceId`. */
+export async function swapSubscriptionItemPrice(
+  db: PaymentDb,
+  input: { id: string; fromPriceId: string; priceId: string; quantity: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscription_items')
+    .set({ price_id: input.priceId, quantity: input.quantity })
+    .where('id', '=', input.id)
+    .where('price_id', '=', input.fromPriceId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
