@@ -5,6 +5,7 @@ import { insertPastDueInvoice } from '../../test-utils/past-due-invoice.ts';
 import { startCheckout } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
 import { countRows, makeSubmitBody } from '../../test-utils/payment-test-kit.ts';
+import { advanceTestClock, attachTestClockCustomer, createTestClock } from '../test-clocks/service.ts';
 
 describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => {
   let t: PaymentTestApp;
@@ -57,6 +58,26 @@ describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => 
     expect((await submit((await start()).id)).statusCode).toBe(200);
 
     await insertPastDueInvoice(t.db, { customerId: id, status: 'uncollectible' });
+    expect((await submit((await start()).id)).json().error.code).toBe('CUSTOMER_LIMITED');
+  });
+
+  it("judges a customer on a test clock by the clock's time; an uncollectible invoice limits at once", async () => {
+    expect((await submit((await start()).id)).statusCode).toBe(200);
+    const id = await customerId();
+    const clock = await createTestClock(t.deps, { name: 'Gating' });
+    await attachTestClockCustomer(t.deps, { testClockId: clock.id, customerId: id });
+    const invoiceId = await insertPastDueInvoice(t.db, { customerId: id, dueDate: t.clock.now() + 86_400 });
+    expect((await submit((await start()).id)).statusCode).toBe(200);
+
+    await advanceTestClock(t.deps, { testClockId: clock.id, frozenTime: t.clock.now() + 2 * 86_400 });
+    expect((await submit((await start()).id)).json().error.code).toBe('CUSTOMER_LIMITED');
+
+    await t.db.updateTable('invoices').set({ status: 'paid' }).where('id', '=', invoiceId).execute();
+    await insertPastDueInvoice(t.db, {
+      customerId: id,
+      status: 'uncollectible',
+      dueDate: t.clock.now() + 90 * 86_400,
+    });
     expect((await submit((await start()).id)).json().error.code).toBe('CUSTOMER_LIMITED');
   });
 

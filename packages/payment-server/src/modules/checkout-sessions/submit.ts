@@ -6,6 +6,7 @@ import { fromFlag } from '../../db/json.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { findCustomerByDid, saveCustomer } from '../customers/service.ts';
 import { hasPastDueInvoices } from '../invoices/service.ts';
+import { customerNow } from '../test-clocks/service.ts';
 import { prepareSessionIntent, toCardContext } from '../payment-intents/service.ts';
 import { resolvePaymentChoice } from '../payment-methods/service.ts';
 import { crossSellPriceId } from './changes.ts';
@@ -40,7 +41,12 @@ async function assertNotLimited(deps: PaymentDeps, did: string, livemode: boolea
   const customer = await findCustomerByDid(deps.db, did, livemode);
   if (
     customer &&
-    (await hasPastDueInvoices(deps.db, { customerId: customer.id, livemode, now: deps.clock.now() }))
+    (await hasPastDueInvoices(deps.db, {
+      customerId: customer.id,
+      livemode,
+      // A customer on a test clock is judged at the clock's time.
+      now: await customerNow(deps.db, deps.clock, customer.id),
+    }))
   ) {
     throw new AppError('CUSTOMER_LIMITED', 'Please pay your past-due invoices before a new purchase');
   }

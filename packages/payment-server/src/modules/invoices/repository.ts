@@ -32,7 +32,7 @@ export async function listInvoiceLineRows(db: PaymentDb, invoiceId: string): Pro
     .execute();
 }
 
-/** Whether the customer has an open or uncollectible invoice whose due date has passed. */
+/** Whether the customer has an overdue invoice at `now`, the customer's own time (`customerNow`). */
 export async function hasPastDueInvoiceRow(
   db: PaymentDb,
   input: { customerId: string; livemode: boolean; now: number },
@@ -42,8 +42,7 @@ export async function hasPastDueInvoiceRow(
     .select('id')
     .where('customer_id', '=', input.customerId)
     .where('livemode', '=', input.livemode ? 1 : 0)
-    .where('status', 'in', ['open', 'uncollectible'])
-    .where('due_date', '<', input.now)
+    .where(isOverdue(input.now))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
