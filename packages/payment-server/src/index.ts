@@ -16,6 +16,7 @@ import { registerPaymentLinkRoutes } from './modules/payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
 import { registerPriceRoutes } from './modules/prices/routes.ts';
 import { registerProductRoutes } from './modules/products/routes.ts';
+import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerTestClockRoutes } from './modules/test-clocks/routes.ts';
 import { createTestCardNetwork } from './providers/test-card-network.ts';
 import { registerTestCardRoutes } from './providers/test-card-routes.ts';
@@ -37,6 +38,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerCheckoutSessionRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
   registerTestCardRoutes(app, deps);
   registerUsageRecordRoutes(app, deps);
   registerTestClockRoutes(app, deps);

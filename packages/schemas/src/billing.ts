@@ -78,6 +78,20 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/** `GET /subscriptions`: the signed-in payer's own, newest first; an admin may name any customer. */
+export const listSubscriptionsQuerySchema = paginationQuerySchema.extend({
+  customer_id: idSchema('customer').optional(),
+  status: subscriptionStatusSchema.optional(),
+});
+
+/** `GET /invoices`: the signed-in payer's own, newest first; an admin may name any customer. */
+export const listInvoicesQuerySchema = paginationQuerySchema.extend({
+  customer_id: idSchema('customer').optional(),
+  subscription_id: idSchema('subscription').optional(),
+  status: invoiceSchema.shape.status.optional(),
+});
+
+
 /** `GET /subscriptions/{id}/overdue/invoices` and `GET /customers/{id}/overdue/invoices`. */
 export const overdueInvoicesResponseSchema = z.object({
   subscription: subscriptionSchema.nullable(),

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type InvoiceRow = Selectable<PaymentTables['invoices']>;
@@ -133,4 +134,22 @@ export async function hasOpenInvoiceOfReason(
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** One page of invoices in one mode, newest first; filters left undefined match all. */
+export async function listInvoiceRows(
+  db: PaymentDb,
+  filter: {
+    livemode: boolean;
+    customerId?: string | undefined;
+    subscriptionId?: string | undefined;
+    status?: string | undefined;
+  },
+  page: { page: number; pageSize: number },
+): Promise<{ rows: InvoiceRow[]; count: number }> {
+  let query = db.selectFrom('invoices').where('livemode', '=', filter.livemode ? 1 : 0);
+  if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
+  if (filter.subscriptionId) query = query.where('subscription_id', '=', filter.subscriptionId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  return newestFirstPage(query, page);
 }

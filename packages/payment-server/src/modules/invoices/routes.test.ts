@@ -1,8 +1,14 @@
-import { invoiceSchema, testCardResultSchema } from '@bazaar/schemas';
+import { invoiceSchema, paginatedSchema, testCardResultSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../../demo/seed.ts';
+import { TEST_CARDS } from '../../providers/test-card-network.ts';
+import { asRole } from '../../test-utils/admin-requests.ts';
 import { confirmCard, startAndSubmit } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+import { getInvoice } from './service.ts';
+
+const invoicePage = paginatedSchema(invoiceSchema);
 
 describe.each(TEST_DIALECTS)('invoice routes on %s', (dialect) => {
   let t: PaymentTestApp;
@@ -66,5 +72,39 @@ describe.each(TEST_DIALECTS)('invoice routes on %s', (dialect) => {
   it('answers an unknown invoice with NOT_FOUND', async () => {
     const response = await t.app.inject({ url: `${API}/invoices/in_missing`, headers: t.signedIn() });
     expect(response.statusCode).toBe(404);
+  });
+
+  it("lists a payer's own invoices newest first, by subscription and status; an admin's, anyone's", async () => {
+    const payer = 'did:bazaar:usr_payer';
+    const purchase = await paidInvoiceId(payer);
+    t.clock.advance(60);
+    const trial = await startAndSubmit(t, payer, { linkId: DEMO.subscriptionLinkId });
+    const started = testCardResultSchema.parse(
+      (await confirmCard(t, trial.intentId, trial.secret, TEST_CARDS.succeeds)).json(),
+    );
+    const subscriptionInvoice = started.paymentIntent.invoice_id!;
+    const subscriptionId = (await getInvoice(t.db, subscriptionInvoice)).subscription_id!;
+    const othersInvoice = await paidInvoiceId('did:bazaar:usr_other');
+
+    const list = async (query: string, headers = t.signedIn({ did: payer })) => {
+      const response = await t.app.inject({ url: `${API}/invoices?livemode=false${query}`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = invoicePage.parse(response.json());
+      return { count: page.count, ids: page.list.map((invoice) => invoice.id) };
+    };
+    expect(await list('')).toEqual({ count: 2, ids: [subscriptionInvoice, purchase] });
+    expect(await list(`&subscription_id=${subscriptionId}`)).toEqual({
+      count: 1,
+      ids: [subscriptionInvoice],
+    });
+    expect(await list('&status=open')).toEqual({ count: 0, ids: [] });
+    expect(await list('&pageSize=1&page=2')).toEqual({ count: 2, ids: [purchase] });
+    const othersCustomer = (await getInvoice(t.db, othersInvoice)).customer_id;
+    expect(await list(`&customer_id=${othersCustomer}`)).toEqual({ count: 0, ids: [] });
+    expect((await t.app.inject({ url: `${API}/invoices?livemode=false` })).statusCode).toBe(401);
+
+    const admin = asRole(t, 'admin');
+    expect((await list('', admin)).count).toBe(3);
+    expect(await list(`&customer_id=${othersCustomer}`, admin)).toEqual({ count: 1, ids: [othersInvoice] });
   });
 });

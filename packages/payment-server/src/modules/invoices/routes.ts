@@ -1,6 +1,8 @@
 import {
   invoiceSchema,
+  listInvoicesQuerySchema,
   overdueInvoicesResponseSchema,
+  paginatedSchema,
   payInvoiceResponseSchema,
   type SessionUser,
 } from '@bazaar/schemas';
@@ -11,7 +13,7 @@ import { startInvoicePayment } from '../../flows/pay-invoice.ts';
 import { getCustomer } from '../customers/service.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import { getOverdueInvoices } from './overdue.ts';
-import { getInvoice } from './service.ts';
+import { getInvoice, listVisibleInvoices } from './service.ts';
 
 /** Roles that administer the Payment Kit (payment-kit.md §6) and so see every invoice. */
 const ADMIN_ROLES = new Set(['owner', 'admin', 'developer']);
@@ -21,6 +23,17 @@ function isAdmin(user: SessionUser): boolean {
 }
 
 export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
+  app.get(
+    '/invoices',
+    {
+      schema: {
+        querystring: listInvoicesQuerySchema.extend({ livemode: livemodeQuery }),
+        response: { 200: paginatedSchema(invoiceSchema) },
+      },
+    },
+    async (request) => listVisibleInvoices(deps.db, { user: requireUser(request), query: request.query }),
+  );
+
   app.get(
     '/invoices/:id',
     {

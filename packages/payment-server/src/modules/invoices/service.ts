@@ -1,8 +1,17 @@
-import { invoiceSchema, newId, type BillingReason, type Invoice } from '@bazaar/schemas';
+import {
+  invoiceSchema,
+  newId,
+  type BillingReason,
+  type Invoice,
+  type listInvoicesQuerySchema,
+  type SessionUser,
+} from '@bazaar/schemas';
 import { AppError, notFound } from '@bazaar/server-kit';
 import { sumAmounts } from '@bazaar/money';
 import { fromFlag, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
+import type { z } from 'zod';
+import { listScope } from '../customers/scope.ts';
 import { allocateInvoiceNumber } from '../customers/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
 import {
@@ -10,6 +19,7 @@ import {
   hasPastDueInvoiceRow,
   insertInvoiceRows,
   listInvoiceLineRows,
+  listInvoiceRows,
   type InvoiceRow,
   type NewInvoiceLineRow,
   type NewInvoiceRow,
@@ -176,4 +186,27 @@ export async function hasPastDueInvoices(
   input: { customerId: string; livemode: boolean; now: number },
 ): Promise<boolean> {
   return hasPastDueInvoiceRow(db, input);
+}
+
+/** `GET /invoices`: a page of the invoices `user` may see in one mode, newest first. */
+export async function listVisibleInvoices(
+  db: PaymentDb,
+  input: { user: SessionUser; query: z.output<typeof listInvoicesQuerySchema> & { livemode: boolean } },
+): Promise<{ list: Invoice[]; count: number }> {
+  const { user, query } = input;
+  const scope = await listScope(db, { user, livemode: query.livemode, customerId: query.customer_id });
+  if (!scope) return { list: [], count: 0 };
+  const { rows, count } = await listInvoiceRows(
+    db,
+    {
+      livemode: query.livemode,
+      customerId: scope.customerId,
+      subscriptionId: query.subscription_id,
+      status: query.status,
+    },
+    query,
+  );
+  const list: Invoice[] = [];
+  for (const row of rows) list.push(await toInvoice(db, row));
+  return { list, count };
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type SubscriptionRow = Selectable<PaymentTables['subscriptions']>;
@@ -109,4 +110,16 @@ export async function swapSubscriptionItemPrice(
     .where('price_id', '=', input.fromPriceId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** One page of subscriptions in one mode, newest first; filters left undefined match all. */
+export async function listSubscriptionRows(
+  db: PaymentDb,
+  filter: { livemode: boolean; customerId?: string | undefined; status?: string | undefined },
+  page: { page: number; pageSize: number },
+): Promise<{ rows: SubscriptionRow[]; count: number }> {
+  let query = db.selectFrom('subscriptions').where('livemode', '=', filter.livemode ? 1 : 0);
+  if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  return newestFirstPage(query, page);
 }

@@ -2,6 +2,8 @@ import {
   metadataSchema,
   newId,
   subscriptionSchema,
+  type listSubscriptionsQuerySchema,
+  type SessionUser,
   type Subscription,
   type SubscriptionStatus,
 } from '@bazaar/schemas';
@@ -10,6 +12,7 @@ import { z } from 'zod';
 import { fromFlag, readJson, readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { SavedCard } from '../../providers/card-network.ts';
+import { listScope } from '../customers/scope.ts';
 import { getCurrency } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
 import {
@@ -17,6 +20,7 @@ import {
   insertSubscriptionRows,
   listCustomerSubscriptionRows,
   listSubscriptionItemRows,
+  listSubscriptionRows,
   type SubscriptionRow,
 } from './repository.ts';
 
@@ -157,4 +161,20 @@ export async function createSubscription(db: PaymentDb, input: NewSubscription):
     })),
   );
   return id;
+}
+
+/** `GET /subscriptions`: a page of the subscriptions `user` may see in one mode, newest first. */
+export async function listVisibleSubscriptions(
+  db: PaymentDb,
+  input: { user: SessionUser; query: z.output<typeof listSubscriptionsQuerySchema> & { livemode: boolean } },
+): Promise<{ list: Subscription[]; count: number }> {
+  const { user, query } = input;
+  const scope = await listScope(db, { user, livemode: query.livemode, customerId: query.customer_id });
+  if (!scope) return { list: [], count: 0 };
+  const { rows, count } = await listSubscriptionRows(
+    db,
+    { livemode: query.livemode, customerId: scope.customerId, status: query.status },
+    query,
+  );
+  return { list: await toSubscriptions(db, rows), count };
 }
