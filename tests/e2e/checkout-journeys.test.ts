@@ -150,7 +150,7 @@ describe('checkout journeys in Chromium', () => {
     }
   });
 
-  it('a guest donation refuses an amount out of bounds, then pays 12.50 with 4242', async () => {
+  it('a guest donation refuses an amount out of bounds, shows who receives 12.50, then pays it with 4242', async () => {
     const { context, page } = await openBrowser(DESKTOP);
     try {
       await page.goto(checkoutUrl(LINKS.donation));
@@ -168,6 +168,21 @@ describe('checkout journeys in Chromium', () => {
 
       await amount.fill('12.5');
       await expect.poll(() => text(page, 'total-due'), TIMEOUT).toBe('$12.50');
+
+      // Who receives the tip: the demo link splits it 70 / 30, and Close comes back to the form as it was.
+      const beneficiaries = en('payment.checkout.donation.benefits.title');
+      await page.getByRole('button', { name: beneficiaries }).click();
+      const benefits = page.getByRole('region', { name: beneficiaries });
+      await benefits.getByText(en('payment.checkout.donation.benefits.many', { count: 2 })).waitFor(TIMEOUT);
+      await expect
+        .poll(() => benefits.getByRole('listitem').allTextContents(), TIMEOUT)
+        .toEqual([
+          expect.stringMatching(/maintainers.*\$8\.75.*70%/),
+          expect.stringMatching(/translators.*\$3\.75.*30%/),
+        ]);
+      await saveScreenshot(page, 'journey-donation-benefits-en-desktop');
+      await benefits.getByRole('button', { name: en('payment.checkout.donation.benefits.close') }).click();
+      expect(await amount.inputValue()).toBe('12.5');
       await fillContact(page, en, 'Dana Donor', 'dana@example.com');
       await expect.poll(() => donate.isEnabled(), TIMEOUT).toBe(true);
       // Donations go through donate-submit (payment-kit.md §7).

@@ -20,6 +20,14 @@ export function createPaymentTheme(overrides: ThemeOptions = {}) {
         button: { textTransform: 'none', fontWeight: 600 },
       },
       components: {
+        // Cards, options and toggles are bare ButtonBases: without this, keyboard focus is invisible on them.
+        MuiButtonBase: {
+          styleOverrides: {
+            root: ({ theme }) => ({
+              '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+            }),
+          },
+        },
         MuiButton: { defaultProps: { disableElevation: true } },
         MuiPaper: { defaultProps: { elevation: 0 } },
         MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
