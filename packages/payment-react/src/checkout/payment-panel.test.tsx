@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { StartCheckoutResponse } from '@bazaar/schemas';
 import { makeCheckout, makeLineItem } from '../test-utils/checkout-builders.ts';
 import type { StubAnswer, StubRequest, StubRoute } from '../test-utils/fetch-stub.ts';
+import { installFakeRelay } from '../test-utils/fake-relay.ts';
+import { makeOverdueResponse, makeUncollectibleInvoice } from '../test-utils/invoice-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 
@@ -190,39 +192,104 @@ describe('PaymentPanel prefill and limits', () => {
 });
 
 describe('PaymentPanel submit flow', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it.each([
-    ['en', 'Pay', 'You have past-due invoices. Please pay them before a new purchase.'],
-    ['zh', '支付', '您有逾期未付的账单，请先支付后再购买。'],
-  ])('tells a payer with past-due invoices why the submit stopped (%s)', async (locale, pay, text) => {
+    ['en', 'Pay', 'Past-due invoices'],
+    ['zh', '支付', '逾期账单'],
+  ])(
+    'opens the overdue dialog for a payer with past-due invoices, no toast, and goes on once one is paid (%s)',
+    async (locale, pay, title) => {
+      const relay = installFakeRelay();
+      const user = userEvent.setup();
+      const me = { ...submitted.customer, phone: '+12015550123' };
+      const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+        routes: [
+          {
+            method: 'PUT',
+            path: '/payment-kit/api/checkout-sessions/cs_test_1/submit',
+            respond: [
+              {
+                status: 403,
+                body: { error: { code: 'CUSTOMER_LIMITED', message: 'Customer has past due' } },
+              },
+              { body: submitted },
+            ],
+          },
+          { method: 'GET', path: '/payment-kit/api/customers/me', respond: { body: me } },
+          {
+            method: 'GET',
+            path: '/payment-kit/api/customers/cus_1/overdue/invoices',
+            respond: { body: makeOverdueResponse([makeUncollectibleInvoice()]) },
+          },
+          ...routes(() => ({ body: succeeded })),
+        ],
+        locale,
+        appId: 'app_test',
+      });
+      await waitFor(
+        () =>
+          expect(
+            (
+              screen.getByRole('textbox', {
+                name: locale === 'en' ? 'Full name' : '姓名',
+              }) as HTMLInputElement
+            ).value,
+          ).toBe('Ada'),
+        SLOW,
+      );
+      await user.type(
+        screen.getByRole('textbox', { name: locale === 'en' ? 'Postal code' : '邮政编码' }),
+        '94107',
+      );
+      await user.click(screen.getByRole('button', { name: pay }));
+
+      expect(await screen.findByRole('dialog', { name: title }, SLOW)).toBeTruthy();
+      expect(await screen.findByText('$9.99', {}, SLOW)).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+
+      // Another customer's payment changes nothing; this payer's retries the submit by itself.
+      relay.deliver({
+        type: 'invoice.paid',
+        data: { id: 'in_x', customer_id: 'cus_2', subscription_id: null },
+      });
+      relay.deliver({
+        type: 'invoice.paid',
+        data: { id: 'in_due', customer_id: 'cus_1', subscription_id: 'sub_1' },
+      });
+      expect(await screen.findByLabelText(locale === 'en' ? 'Card number' : '卡号', {}, SLOW)).toBeTruthy();
+      expect(screen.queryByRole('dialog', { name: title })).toBeNull();
+      const submits = calls.filter((call) => call.method === 'PUT');
+      expect(submits).toHaveLength(2);
+      expect(submits[1]!.body).toEqual(submits[0]!.body);
+      expect(submits[1]!.headers.get('Idempotency-Key')).not.toBe(submits[0]!.headers.get('Idempotency-Key'));
+    },
+  );
+
+  it('returns to the form when the payer closes the overdue dialog', async () => {
     const user = userEvent.setup();
-    const limited: StubRoute = {
-      method: 'PUT',
-      path: '/payment-kit/api/checkout-sessions/cs_test_1/submit',
-      respond: {
-        status: 403,
-        body: { error: { code: 'CUSTOMER_LIMITED', message: 'Customer has past due' } },
-      },
-    };
     renderWithPayment(<CheckoutForm id="cs_test_1" />, {
-      routes: [limited, ...routes(() => ({ body: succeeded }))],
-      locale,
+      routes: [
+        {
+          method: 'PUT',
+          path: '/payment-kit/api/checkout-sessions/cs_test_1/submit',
+          respond: { status: 403, body: { error: { code: 'CUSTOMER_LIMITED', message: 'Past due' } } },
+        },
+        {
+          method: 'GET',
+          path: '/payment-kit/api/customers/did%3Apkh%3Aeip155%3A1%3A0xabc/overdue/invoices',
+          respond: { body: makeOverdueResponse([makeUncollectibleInvoice()]) },
+        },
+        ...routes(() => ({ body: succeeded })),
+      ],
     });
-    await user.type(
-      await screen.findByRole('textbox', { name: locale === 'en' ? 'Full name' : '姓名' }, SLOW),
-      'Ada',
-    );
-    await user.type(screen.getAllByRole('textbox')[1]!, 'ada@example.com');
-    await user.type(
-      screen.getByRole('textbox', { name: locale === 'en' ? 'Phone number' : '手机号码' }),
-      '(201) 555-0123',
-    );
-    await user.type(
-      screen.getByRole('textbox', { name: locale === 'en' ? 'Postal code' : '邮政编码' }),
-      '94107',
-    );
-    await user.click(screen.getByRole('button', { name: pay }));
-    expect((await screen.findByRole('alert', {}, SLOW)).textContent).toBe(text);
-    expect((screen.getByRole('button', { name: pay }) as HTMLButtonElement).disabled).toBe(false);
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }, SLOW));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByRole('button', { name: 'Pay' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('submits with Enter, sends the phone in E.164 with an idempotency key, and pays by card', async () => {

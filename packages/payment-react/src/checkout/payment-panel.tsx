@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -29,6 +29,13 @@ import { PaymentOptionList } from './payment-option-list.tsx';
 import { isSubmitBusy } from './submit-machine.ts';
 import { useCheckoutPrefill } from './use-checkout-prefill.ts';
 import { useCheckoutSubmit } from './use-checkout-submit.ts';
+
+// Only a payer with past-due invoices ever sees it, so it loads when needed.
+const OverdueInvoicesDialog = lazy(() =>
+  import('../overdue/overdue-invoices-dialog.tsx').then((module) => ({
+    default: module.OverdueInvoicesDialog,
+  })),
+);
 
 export interface PaymentPanelProps {
   checkout: StartCheckoutResponse;
@@ -77,10 +84,13 @@ export function PaymentPanel(props: PaymentPanelProps) {
     },
   });
   useCheckoutPrefill(form, props.prefill ?? checkout.customer);
+  // A prefill that was never saved has the id ''.
+  const customerId = session.customer_id ?? (props.prefill?.id || null);
   const flow = useCheckoutSubmit({
     checkoutQueryId: props.checkoutQueryId,
     sessionId: session.id,
     isDonation: session.submit_type === 'donate',
+    customerId,
     onPaid: props.onPaid,
     onError: props.onError,
   });
@@ -183,6 +193,16 @@ export function PaymentPanel(props: PaymentPanelProps) {
         amount={totalText}
         onDecide={flow.authenticate}
       />
+      {state.status === 'customerLimited' ? (
+        <Suspense fallback={null}>
+          <OverdueInvoicesDialog
+            open
+            customerId={customerId ?? props.did}
+            onClose={flow.reset}
+            onPaid={flow.retryHeldSubmit}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

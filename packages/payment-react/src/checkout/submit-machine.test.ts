@@ -12,6 +12,7 @@ const card = { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' };
 const STATES: Record<string, SubmitState> = {
   idle: INITIAL_SUBMIT_STATE,
   submitting: { status: 'submitting' },
+  customerLimited: { status: 'customerLimited' },
   card: { status: 'card', card, isConfirming: false, error: null },
   confirming: { status: 'card', card, isConfirming: true, error: null },
   authenticating: { status: 'authenticating', card },
@@ -23,6 +24,7 @@ const STATES: Record<string, SubmitState> = {
 const EVENTS: Record<string, SubmitEvent> = {
   submit: { type: 'submit' },
   submitFailed: { type: 'submitFailed', error: 'Exceed inventory' },
+  customerLimited: { type: 'customerLimited' },
   cardRequired: { type: 'cardRequired', card },
   confirmCard: { type: 'confirmCard' },
   cardDeclined: { type: 'cardDeclined', error: 'Your card was declined.' },
@@ -38,6 +40,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
   idle: {
     submit: 'submitting',
     submitFailed: 'idle',
+    customerLimited: 'idle',
     cardRequired: 'idle',
     confirmCard: 'idle',
     cardDeclined: 'idle',
@@ -50,6 +53,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
   submitting: {
     submit: 'submitting',
     submitFailed: 'idle',
+    customerLimited: 'customerLimited',
     cardRequired: 'card',
     confirmCard: 'submitting',
     cardDeclined: 'submitting',
@@ -59,9 +63,23 @@ const EXPECTED: Record<string, Record<string, string>> = {
     failed: 'submitting',
     reset: 'idle',
   },
+  customerLimited: {
+    submit: 'submitting',
+    submitFailed: 'customerLimited',
+    customerLimited: 'customerLimited',
+    cardRequired: 'customerLimited',
+    confirmCard: 'customerLimited',
+    cardDeclined: 'customerLimited',
+    authenticationRequired: 'customerLimited',
+    paymentConfirmed: 'customerLimited',
+    completed: 'customerLimited',
+    failed: 'customerLimited',
+    reset: 'idle',
+  },
   card: {
     submit: 'card',
     submitFailed: 'card',
+    customerLimited: 'card',
     cardRequired: 'card',
     confirmCard: 'confirming',
     cardDeclined: 'card',
@@ -74,6 +92,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
   confirming: {
     submit: 'confirming',
     submitFailed: 'confirming',
+    customerLimited: 'confirming',
     cardRequired: 'confirming',
     confirmCard: 'confirming',
     cardDeclined: 'card',
@@ -86,6 +105,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
   authenticating: {
     submit: 'authenticating',
     submitFailed: 'authenticating',
+    customerLimited: 'authenticating',
     cardRequired: 'authenticating',
     confirmCard: 'authenticating',
     cardDeclined: 'card',
@@ -98,6 +118,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
   paying: {
     submit: 'paying',
     submitFailed: 'paying',
+    customerLimited: 'paying',
     cardRequired: 'paying',
     confirmCard: 'paying',
     cardDeclined: 'paying',
@@ -110,6 +131,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
   paid: {
     submit: 'paid',
     submitFailed: 'paid',
+    customerLimited: 'paid',
     cardRequired: 'paid',
     confirmCard: 'paid',
     cardDeclined: 'paid',
@@ -122,6 +144,7 @@ const EXPECTED: Record<string, Record<string, string>> = {
   failed: {
     submit: 'submitting',
     submitFailed: 'failed',
+    customerLimited: 'failed',
     cardRequired: 'failed',
     confirmCard: 'failed',
     cardDeclined: 'failed',
@@ -169,6 +192,7 @@ describe('isSubmitBusy', () => {
   it.each([
     ['idle', false],
     ['submitting', true],
+    ['customerLimited', true],
     ['card', true],
     ['authenticating', true],
     ['paying', true],

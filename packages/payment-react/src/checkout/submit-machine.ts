@@ -6,11 +6,13 @@ export interface CardStep {
 
 /**
  * The submit flow (payment-kit.md §4): idle → submitting → card → (authenticating) → paying →
- * paid | failed. `error` on idle and card is the last problem, shown next to the form.
+ * paid | failed. `error` on idle and card is the last problem, shown next to the form. A payer
+ * with past-due invoices waits in customerLimited (the overdue dialog) until the submit is retried.
  */
 export type SubmitState =
   | { status: 'idle'; error: string | null }
   | { status: 'submitting' }
+  | { status: 'customerLimited' }
   | { status: 'card'; card: CardStep; isConfirming: boolean; error: string | null }
   | { status: 'authenticating'; card: CardStep }
   | { status: 'paying' }
@@ -21,6 +23,8 @@ export type SubmitEvent =
   | { type: 'submit' }
   /** `error` is null when the failure was broadcast (toast) instead of shown next to the form. */
   | { type: 'submitFailed'; error: string | null }
+  /** The server answered CUSTOMER_LIMITED: past-due invoices come first. */
+  | { type: 'customerLimited' }
   | { type: 'cardRequired'; card: CardStep }
   | { type: 'confirmCard' }
   | { type: 'cardDeclined'; error: string }
@@ -36,9 +40,13 @@ export const INITIAL_SUBMIT_STATE: SubmitState = { status: 'idle', error: null }
 export function transitionSubmit(state: SubmitState, event: SubmitEvent): SubmitState {
   switch (event.type) {
     case 'submit':
-      return state.status === 'idle' || state.status === 'failed' ? { status: 'submitting' } : state;
+      return state.status === 'idle' || state.status === 'failed' || state.status === 'customerLimited'
+        ? { status: 'submitting' }
+        : state;
     case 'submitFailed':
       return state.status === 'submitting' ? { status: 'idle', error: event.error } : state;
+    case 'customerLimited':
+      return state.status === 'submitting' ? { status: 'customerLimited' } : state;
     case 'cardRequired':
       return state.status === 'submitting'
         ? { status: 'card', card: event.card, isConfirming: false, error: null }

@@ -1,18 +1,16 @@
-import { useCallback, useReducer } from 'react';
+import { useCallback, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { StartCheckoutResponse, TestCardResult } from '@bazaar/schemas';
-import {
-  authenticateTestCard,
-  confirmTestCard,
-  submitCheckout,
-  type TestCardInput,
-} from '../api/checkout-api.ts';
+import type { StartCheckoutResponse } from '@bazaar/schemas';
+import { ApiError } from '../api/api-error.ts';
+import { submitCheckout } from '../api/checkout-api.ts';
 import { extractErrorText } from '../api/error-text.ts';
 import { isBroadcastError, useReportError } from '../events/use-report-error.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
+import { useRelayEvents } from '../realtime/use-relay-events.ts';
 import type { CheckoutSubmitValues } from './checkout-form-schema.ts';
-import { INITIAL_SUBMIT_STATE, transitionSubmit, type SubmitEvent } from './submit-machine.ts';
+import { INITIAL_SUBMIT_STATE, transitionSubmit } from './submit-machine.ts';
+import { useCardConfirmation } from './use-card-confirmation.ts';
 import { useCheckoutCompletion } from './use-checkout-completion.ts';
 
 /** The card form appears a beat after submit, so the button's state change reads first. */
@@ -20,36 +18,37 @@ export const CARD_STEP_DELAY_MS = 200;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** What a card network answer means for the flow; a refusal may come as an answer, not an error. */
-export function cardResultEvent(result: TestCardResult): SubmitEvent {
-  if (result.next_action) return { type: 'authenticationRequired' };
-  const intent = result.paymentIntent;
-  const isSettled = intent.status === 'succeeded' || intent.status === 'processing';
-  if (!isSettled && intent.last_payment_error)
-    return { type: 'cardDeclined', error: intent.last_payment_error.message };
-  return { type: 'paymentConfirmed' };
-}
+const isCustomerLimited = (error: unknown) => error instanceof ApiError && error.code === 'CUSTOMER_LIMITED';
 
 export interface CheckoutSubmitOptions {
   checkoutQueryId: string;
   sessionId: string;
   /** Donations go to `donate-submit` (payment-kit.md §7), which lets a guest pay. */
   isDonation: boolean;
+  /** The payer's customer id when known: their `invoice.paid` retries a submit held by past-due invoices. */
+  customerId: string | null;
   onPaid?: (checkout: StartCheckoutResponse) => void;
   onError?: (error: unknown) => void;
 }
 
-/** Drives the submit state machine: submit, card step, authentication, waiting for completion. */
+/**
+ * Drives the submit state machine: submit, card step, authentication, waiting for completion.
+ * A payer held back by past-due invoices (CUSTOMER_LIMITED) waits with the overdue dialog; once
+ * an invoice of theirs is paid (`invoice.paid`, or the dialog's `onPaid`) the submit runs again.
+ */
 export function useCheckoutSubmit({
   checkoutQueryId,
   sessionId,
   isDonation,
+  customerId,
   onPaid,
   onError,
 }: CheckoutSubmitOptions) {
   const { api, t } = usePaymentContext();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(transitionSubmit, INITIAL_SUBMIT_STATE);
+  // What the held submit sent; taken (once) by the retry, so two triggers cannot submit twice.
+  const heldValues = useRef<CheckoutSubmitValues | null>(null);
 
   const reportError = useReportError();
 
@@ -83,40 +82,28 @@ export function useCheckoutSubmit({
           card: { paymentIntentId: result.paymentIntent.id, clientSecret: card.client_secret },
         });
       } catch (error) {
-        fail(error, 'submitFailed');
+        if (!isCustomerLimited(error)) return fail(error, 'submitFailed');
+        heldValues.current = values;
+        dispatch({ type: 'customerLimited' });
+        onError?.(error);
       }
     },
-    [api, sessionId, fail, t],
+    [api, sessionId, isDonation, fail, t, onError],
   );
+
+  const retryHeldSubmit = useCallback(() => {
+    const values = heldValues.current;
+    heldValues.current = null;
+    if (values) void submit(values);
+  }, [submit]);
+
+  useRelayEvents(state.status === 'customerLimited' && customerId !== null, (event) => {
+    if (event.type === 'invoice.paid' && event.data.customer_id === customerId) retryHeldSubmit();
+  });
 
   const card = state.status === 'card' || state.status === 'authenticating' ? state.card : null;
-
-  const confirmCard = useCallback(
-    async (input: TestCardInput) => {
-      if (!card) return;
-      dispatch({ type: 'confirmCard' });
-      try {
-        dispatch(cardResultEvent(await confirmTestCard(api, card.paymentIntentId, card.clientSecret, input)));
-      } catch (error) {
-        fail(error, 'cardDeclined');
-      }
-    },
-    [api, card, fail],
-  );
-
-  const authenticate = useCallback(
-    async (outcome: 'approve' | 'fail') => {
-      if (!card) return;
-      try {
-        dispatch(
-          cardResultEvent(await authenticateTestCard(api, card.paymentIntentId, card.clientSecret, outcome)),
-        );
-      } catch (error) {
-        fail(error, 'cardDeclined');
-      }
-    },
-    [api, card, fail],
-  );
+  const onDeclined = useCallback((error: unknown) => fail(error, 'cardDeclined'), [fail]);
+  const { confirmCard, authenticate } = useCardConfirmation(card, dispatch, onDeclined);
 
   useCheckoutCompletion(sessionId, state.status === 'paying', {
     onCompleted: (checkout) => {
@@ -128,6 +115,9 @@ export function useCheckoutSubmit({
       dispatch({ type: 'failed', error: message ?? t('payment.checkout.failed.timeout') }),
   });
 
-  const reset = useCallback(() => dispatch({ type: 'reset' }), []);
-  return { state, submit, confirmCard, authenticate, reset };
+  const reset = useCallback(() => {
+    heldValues.current = null;
+    dispatch({ type: 'reset' });
+  }, []);
+  return { state, submit, confirmCard, authenticate, reset, retryHeldSubmit };
 }

@@ -8,7 +8,7 @@ export const UNKNOWN_ERROR_CODE = 'UNKNOWN';
 
 /**
  * Codes the page answers in place instead of broadcasting (payment-kit.md §8): a past-due payer
- * reads why next to the form.
+ * gets the overdue dialog, not a toast.
  */
 const ANSWERED_IN_PLACE = new Set(['CUSTOMER_LIMITED']);
 
