@@ -205,6 +205,16 @@ export const changePlanResponseSchema = z.object({
 });
 export type ChangePlanResponse = z.infer<typeof changePlanResponseSchema>;
 
+/**
+ * `POST /subscriptions/{id}/payment-method`: a card setup (an intent of 0) the card step
+ * confirms; the card it saves pays the subscription's future invoices.
+ */
+export const cardSetupResponseSchema = z.object({
+  paymentIntent: paymentIntentSchema,
+  stripeContext: cardContextSchema,
+});
+export type CardSetupResponse = z.infer<typeof cardSetupResponseSchema>;
+
 export const testClockSchema = z.object({
   id: z.string(),
   object: z.literal('test_clock'),

@@ -181,6 +181,11 @@ export interface PaymentTables {
     /** Customer credit used to pay part of the total. */
     amount_applied: Generated<string>;
     test_clock_id: Optional<string | null>;
+    /**
+     * JSON `{ card_id, brand, last4 }`: the card this invoice is collected from when it is not the
+     * subscription's current one (the card changed while the invoice was open); null follows it.
+     */
+    payment_card: Optional<string | null>;
   };
   invoice_lines: {
     id: string;
@@ -248,6 +253,12 @@ export interface PaymentTables {
     invoice_id: string | null;
     subscription_id: string | null;
     livemode: number;
+    created_at: number;
+  };
+  /** A setup intent (of 0) that replaces a subscription's saved card once the payer confirms it. */
+  subscription_card_setups: {
+    payment_intent_id: string;
+    subscription_id: string;
     created_at: number;
   };
   test_clocks: {

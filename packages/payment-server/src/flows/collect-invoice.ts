@@ -26,6 +26,7 @@ import {
   updateSubscriptionFrom,
   type SubscriptionRow,
 } from '../modules/subscriptions/service.ts';
+import { readInvoiceCard } from '../modules/subscriptions/change-payment-method.ts';
 import type { ChargeOutcome, SavedCard } from '../providers/card-network.ts';
 import { settleInvoice } from './settle-invoice.ts';
 
@@ -139,7 +140,8 @@ interface Attempt {
 
 async function chargeInvoice(deps: PaymentDeps, input: Omit<Attempt, 'card' | 'outcome'>): Promise<Attempt> {
   const { invoice, subscription } = input;
-  const card = subscription && readSavedCard(subscription);
+  // An invoice opened before the subscription's card changed is still charged to the old card.
+  const card = readInvoiceCard(invoice) ?? (subscription && readSavedCard(subscription));
   const outcome = card
     ? await deps.cards.chargeSavedCard({
         cardId: card.card_id,

@@ -13,7 +13,9 @@ import type { CardNetwork, SavedCard } from './card-network.ts';
 import { findTestCardRow, insertTestCardRow, recordTestChargeOnce } from './test-card-repository.ts';
 import { completeCheckout } from '../flows/complete-checkout.ts';
 import { failPayment } from '../flows/fail-payment.ts';
+import { completeCardSetup } from '../flows/complete-card-setup.ts';
 import { payInvoice } from '../flows/pay-invoice.ts';
+import { findCardSetupSubscription } from '../modules/subscriptions/change-payment-method.ts';
 import { findSessionRow } from '../modules/checkout-sessions/service.ts';
 import {
   getPaymentIntent,
@@ -177,9 +179,11 @@ async function saveCardForSubscription(
   digits: string,
 ): Promise<SavedCard | null> {
   const customerId = record.intent.customer_id;
-  if (!record.checkoutSessionId || !customerId) return null;
-  const session = await findSessionRow(deps.db, record.checkoutSessionId);
-  if (session.mode !== 'subscription') return null;
+  if (!customerId) return null;
+  if (record.checkoutSessionId) {
+    const session = await findSessionRow(deps.db, record.checkoutSessionId);
+    if (session.mode !== 'subscription') return null;
+  } else if (!(await findCardSetupSubscription(deps.db, record.intent.id))) return null;
   return saveTestCard(deps.db, {
     customerId,
     digits,
@@ -189,7 +193,10 @@ async function saveCardForSubscription(
   });
 }
 
-/** A session's intent completes its checkout; an intent made for an invoice pays that invoice. */
+/**
+ * A session's intent completes its checkout; a card setup gives its subscription the new card;
+ * an intent made for an invoice pays that invoice.
+ */
 async function complete(
   deps: PaymentDeps,
   input: { paymentIntentId: string; card: CardDetails | null; savedCard: SavedCard | null },
@@ -197,7 +204,9 @@ async function complete(
   const { checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
   const paymentIntent = checkoutSessionId
     ? await completeCheckout(deps, input)
-    : await payInvoice(deps, input);
+    : (await findCardSetupSubscription(deps.db, input.paymentIntentId))
+      ? await completeCardSetup(deps, input)
+      : await payInvoice(deps, input);
   return { paymentIntent, next_action: null };
 }
 

@@ -4,6 +4,7 @@ import { eventPosition } from './0002-event-position.ts';
 import { catalogueFields } from './0003-catalogue-fields.ts';
 import { checkoutExpiry } from './0004-checkout-expiry.ts';
 import { billing } from './0005-billing.ts';
+import { cardSetup } from './0006-card-setup.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0003_catalogue_fields': catalogueFields,
   '0004_checkout_expiry': checkoutExpiry,
   '0005_billing': billing,
+  '0006_card_setup': cardSetup,
 };

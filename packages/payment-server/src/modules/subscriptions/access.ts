@@ -4,7 +4,8 @@ import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { ADMIN_ROLES } from '../../http/admin-only.ts';
 import { getCustomer } from '../customers/service.ts';
-import { findSubscriptionRow, findTestClockTime, type SubscriptionRow } from './repository.ts';
+import { getTestClock } from '../test-clocks/service.ts';
+import { findSubscriptionRow, type SubscriptionRow } from './repository.ts';
 
 export function isPaymentAdmin(user: SessionUser): boolean {
   return user.passports.some((passport) => ADMIN_ROLES.includes(passport.role));
@@ -26,11 +27,11 @@ export async function findSubscriptionForUser(
   return row;
 }
 
-/** The time a subscription lives in: its test clock's frozen time, else the real clock. */
+/** The time a subscription lives in: its test clock's frozen time, else real time. */
 export async function subscriptionNow(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
   row: Pick<SubscriptionRow, 'test_clock_id'>,
 ): Promise<number> {
   if (row.test_clock_id === null) return deps.clock.now();
-  return (await findTestClockTime(deps.db, row.test_clock_id)) ?? deps.clock.now();
+  return (await getTestClock(deps.db, row.test_clock_id)).frozen_time;
 }

@@ -76,16 +76,6 @@ export async function findSubscriptionItemRow(
   return db.selectFrom('subscription_items').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The frozen time of a test clock; undefined when the clock does not exist. */
-export async function findTestClockTime(db: PaymentDb, clockId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('test_clocks')
-    .select('frozen_time')
-    .where('id', '=', clockId)
-    .executeTakeFirst();
-  return row?.frozen_time;
-}
-
 /** Points a subscription at the invoice it wrote last (any status: the invoice is history). */
 export async function setLatestInvoiceId(
   db: PaymentDb,
@@ -122,4 +112,48 @@ export async function listSubscriptionRows(
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.status) query = query.where('status', '=', filter.status);
   return newestFirstPage(query, page);
+}
+
+export async function insertCardSetupRow(
+  db: PaymentDb,
+  row: Insertable<PaymentTables['subscription_card_setups']>,
+): Promise<void> {
+  await db.insertInto('subscription_card_setups').values(row).execute();
+}
+
+/** The subscription a setup intent changes the card of; undefined for any other intent. */
+export async function findCardSetupSubscriptionId(
+  db: PaymentDb,
+  paymentIntentId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('subscription_card_setups')
+    .select('subscription_id')
+    .where('payment_intent_id', '=', paymentIntentId)
+    .executeTakeFirst();
+  return row?.subscription_id;
+}
+
+/**
+ * Gives a subscription its new saved card. Its invoices still open or uncollectible keep the
+ * card they were billed to (unless they already hold one), so only future invoices use the new.
+ */
+export async function replaceSubscriptionCard(
+  db: PaymentDb,
+  input: { id: string; previousCard: string | null; card: string; now: number },
+): Promise<void> {
+  if (input.previousCard !== null) {
+    await db
+      .updateTable('invoices')
+      .set({ payment_card: input.previousCard })
+      .where('subscription_id', '=', input.id)
+      .where('status', 'in', ['open', 'uncollectible'])
+      .where('payment_card', 'is', null)
+      .execute();
+  }
+  await db
+    .updateTable('subscriptions')
+    .set({ payment_card: input.card, updated_at: input.now })
+    .where('id', '=', input.id)
+    .execute();
 }
