@@ -15,6 +15,7 @@ import {
 import { getCurrency, resolvePaymentChoice } from '../modules/payment-methods/service.ts';
 import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
 import { ensureInvoiceIntent } from './collect-invoice.ts';
+import { customerNow } from '../modules/test-clocks/service.ts';
 import { settleInvoice } from './settle-invoice.ts';
 
 /** Invoice states a customer may still pay (billing design: uncollectible can still be paid). */
@@ -78,8 +79,10 @@ export async function payInvoice(
     throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent does not pay an invoice');
   }
 
+  const now = intent.customer_id
+    ? await customerNow(deps.db, deps.clock, intent.customer_id)
+    : deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const now = deps.clock.now();
     const isNewlyPaid = await succeedPaymentIntent(
       { ...deps, db: trx },
       { id: intent.id, amount: intent.amount, invoiceId, card: input.card },

@@ -5,6 +5,7 @@ import { DEMO } from '../../demo/seed.ts';
 import { asRole } from '../../test-utils/admin-requests.ts';
 import { insertPastDueInvoice, insertPastDueSubscription } from '../../test-utils/past-due-invoice.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+import { attachTestClockCustomer, createTestClock } from '../test-clocks/service.ts';
 
 const PAYER = 'did:bazaar:usr_payer';
 
@@ -77,6 +78,21 @@ describe.each(TEST_DIALECTS)('overdue invoices on %s', (dialect) => {
     expect(body.summary[DEMO.usdCurrencyId]?.amount).toBe('1998');
     expect(body.subscription).toMatchObject({ id: past.subscriptionId, status: 'past_due' });
     expect(body.subscriptionCount).toBe(1);
+  });
+
+  it("judges an open invoice by the customer's own time, a test clock's when they live in one", async () => {
+    const dueInThreeDays = await insertPastDueInvoice(t.db, {
+      customerId: past.customerId,
+      dueDate: t.clock.now() + 3 * 86_400,
+    });
+    const ids = async () => (await overdueBody(`/customers/${past.customerId}`)).invoices.map(({ id }) => id);
+    expect(await ids()).toEqual([past.invoiceId]);
+
+    const clock = await createTestClock(t.deps, { name: 'Later', frozen_time: t.clock.now() + 5 * 86_400 });
+    await attachTestClockCustomer(t.deps, { testClockId: clock.id, customerId: past.customerId });
+    expect((await ids()).sort()).toEqual([past.invoiceId, dueInThreeDays].sort());
+    const subscription = await overdueBody(`/subscriptions/${past.subscriptionId}`);
+    expect(subscription.invoices.map(({ id }) => id)).toEqual([past.invoiceId]);
   });
 
   it('answers nothing overdue with empty lists', async () => {

@@ -11,6 +11,7 @@ import type { PaymentDeps } from '../../deps.ts';
 import { findCustomerByDid, getCustomer } from '../customers/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { getSubscription } from '../subscriptions/service.ts';
+import { customerNow } from '../test-clocks/service.ts';
 import { listOverdueInvoiceRows, type InvoiceRow } from './repository.ts';
 import { toInvoice } from './service.ts';
 
@@ -70,8 +71,9 @@ async function findTargetCustomer(db: PaymentDb, id: string, livemode: boolean):
 
 /**
  * `GET /subscriptions/{id}/overdue/invoices` and `GET /customers/{id}/overdue/invoices`: the
- * invoices that block new purchases (uncollectible, or open past their due date), summed per
- * currency. Someone else's subscription or customer answers like a missing one.
+ * invoices that block new purchases (uncollectible, or open past their due date in the
+ * customer's own time), summed per currency. Someone else's subscription or customer answers
+ * like a missing one.
  */
 export async function getOverdueInvoices(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
@@ -83,12 +85,12 @@ export async function getOverdueInvoices(
   if (!id) {
     throw new AppError('OVERDUE_TARGET_REQUIRED', 'Either subscriptionId or customerId must be provided');
   }
-  const now = deps.clock.now();
   const isVisible = (customer: Customer) => viewer.isAdmin || customer.did === viewer.did;
 
   if (target.kind === 'subscription') {
     const subscription = await getSubscription(db, id);
     if (!isVisible(await getCustomer(db, subscription.customer_id))) throw notFound('subscription', id);
+    const now = await customerNow(db, deps.clock, subscription.customer_id);
     const rows = await listOverdueInvoiceRows(db, { by: 'subscription_id', id, now });
     return respond(db, { rows, subscription });
   }
@@ -100,6 +102,7 @@ export async function getOverdueInvoices(
     throw notFound('customer', id);
   }
   if (!isVisible(customer)) throw notFound('customer', id);
+  const now = await customerNow(db, deps.clock, customer.id);
   const rows = await listOverdueInvoiceRows(db, { by: 'customer_id', id: customer.id, now });
   return respond(db, { rows, subscription: null });
 }
