@@ -98,6 +98,10 @@ export const paymentEn = {
   'payment.checkout.card.expiry': 'MM / YY',
   'payment.checkout.card.cvc': 'CVC',
   'payment.checkout.card.confirm': 'Confirm payment',
+  'payment.checkout.card.startTrial': 'Start trial',
+  'payment.checkout.card.saveCard': 'Save card',
+  'payment.checkout.card.setupNotice':
+    "You won't be charged today. Your card is saved for the subscription's renewals.",
   'payment.checkout.card.testHint':
     'Test mode: use 4242 4242 4242 4242 to succeed, 4000 0000 0000 0002 to be declined, 4000 0025 0000 3155 to require authentication; any future date and any CVC.',
   'payment.checkout.card.unsupported': 'This payment method is not supported',
@@ -113,9 +117,12 @@ export const paymentEn = {
 
   'payment.checkout.completed.payment': 'Payment succeeded',
   'payment.checkout.completed.subscription': 'Subscription activated',
+  'payment.checkout.completed.trial': 'Your free trial has started',
   'payment.checkout.completed.setup': 'Setup completed',
   'payment.checkout.completed.donate': 'Thanks for your support',
   'payment.checkout.completed.tip': 'Thank you! The invoice below has the details of your purchase.',
+  'payment.checkout.completed.subscriptionTip':
+    'Thank you! Your subscription page shows its plan, dates and invoices.',
   'payment.checkout.completed.viewInvoice': 'View invoice',
   'payment.checkout.completed.viewSubscription': 'View subscription',
 

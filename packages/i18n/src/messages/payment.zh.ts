@@ -97,6 +97,9 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.checkout.card.expiry': '月 / 年',
   'payment.checkout.card.cvc': '安全码',
   'payment.checkout.card.confirm': '确认支付',
+  'payment.checkout.card.startTrial': '开始试用',
+  'payment.checkout.card.saveCard': '保存银行卡',
+  'payment.checkout.card.setupNotice': '今天不会扣款。您的银行卡将保存用于订阅续费。',
   'payment.checkout.card.testHint':
     '测试模式：4242 4242 4242 4242 支付成功，4000 0000 0000 0002 被拒绝，4000 0025 0000 3155 需要验证；有效期填任意未来日期，安全码任意。',
   'payment.checkout.card.unsupported': '不支持此支付方式',
@@ -112,9 +115,11 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
 
   'payment.checkout.completed.payment': '支付成功',
   'payment.checkout.completed.subscription': '订阅已激活',
+  'payment.checkout.completed.trial': '免费试用已开始',
   'payment.checkout.completed.setup': '设置完成',
   'payment.checkout.completed.donate': '感谢您的支持',
   'payment.checkout.completed.tip': '感谢您的购买！下方账单包含本次购买的详细信息。',
+  'payment.checkout.completed.subscriptionTip': '感谢您的订阅！订阅页面展示了套餐、日期和账单。',
   'payment.checkout.completed.viewInvoice': '查看账单',
   'payment.checkout.completed.viewSubscription': '查看订阅',
 

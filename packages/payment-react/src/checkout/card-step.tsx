@@ -7,6 +7,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
+import type { MessageKey } from '@bazaar/i18n';
+import type { CardContext, CheckoutSession } from '@bazaar/schemas';
 import type { TestCardInput } from '../api/checkout-api.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import {
@@ -17,7 +19,27 @@ import {
 } from './card-form-schema.ts';
 import { fieldErrorText } from './field-error-text.ts';
 
+/** Why the card is asked for: a payment now, or saving it for a subscription with nothing due today. */
+export type CardPurpose = 'pay' | 'startTrial' | 'saveCard';
+
+/** A setup intent saves the card; it starts the session's trial when one applies. */
+export function cardPurpose(
+  intentType: CardContext['intent_type'] | undefined,
+  session: CheckoutSession,
+): CardPurpose {
+  if (intentType !== 'setup_intent') return 'pay';
+  return session.trial?.applies ? 'startTrial' : 'saveCard';
+}
+
+const CONFIRM_LABEL: Record<CardPurpose, MessageKey> = {
+  pay: 'payment.checkout.card.confirm',
+  startTrial: 'payment.checkout.card.startTrial',
+  saveCard: 'payment.checkout.card.saveCard',
+};
+
 export interface CardStepProps {
+  /** A payment unless told otherwise. */
+  purpose?: CardPurpose;
   isConfirming: boolean;
   error: string | null;
   isTestMode: boolean;
@@ -47,7 +69,14 @@ const FIELDS = [
 ] as const;
 
 /** The card details form of the built-in test card network; a decline keeps it open for another card. */
-export function CardStep({ isConfirming, error, isTestMode, onConfirm, onCancel }: CardStepProps) {
+export function CardStep({
+  purpose = 'pay',
+  isConfirming,
+  error,
+  isTestMode,
+  onConfirm,
+  onCancel,
+}: CardStepProps) {
   const { t } = usePaymentContext();
   const { control, handleSubmit } = useForm<CardFormValues, unknown, TestCardInput>({
     resolver: zodResolver(cardFormSchema),
@@ -65,6 +94,9 @@ export function CardStep({ isConfirming, error, isTestMode, onConfirm, onCancel 
       <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {t('payment.checkout.card.title')}
       </Typography>
+      {purpose === 'pay' ? null : (
+        <Typography color="text.secondary">{t('payment.checkout.card.setupNotice')}</Typography>
+      )}
       {isTestMode ? (
         <Alert severity="info" variant="outlined">
           {t('payment.checkout.card.testHint')}
@@ -107,7 +139,7 @@ export function CardStep({ isConfirming, error, isTestMode, onConfirm, onCancel 
         disabled={isConfirming}
         startIcon={isConfirming ? <CircularProgress size={18} color="inherit" /> : null}
       >
-        {isConfirming ? t('payment.checkout.action.processing') : t('payment.checkout.card.confirm')}
+        {isConfirming ? t('payment.checkout.action.processing') : t(CONFIRM_LABEL[purpose])}
       </Button>
       <Button variant="text" onClick={onCancel} disabled={isConfirming}>
         {t('common.cancel')}

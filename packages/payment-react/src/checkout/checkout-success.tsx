@@ -13,19 +13,21 @@ import { usePaymentContext } from '../provider/payment-context.ts';
 export function successLink(
   checkout: StartCheckoutResponse,
   apiBaseUrl: string,
-): { href: string; label: MessageKey } | null {
+): { href: string; label: MessageKey; tip: MessageKey } | null {
   const session = checkout.checkoutSession;
   const base = apiBaseUrl.replace(/\/$/, '');
   if ((session.mode === 'subscription' || session.mode === 'setup') && session.subscription_id) {
     return {
       href: `${base}/customer/subscription/${session.subscription_id}`,
       label: 'payment.checkout.completed.viewSubscription',
+      tip: 'payment.checkout.completed.subscriptionTip',
     };
   }
   if (session.invoice_id) {
     return {
       href: `${base}/customer/invoice/${session.invoice_id}`,
       label: 'payment.checkout.completed.viewInvoice',
+      tip: 'payment.checkout.completed.tip',
     };
   }
   return null;
@@ -39,12 +41,14 @@ export function CheckoutSuccess({ checkout }: { checkout: StartCheckoutResponse 
   const defaultKey: MessageKey =
     session.submit_type === 'donate'
       ? 'payment.checkout.completed.donate'
-      : `payment.checkout.completed.${session.mode}`;
+      : session.mode === 'subscription' && session.trial?.applies
+        ? 'payment.checkout.completed.trial'
+        : `payment.checkout.completed.${session.mode}`;
   const link = successLink(checkout, apiBaseUrl);
 
   return (
     <StatusPanel icon={<CheckCircleRoundedIcon color="success" />} title={customMessage || t(defaultKey)}>
-      <Typography color="text.secondary">{t('payment.checkout.completed.tip')}</Typography>
+      <Typography color="text.secondary">{t(link?.tip ?? 'payment.checkout.completed.tip')}</Typography>
       {link ? (
         <Button variant="contained" href={link.href}>
           {t(link.label)}

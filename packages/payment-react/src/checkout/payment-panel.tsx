@@ -9,7 +9,7 @@ import { useSessionChange } from '../api/use-session-change.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { AddressFields } from './address-fields.tsx';
 import { AuthenticationDialog } from './authentication-dialog.tsx';
-import { CardStep } from './card-step.tsx';
+import { CardStep, cardPurpose } from './card-step.tsx';
 import { formatMoney } from '../format/format-money.ts';
 import { lineItemProblem, linePrice, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 import {
@@ -181,6 +181,7 @@ export function PaymentPanel(props: PaymentPanelProps) {
       </FormProvider>
       {state.status === 'card' ? (
         <CardStep
+          purpose={cardPurpose(state.card.intentType, session)}
           isConfirming={state.isConfirming}
           error={state.error}
           isTestMode={!session.livemode}

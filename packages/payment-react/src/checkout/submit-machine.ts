@@ -1,7 +1,11 @@
+import type { CardContext } from '@bazaar/schemas';
+
 /** What the card step needs to confirm the payment on the card network. */
 export interface CardStep {
   paymentIntentId: string;
   clientSecret: string;
+  /** `setup_intent`: nothing is due today, the card is only saved (a subscription's trial). Absent: a payment. */
+  intentType?: CardContext['intent_type'];
 }
 
 /**

@@ -79,7 +79,11 @@ export function useCheckoutSubmit({
         await wait(CARD_STEP_DELAY_MS);
         dispatch({
           type: 'cardRequired',
-          card: { paymentIntentId: result.paymentIntent.id, clientSecret: card.client_secret },
+          card: {
+            paymentIntentId: result.paymentIntent.id,
+            clientSecret: card.client_secret,
+            intentType: card.intent_type,
+          },
         });
       } catch (error) {
         if (!isCustomerLimited(error)) return fail(error, 'submitFailed');
