@@ -1,9 +1,24 @@
-import { idSchema, listSubscriptionsQuerySchema, paginatedSchema, subscriptionSchema } from '@bazaar/schemas';
+import {
+  cancelSubscriptionBodySchema,
+  cardSetupResponseSchema,
+  changePlanBodySchema,
+  changePlanResponseSchema,
+  idSchema,
+  listSubscriptionsQuerySchema,
+  paginatedSchema,
+  planChangeOptionSchema,
+  planChangePreviewSchema,
+  subscriptionSchema,
+} from '@bazaar/schemas';
 import { requireUser, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
+import { changeSubscriptionPlan } from '../../flows/change-subscription-plan.ts';
 import { findSubscriptionForUser } from './access.ts';
+import { cancelSubscription, resumeSubscription } from './cancel.ts';
+import { startCardSetup } from './change-payment-method.ts';
+import { listPlanChangeOptions, previewSubscriptionPlanChange } from './change-plan.ts';
 import { listVisibleSubscriptions, toSubscription } from './service.ts';
 
 const params = z.object({ id: idSchema('subscription') });
@@ -29,5 +44,53 @@ export function registerSubscriptionRoutes(app: ZodApp, deps: PaymentDeps) {
         deps.db,
         await findSubscriptionForUser(deps.db, { id: request.params.id, user: requireUser(request) }),
       ),
+  );
+  registerSubscriptionActionRoutes(app, deps);
+}
+
+/** Cancel, resume, change plan and change card: the customer on their own, an admin on any. */
+function registerSubscriptionActionRoutes(app: ZodApp, deps: PaymentDeps) {
+  app.put(
+    '/subscriptions/:id/cancel',
+    { schema: { params, body: cancelSubscriptionBodySchema, response: { 200: subscriptionSchema } } },
+    async (request) =>
+      cancelSubscription(deps, { id: request.params.id, user: requireUser(request), body: request.body }),
+  );
+  // The spec's customer area calls it recover; Stripe-minded callers say resume.
+  for (const action of ['resume', 'recover']) {
+    app.put(
+      `/subscriptions/:id/${action}`,
+      { schema: { params, response: { 200: subscriptionSchema } } },
+      async (request) => resumeSubscription(deps, { id: request.params.id, user: requireUser(request) }),
+    );
+  }
+  app.get(
+    '/subscriptions/:id/change-plan/options',
+    { schema: { params, response: { 200: z.array(planChangeOptionSchema) } } },
+    async (request) => listPlanChangeOptions(deps, { id: request.params.id, user: requireUser(request) }),
+  );
+  app.post(
+    '/subscriptions/:id/change-plan/preview',
+    { schema: { params, body: changePlanBodySchema, response: { 200: planChangePreviewSchema } } },
+    async (request) =>
+      previewSubscriptionPlanChange(deps, {
+        id: request.params.id,
+        user: requireUser(request),
+        body: request.body,
+      }),
+  );
+  app.put(
+    '/subscriptions/:id/change-plan',
+    {
+      config: { idempotent: true },
+      schema: { params, body: changePlanBodySchema, response: { 200: changePlanResponseSchema } },
+    },
+    async (request) =>
+      changeSubscriptionPlan(deps, { id: request.params.id, user: requireUser(request), body: request.body }),
+  );
+  app.post(
+    '/subscriptions/:id/payment-method',
+    { config: { idempotent: true }, schema: { params, response: { 200: cardSetupResponseSchema } } },
+    async (request) => startCardSetup(deps, { id: request.params.id, user: requireUser(request) }),
   );
 }
