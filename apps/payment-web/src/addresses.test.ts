@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutAddress, extraParamsFrom, loginAddress } from './addresses.ts';
+import { checkoutAddress, extraParamsFrom, loginAddress, sameOriginReferer } from './addresses.ts';
 
 describe('addresses', () => {
   it('keeps the extra query parameters when the address moves to the session', () => {
@@ -21,5 +21,25 @@ describe('addresses', () => {
     expect(loginAddress('http://localhost:3000/payment-kit/checkout/pay/cs_1?ref=x')).toBe(
       '/.well-known/service/user/login?redirect=http%3A%2F%2Flocalhost%3A3000%2Fpayment-kit%2Fcheckout%2Fpay%2Fcs_1%3Fref%3Dx',
     );
+  });
+
+  it('links back only to an address on the same origin', () => {
+    const origin = 'http://localhost:3000';
+    expect(sameOriginReferer('http://localhost:3000/payment-kit/checkout/pay/cs_1?x=1', origin)).toBe(
+      'http://localhost:3000/payment-kit/checkout/pay/cs_1?x=1',
+    );
+    expect(sameOriginReferer('/payment-kit/checkout/pay/cs_1', origin)).toBe(
+      'http://localhost:3000/payment-kit/checkout/pay/cs_1',
+    );
+    for (const unsafe of [
+      'https://evil.example/',
+      '//evil.example/x',
+      'javascript:alert(1)',
+      'http://[bad',
+      '',
+    ]) {
+      expect(sameOriginReferer(unsafe, origin), unsafe).toBeNull();
+    }
+    expect(sameOriginReferer(null, origin)).toBeNull();
   });
 });

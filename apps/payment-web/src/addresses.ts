@@ -22,3 +22,17 @@ export function checkoutAddress(mountPoint: string, checkoutSessionId: string, s
 export function loginAddress(returnTo: string): string {
   return `/.well-known/service/user/login?redirect=${encodeURIComponent(returnTo)}`;
 }
+
+/**
+ * A `?referer=` the page may link back to: only an http(s) address on its own origin, so a
+ * crafted link cannot send the payer elsewhere. `null` for anything else.
+ */
+export function sameOriginReferer(referer: string | null, origin: string): string | null {
+  if (!referer) return null;
+  try {
+    const url = new URL(referer, origin);
+    return url.origin === origin && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href : null;
+  } catch {
+    return null;
+  }
+}

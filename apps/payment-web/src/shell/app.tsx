@@ -30,9 +30,21 @@ function createRouter(mountPoint: string) {
               import('../pages/checkout-page.tsx').then((module) => ({ Component: module.CheckoutPage })),
           },
           {
+            path: 'customer/invoice/past-due',
+            lazy: () =>
+              import('../pages/past-due-page.tsx').then((module) => ({ Component: module.PastDuePage })),
+          },
+          {
             path: 'customer/invoice/:id',
             lazy: () =>
               import('../pages/invoice-page.tsx').then((module) => ({ Component: module.InvoicePage })),
+          },
+          {
+            path: 'customer/subscription/:id',
+            lazy: () =>
+              import('../pages/subscription-page.tsx').then((module) => ({
+                Component: module.SubscriptionPage,
+              })),
           },
           {
             path: '*',

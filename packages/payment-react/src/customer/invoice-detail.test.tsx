@@ -1,52 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import type { Invoice } from '@bazaar/schemas';
-import { USD } from '../test-utils/checkout-builders.ts';
+import { screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { StubAnswer, StubRoute } from '../test-utils/fetch-stub.ts';
+import { makeInvoice, makeUncollectibleInvoice } from '../test-utils/invoice-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import { InvoiceDetail } from './invoice-detail.tsx';
 
 const SLOW = { timeout: 3_000 };
-const invoice: Invoice = {
-  id: 'in_1',
-  object: 'invoice',
-  number: 'BZR-0001',
-  status: 'paid',
-  billing_reason: 'manual',
-  customer_id: 'cus_1',
-  subscription_id: null,
-  checkout_session_id: 'cs_1',
-  payment_intent_id: 'pi_1',
-  currency_id: USD.id,
-  currency: USD,
-  description: '',
-  lines: [
-    {
-      description: 'Bazaar Pro license',
-      price_id: 'price_1',
-      quantity: 2,
-      unit_amount: '1999',
-      amount: '3998',
-      period_start: null,
-      period_end: null,
-      proration: false,
-    },
-  ],
-  subtotal: '3998',
-  total: '3998',
-  amount_applied: '0',
-  amount_due: '3998',
-  amount_paid: '3998',
-  amount_remaining: '0',
-  period_start: null,
-  period_end: null,
-  due_date: null,
-  attempt_count: 0,
-  next_payment_attempt: null,
-  payment_method_id: 'pm_1',
-  livemode: false,
-  created_at: 1_700_000_000,
-  paid_at: 1_700_000_000,
-};
 const route = (status: number, body: unknown) => [
   { method: 'GET', path: '/payment-kit/api/invoices/in_1', respond: { status, body } },
 ];
@@ -56,13 +16,14 @@ describe('InvoiceDetail', () => {
     ['en', 'Invoice BZR-0001', 'Paid', 'Total'],
     ['zh', '账单 BZR-0001', '已支付', '合计'],
   ])('shows number, status, lines and total (%s)', async (locale, title, status, total) => {
-    renderWithPayment(<InvoiceDetail id="in_1" />, { routes: route(200, invoice), locale });
+    renderWithPayment(<InvoiceDetail id="in_1" />, { routes: route(200, makeInvoice()), locale });
     expect(await screen.findByText(title, {}, SLOW)).toBeTruthy();
     expect(screen.getByText(status)).toBeTruthy();
     expect(screen.getByText('Bazaar Pro license')).toBeTruthy();
     expect(screen.getByText(total)).toBeTruthy();
     expect(screen.getAllByText('$39.98')).toHaveLength(3);
     expect(screen.getByText(/2023-11-1\d \d\d:\d\d:\d\d/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: locale === 'en' ? 'Pay now' : '立即支付' })).toBeNull();
   });
 
   it('asks a signed-out visitor to sign in', async () => {
@@ -70,5 +31,145 @@ describe('InvoiceDetail', () => {
       routes: route(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }),
     });
     expect(await screen.findByText('Login to access this page', {}, SLOW)).toBeTruthy();
+  });
+});
+
+describe('InvoiceDetail paying by card', () => {
+  const due = makeUncollectibleInvoice();
+  const intent = {
+    id: 'pi_due',
+    object: 'payment_intent',
+    status: 'requires_payment_method',
+    amount: '999',
+    amount_received: '0',
+    currency_id: due.currency_id,
+    payment_method_id: 'pm_test_card',
+    customer_id: 'cus_1',
+    invoice_id: due.id,
+    livemode: false,
+    last_payment_error: null,
+    payment_details: null,
+    created_at: 1_700_000_000,
+  };
+  const started = {
+    paymentIntent: intent,
+    stripeContext: {
+      provider: 'test',
+      client_secret: 'pi_due_secret',
+      intent_type: 'payment_intent',
+      status: 'requires_payment_method',
+      publishable_key: null,
+    },
+  };
+  const declined = {
+    status: 402,
+    body: { error: { code: 'card_declined', message: 'Your card was declined.' } },
+  };
+
+  /** The invoice reads paid once a card answer succeeded, as the card network leaves it. */
+  function payRoutes(answers: StubAnswer[]): StubRoute[] {
+    let isPaid = false;
+    let attempt = 0;
+    return [
+      {
+        method: 'GET',
+        path: '/payment-kit/api/invoices/in_due',
+        respond: () => ({
+          body: isPaid ? { ...due, status: 'paid', amount_paid: '999', paid_at: 1_700_100_000 } : due,
+        }),
+      },
+      { method: 'POST', path: '/payment-kit/api/invoices/in_due/pay', respond: { body: started } },
+      {
+        method: 'POST',
+        path: '/payment-kit/api/test-card/payment-intents/pi_due/confirm',
+        respond: () => {
+          const answer = answers[Math.min(attempt++, answers.length - 1)]!;
+          if (answer.status === undefined) isPaid = true;
+          return answer;
+        },
+      },
+    ];
+  }
+
+  async function enterCard(user: ReturnType<typeof userEvent.setup>, number: string, confirm: string) {
+    const cardNumber = await screen.findByRole('textbox', { name: /Card number|卡号/ }, SLOW);
+    await user.clear(cardNumber);
+    await user.type(cardNumber, number);
+    const expiry = screen.getByRole('textbox', { name: /MM \/ YY|月 \/ 年/ });
+    await user.clear(expiry);
+    await user.type(expiry, '1234');
+    const cvc = screen.getByRole('textbox', { name: /CVC|安全码/ });
+    await user.clear(cvc);
+    await user.type(cvc, '123');
+    await user.click(screen.getByRole('button', { name: confirm }));
+  }
+
+  it.each([
+    ['en', 'Pay now', 'Confirm payment', 'Thank you, this invoice is paid.', 'Paid'],
+    ['zh', '立即支付', '确认支付', '谢谢，该账单已支付。', '已支付'],
+  ])(
+    'pays an uncollectible invoice with the checkout card step (%s)',
+    async (locale, payNow, confirm, thanks, paid) => {
+      const user = userEvent.setup();
+      const { calls } = renderWithPayment(<InvoiceDetail id="in_due" />, {
+        routes: payRoutes([
+          { body: { paymentIntent: { ...intent, status: 'succeeded' }, next_action: null } },
+        ]),
+        locale,
+      });
+      expect(await screen.findByText('$9.99', { selector: 'p' }, SLOW)).toBeTruthy();
+      expect(screen.getByRole('alert').textContent).toMatch(locale === 'en' ? /past due/ : /逾期/);
+      await user.click(screen.getByRole('button', { name: payNow }));
+      await enterCard(user, '4242424242424242', confirm);
+
+      expect(await screen.findByText(thanks, {}, SLOW)).toBeTruthy();
+      expect(screen.getByText(paid)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: payNow })).toBeNull();
+      const pay = calls.find((call) => call.url.pathname.endsWith('/pay'))!;
+      expect(pay.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+      const confirmCall = calls.find((call) => call.url.pathname.endsWith('/confirm'))!;
+      expect(confirmCall.body).toMatchObject({
+        client_secret: 'pi_due_secret',
+        card: { number: '4242424242424242' },
+      });
+    },
+  );
+
+  it('keeps the invoice unpaid on a decline and takes another card', async () => {
+    const user = userEvent.setup();
+    renderWithPayment(<InvoiceDetail id="in_due" />, {
+      routes: payRoutes([
+        declined,
+        { body: { paymentIntent: { ...intent, status: 'succeeded' }, next_action: null } },
+      ]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }, SLOW));
+    await enterCard(user, '4000000000000002', 'Confirm payment');
+    expect(await screen.findByText('Your card was declined.', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('Uncollectible')).toBeTruthy();
+
+    await enterCard(user, '4242424242424242', 'Confirm payment');
+    await waitFor(() => expect(screen.getByText('Thank you, this invoice is paid.')).toBeTruthy(), SLOW);
+  });
+
+  it('says why an invoice cannot be paid any more', async () => {
+    const user = userEvent.setup();
+    renderWithPayment(<InvoiceDetail id="in_due" />, {
+      routes: [
+        { method: 'GET', path: '/payment-kit/api/invoices/in_due', respond: { body: due } },
+        {
+          method: 'POST',
+          path: '/payment-kit/api/invoices/in_due/pay',
+          respond: {
+            status: 409,
+            body: { error: { code: 'INVOICE_UNEXPECTED_STATE', message: 'This invoice is void' } },
+          },
+        },
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pay now' }, SLOW));
+    expect(
+      await screen.findByText('This invoice cannot be paid now. Please reload the page.', {}, SLOW),
+    ).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
+import { useState } from 'react';
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import Button from '@mui/material/Button';
+import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -12,6 +13,8 @@ import { TestModeBadge } from '../primitives/test-mode-badge.tsx';
 import { StatusPanel } from '../primitives/status-panel.tsx';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { InvoiceLines } from './invoice-lines.tsx';
+import { LoginRequiredPanel } from './login-required-panel.tsx';
+import { InvoicePayment } from './invoice-payment.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
 import { useInvoice } from './use-invoice.ts';
 
@@ -21,20 +24,19 @@ export interface InvoiceDetailProps {
 
 const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** An invoice as its customer sees it: number, status, lines, total and when it was paid. */
-export function InvoiceDetail({ id }: InvoiceDetailProps) {
-  const { t, requestLogin } = usePaymentContext();
-  const query = useInvoice(id);
+/** Invoices the customer can still pay on this page (billing design: uncollectible may still be paid). */
+const PAYABLE_STATUSES: ReadonlySet<string> = new Set(['open', 'uncollectible']);
 
-  if (query.error instanceof ApiError && query.error.status === 401) {
-    return (
-      <StatusPanel icon={<LockOutlinedIcon color="action" />} title={t('payment.invoice.loginRequired')}>
-        <Button variant="contained" onClick={requestLogin}>
-          {t('payment.invoice.login')}
-        </Button>
-      </StatusPanel>
-    );
-  }
+/**
+ * An invoice as its customer sees it: number, status, lines, total and when it was paid; an
+ * open or uncollectible one is paid here by card.
+ */
+export function InvoiceDetail({ id }: InvoiceDetailProps) {
+  const { t } = usePaymentContext();
+  const query = useInvoice(id);
+  const [isPaidHere, setIsPaidHere] = useState(false);
+
+  if (query.error instanceof ApiError && query.error.status === 401) return <LoginRequiredPanel />;
   if (query.error) {
     return (
       <StatusPanel
@@ -64,6 +66,13 @@ export function InvoiceDetail({ id }: InvoiceDetailProps) {
         </Typography>
         {invoice.description ? <Typography>{invoice.description}</Typography> : null}
         <InvoiceLines invoice={invoice} />
+        {PAYABLE_STATUSES.has(invoice.status) ? (
+          <InvoicePayment invoice={invoice} onPaid={() => setIsPaidHere(true)} />
+        ) : isPaidHere ? (
+          <Alert icon={<CheckCircleRoundedIcon />} severity="success">
+            {t('payment.invoice.paidNotice')}
+          </Alert>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -1,0 +1,134 @@
+import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
+import type { Invoice } from '@bazaar/schemas';
+import { ApiError } from '../api/api-error.ts';
+import { extractErrorText } from '../api/error-text.ts';
+import { useSessionUser } from '../api/use-session-user.ts';
+import { formatMoney } from '../format/format-money.ts';
+import { invoiceAddress } from '../overdue/overdue-addresses.ts';
+import { useOverdueInvoices } from '../overdue/use-overdue-invoices.ts';
+import { StatusPanel } from '../primitives/status-panel.tsx';
+import { usePaymentContext } from '../provider/payment-context.ts';
+import { InvoiceStatusChip } from './invoice-status-chip.tsx';
+import { LoginRequiredPanel } from './login-required-panel.tsx';
+
+export interface PastDueInvoicesProps {
+  /** Where "Back" leads (the page that sent the payer here); the host checks it is its own. */
+  referer?: string | null;
+}
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+function PastDueRow({ invoice }: { invoice: Invoice }) {
+  const { t, apiBaseUrl } = usePaymentContext();
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 1.5, sm: 2 }}
+      sx={{ py: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+    >
+      <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 600 }}>{invoice.number}</Typography>
+          <InvoiceStatusChip status={invoice.status} />
+        </Stack>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {invoice.description}
+        </Typography>
+        {invoice.due_date !== null ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('payment.invoice.dueOn', { date: dayjs.unix(invoice.due_date).format(DATE_FORMAT) })}
+          </Typography>
+        ) : null}
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+          {formatMoney(invoice.amount_remaining, invoice.currency)}
+        </Typography>
+        <Button variant="contained" href={invoiceAddress(apiBaseUrl, invoice.id)}>
+          {t('payment.pastDue.pay')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * `/customer/invoice/past-due`: the signed-in customer's overdue invoices, each linking to its
+ * page to be paid; the list refreshes as they are paid.
+ */
+export function PastDueInvoices({ referer }: PastDueInvoicesProps) {
+  const { t } = usePaymentContext();
+  const user = useSessionUser();
+  const did = user.data?.did ?? null;
+  const { data, error } = useOverdueInvoices({ customerId: did }, did !== null);
+
+  if (user.data === null || (error instanceof ApiError && error.status === 401))
+    return <LoginRequiredPanel />;
+  if (error) {
+    return (
+      <StatusPanel
+        icon={<ErrorOutlineRoundedIcon color="error" />}
+        title={t('payment.checkout.error.title')}
+        description={extractErrorText(error, t)}
+      />
+    );
+  }
+  const totals = Object.values(data?.summary ?? {});
+
+  return (
+    <Paper variant="outlined" sx={{ maxWidth: 720, mx: 'auto', my: { xs: 2, md: 6 }, p: { xs: 2.5, md: 4 } }}>
+      <Stack spacing={2}>
+        {referer ? (
+          <Button
+            href={referer}
+            startIcon={<ArrowBackRoundedIcon />}
+            sx={{ alignSelf: 'flex-start', ml: -1 }}
+          >
+            {t('payment.pastDue.back')}
+          </Button>
+        ) : null}
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
+          {t('payment.overdue.title')}
+        </Typography>
+        {!data ? (
+          <Skeleton variant="rounded" height={160} aria-label={t('common.loading')} />
+        ) : data.invoices.length === 0 ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'success.main' }}>
+            <CheckCircleRoundedIcon />
+            <Typography>{t('payment.pastDue.empty')}</Typography>
+          </Stack>
+        ) : (
+          <>
+            <Typography color="text.secondary">{t('payment.pastDue.description')}</Typography>
+            <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+              {totals.map((entry) => (
+                <div key={entry.currency.id}>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('payment.pastDue.totalDue')}
+                  </Typography>
+                  <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+                    {formatMoney(entry.amount, entry.currency)}
+                  </Typography>
+                </div>
+              ))}
+            </Stack>
+            <Stack divider={<Divider />}>
+              {data.invoices.map((invoice) => (
+                <PastDueRow key={invoice.id} invoice={invoice} />
+              ))}
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
