@@ -65,7 +65,8 @@ export async function collectInvoice(
   return outcome;
 }
 
-const COLLECTION_BATCH_SIZE = 200;
+/** Invoices per claim when the caller does not say (`batchSize`). */
+export const BILLING_BATCH_SIZE = 200;
 /** Charges in flight at once; the network answers slowly, the database quickly. */
 const CHARGE_CONCURRENCY = 16;
 /** How long a claimed invoice is left to the worker that claimed it (a crash releases it then). */
@@ -78,14 +79,16 @@ export const COLLECTION_LEASE_SECONDS = 3600;
  */
 export async function collectDueInvoices(
   deps: PaymentDeps,
-  input: { now: number; testClockId: string | null },
+  input: { now: number; testClockId: string | null; batchSize?: number },
 ): Promise<number> {
+  const batchSize = input.batchSize ?? BILLING_BATCH_SIZE;
   let attempted = 0;
   for (;;) {
     const invoices = await deps.db.transaction().execute((trx) =>
       claimDueInvoiceRows(trx, {
-        ...input,
-        limit: COLLECTION_BATCH_SIZE,
+        now: input.now,
+        testClockId: input.testClockId,
+        limit: batchSize,
         leaseUntil: input.now + COLLECTION_LEASE_SECONDS,
       }),
     );
@@ -118,7 +121,7 @@ export async function collectDueInvoices(
     });
     await deps.flushEvents();
     attempted += invoices.length;
-    if (invoices.length < COLLECTION_BATCH_SIZE) break;
+    if (invoices.length < batchSize) break;
   }
   return attempted;
 }

@@ -24,9 +24,7 @@ import {
   type SubscriptionRow,
 } from '../modules/subscriptions/repository.ts';
 import { lineAmount, toPricingPrice } from '../pricing/index.ts';
-import { invoiceIntentRow } from './collect-invoice.ts';
-
-const RENEWAL_BATCH_SIZE = 200;
+import { BILLING_BATCH_SIZE, invoiceIntentRow } from './collect-invoice.ts';
 
 /**
  * Renews every subscription of one test clock (or, null, of real time) whose period ended by
@@ -39,8 +37,9 @@ const RENEWAL_BATCH_SIZE = 200;
  */
 export async function renewDueSubscriptions(
   deps: PaymentDeps,
-  input: { now: number; testClockId: string | null; skipIds?: readonly string[] },
+  input: { now: number; testClockId: string | null; skipIds?: readonly string[]; batchSize?: number },
 ): Promise<{ renewed: number; problems: Map<string, string> }> {
+  const batchSize = input.batchSize ?? BILLING_BATCH_SIZE;
   let renewed = 0;
   // A subscription that cannot be renewed (say its price lost the currency) stays due; it is
   // left out of the rest of the run so it does not hold up the others, and reported by id.
@@ -49,10 +48,10 @@ export async function renewDueSubscriptions(
     const skipIds = [...(input.skipIds ?? []), ...problems.keys()];
     const batch = await deps.db
       .transaction()
-      .execute((trx) => renewBatch(trx, deps.clock, { ...input, skipIds }));
+      .execute((trx) => renewBatch(trx, deps.clock, { ...input, skipIds, batchSize }));
     renewed += batch.renewed;
     for (const [id, problem] of batch.problems) problems.set(id, problem);
-    if (batch.claimed < RENEWAL_BATCH_SIZE) break;
+    if (batch.claimed < batchSize) break;
   }
   if (renewed > 0) await deps.flushEvents();
   return { renewed, problems };
@@ -69,9 +68,9 @@ interface Renewal {
 async function renewBatch(
   trx: PaymentDb,
   clock: Clock,
-  input: { now: number; testClockId: string | null; skipIds: readonly string[] },
+  input: { now: number; testClockId: string | null; skipIds: readonly string[]; batchSize: number },
 ): Promise<{ claimed: number; renewed: number; problems: Map<string, string> }> {
-  const subscriptions = await claimDueSubscriptionRows(trx, { ...input, limit: RENEWAL_BATCH_SIZE });
+  const subscriptions = await claimDueSubscriptionRows(trx, { ...input, limit: input.batchSize });
   const problems = new Map<string, string>();
   if (subscriptions.length === 0) return { claimed: 0, renewed: 0, problems };
   const context = await loadBatchContext(trx, subscriptions);

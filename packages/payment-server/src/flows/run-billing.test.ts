@@ -22,8 +22,8 @@ describe.each(TEST_DIALECTS)('the billing engine on %s', (dialect) => {
     await kit.close();
   });
 
-  const advance = (testClockId: string, frozenTime: number) =>
-    advanceTestClock(kit.deps, { testClockId, frozenTime });
+  const advance = (testClockId: string | null, frozenTime: number) =>
+    advanceTestClock(kit.deps, { testClockId: testClockId!, frozenTime });
 
   function invoicesOf(subscriptionId: string) {
     return kit.db

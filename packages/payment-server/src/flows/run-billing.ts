@@ -11,11 +11,12 @@ export const BILLING_INTERVAL_MS = 60_000;
  * Renews and collects everything due at `now` for one test clock (or, null, for real time),
  * again and again until nothing is: a subscription several periods behind renews once per
  * round, and a retry that is already due is tried in the next round. Subscriptions that could
- * not be renewed are reported at the end, after everything else was done.
+ * not be renewed are reported at the end, after everything else was done. `batchSize` rows are
+ * claimed at a time (default `BILLING_BATCH_SIZE`).
  */
 export async function runBilling(
   deps: PaymentDeps,
-  input: { now: number; testClockId: string | null },
+  input: { now: number; testClockId: string | null; batchSize?: number },
 ): Promise<{ renewed: number; collected: number }> {
   let renewed = 0;
   let collected = 0;

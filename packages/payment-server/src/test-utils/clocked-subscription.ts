@@ -14,11 +14,12 @@ export interface ClockedSubscription {
   subscriptionId: string;
   customerId: string;
   customerDid: string;
-  testClockId: string;
+  testClockId: string | null;
 }
 
 /**
- * A test-mode customer on a fresh test clock (starting at `start`, default now) with a
+ * A test-mode customer on a fresh test clock (starting at `start`, default now; or in real time)
+ * with a
  * subscription to `items` (default: the monthly membership) whose period starts at the clock's
  * time, paid by a saved test card (`card: null` for none, as a chain method would have). With
  * `trialDays` it is trialing and its cycle counts from the trial end. Stands in for a completed
@@ -33,10 +34,13 @@ export async function createClockedSubscription(
     trialDays?: number;
     currencyId?: string;
     cancelAtPeriodEnd?: boolean;
+    /** False: the customer lives in real time, billed by the background worker's runs. */
+    testClock?: boolean;
   } = {},
 ): Promise<ClockedSubscription> {
   const start = input.start ?? deps.clock.now();
-  const clock = await createTestClock(deps, { name: 'Renewals', frozen_time: start });
+  const clock =
+    input.testClock === false ? null : await createTestClock(deps, { name: 'Renewals', frozen_time: start });
   const customer = await saveCustomer(deps, {
     did: `did:bazaar:usr_${randomToken(12)}`,
     livemode: false,
@@ -46,7 +50,7 @@ export async function createClockedSubscription(
     address: EMPTY_ADDRESS,
     isAnonymous: false,
   });
-  await attachTestClockCustomer(deps, { testClockId: clock.id, customerId: customer.id });
+  if (clock) await attachTestClockCustomer(deps, { testClockId: clock.id, customerId: customer.id });
   const digits = input.card === undefined ? TEST_CARDS.succeeds : input.card;
   const card =
     digits &&
@@ -80,12 +84,17 @@ export async function createClockedSubscription(
     trialStart: trialEnd ? start : null,
     trialEnd,
     billingThresholdAmount: 0n,
-    testClockId: clock.id,
+    testClockId: clock?.id ?? null,
     livemode: false,
     now: start,
   });
   if (input.cancelAtPeriodEnd) {
     await updateSubscriptionFrom(deps.db, subscriptionId, [status], { cancel_at_period_end: 1 });
   }
-  return { subscriptionId, customerId: customer.id, customerDid: customer.did, testClockId: clock.id };
+  return {
+    subscriptionId,
+    customerId: customer.id,
+    customerDid: customer.did,
+    testClockId: clock?.id ?? null,
+  };
 }
