@@ -3,17 +3,27 @@ import { commonZh } from './common.zh.ts';
 import { paymentEn } from './payment.en.ts';
 import { paymentOverdueEn } from './payment-overdue.en.ts';
 import { paymentOverdueZh } from './payment-overdue.zh.ts';
+import { paymentSubscriptionEn } from './payment-subscription.en.ts';
+import { paymentSubscriptionZh } from './payment-subscription.zh.ts';
 import { paymentZh } from './payment.zh.ts';
 import { platformEn } from './platform.en.ts';
 import { platformZh } from './platform.zh.ts';
 import { storeEn } from './store.en.ts';
 import { storeZh } from './store.zh.ts';
 
-export const en = { ...commonEn, ...paymentEn, ...paymentOverdueEn, ...platformEn, ...storeEn };
+export const en = {
+  ...commonEn,
+  ...paymentEn,
+  ...paymentOverdueEn,
+  ...paymentSubscriptionEn,
+  ...platformEn,
+  ...storeEn,
+};
 export const zh: Record<MessageKey, string> = {
   ...commonZh,
   ...paymentZh,
   ...paymentOverdueZh,
+  ...paymentSubscriptionZh,
   ...platformZh,
   ...storeZh,
 };

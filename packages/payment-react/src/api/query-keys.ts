@@ -10,6 +10,9 @@ export const queryKeys = {
     [...queryKeys.all, 'customer', 'me', did, livemode] as const,
   sessionUser: () => [...queryKeys.all, 'session-user'] as const,
   invoice: (id: string) => [...queryKeys.all, 'invoice', id] as const,
+  subscription: (id: string) => [...queryKeys.all, 'subscription', id] as const,
+  subscriptionInvoices: (subscriptionId: string) =>
+    [...queryKeys.all, 'subscription', subscriptionId, 'invoices'] as const,
   overdueInvoices: (kind: 'subscription' | 'customer', id: string, livemode: boolean) =>
     [...queryKeys.all, 'overdue-invoices', kind, id, livemode] as const,
 };

@@ -1,0 +1,27 @@
+import type { paymentSubscriptionEn } from './payment-subscription.en.ts';
+
+export const paymentSubscriptionZh: Record<keyof typeof paymentSubscriptionEn, string> = {
+  'payment.subscription.title': '订阅',
+  'payment.subscription.status.incomplete': '未完成',
+  'payment.subscription.status.incomplete_expired': '已过期',
+  'payment.subscription.status.trialing': '试用中',
+  'payment.subscription.status.active': '生效中',
+  'payment.subscription.status.past_due': '已逾期',
+  'payment.subscription.status.paused': '已暂停',
+  'payment.subscription.status.canceled': '已取消',
+  'payment.subscription.trialEnds': '试用于 {date} 结束',
+  'payment.subscription.nextInvoice': '下次账单 {date}',
+  'payment.subscription.endsAt': '将于 {date} 结束',
+  'payment.subscription.endedAt': '已于 {date} 结束',
+  'payment.subscription.moreItems': '{name} 及另外 {count} 项',
+  'payment.subscription.plan': '套餐',
+  'payment.subscription.currentPeriod': '当前周期',
+  'payment.subscription.period': '{start} – {end}',
+  'payment.subscription.paymentMethod': '支付方式',
+  'payment.subscription.card': '{brand} •••• {last4}',
+  'payment.subscription.noCard': '未保存银行卡',
+  'payment.subscription.invoices': '账单',
+  'payment.subscription.noInvoices': '暂无账单。',
+  'payment.subscription.invoicesShown': '最近 {shown} 张账单，共 {count} 张',
+  'payment.subscription.invoiceLabel': '账单 {number}，{date}，{amount}',
+};
