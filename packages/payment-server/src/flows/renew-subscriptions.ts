@@ -95,14 +95,17 @@ async function renewBatch(
   const rows = invoices.map((invoice) =>
     buildInvoiceRows(invoice, numbers.get(invoice.customerId)!.shift()!),
   );
+  // Each invoice to collect gets the one intent that will collect it, linked from the start.
+  const intents = rows.flatMap(({ invoice }) => {
+    if (invoice.status !== 'open') return [];
+    const intent = invoiceIntentRow({ ...invoice, payment_method_id: invoice.payment_method_id! }, input.now);
+    invoice.payment_intent_id = intent.id;
+    return [intent];
+  });
   await insertRenewalRows(trx, {
     invoices: rows.map((row) => row.invoice),
     lines: rows.flatMap((row) => row.lines),
-    intents: rows.flatMap(({ invoice }) =>
-      invoice.status === 'open'
-        ? [invoiceIntentRow({ ...invoice, payment_method_id: invoice.payment_method_id! }, input.now)]
-        : [],
-    ),
+    intents,
     balanceTransactions: invoices.flatMap((invoice) =>
       invoice.amountApplied
         ? [

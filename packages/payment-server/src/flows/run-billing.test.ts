@@ -111,6 +111,16 @@ describe.each(TEST_DIALECTS)('the billing engine on %s', (dialect) => {
       ...ends.slice(0, -1),
     ]);
     expect(new Set(invoices.map((invoice) => invoice.number)).size).toBe(13);
+    // One intent per invoice, the one the invoice names.
+    const intents = await kit.db
+      .selectFrom('payment_intents')
+      .select(['id', 'invoice_id', 'status'])
+      .execute();
+    expect(intents).toHaveLength(13);
+    expect(new Set(intents.map((intent) => intent.id))).toEqual(
+      new Set(invoices.map((invoice) => invoice.payment_intent_id)),
+    );
+    expect(intents.every((intent) => intent.status === 'succeeded')).toBe(true);
     for (const invoice of invoices) {
       expect(invoice).toMatchObject({
         billing_reason: 'subscription_cycle',
