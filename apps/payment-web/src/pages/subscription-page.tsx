@@ -1,8 +1,16 @@
 import { useParams } from 'react-router';
-import { SubscriptionDetail } from '@bazaar/payment-react/customer';
+import { SubscriptionActions, SubscriptionDetail } from '@bazaar/payment-react/customer';
 
-/** `/customer/subscription/:id`, where the checkout's success panel sends a new subscriber. */
+/**
+ * `/customer/subscription/:id`, where the checkout's success panel sends a new subscriber; the
+ * customer cancels, resumes, changes plan or card here.
+ */
 export function SubscriptionPage() {
   const { id = '' } = useParams();
-  return <SubscriptionDetail id={id} />;
+  return (
+    <SubscriptionDetail
+      id={id}
+      renderActions={(subscription) => <SubscriptionActions subscription={subscription} />}
+    />
+  );
 }

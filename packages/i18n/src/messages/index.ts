@@ -3,6 +3,8 @@ import { commonZh } from './common.zh.ts';
 import { paymentEn } from './payment.en.ts';
 import { paymentOverdueEn } from './payment-overdue.en.ts';
 import { paymentOverdueZh } from './payment-overdue.zh.ts';
+import { paymentSubscriptionActionsEn } from './payment-subscription-actions.en.ts';
+import { paymentSubscriptionActionsZh } from './payment-subscription-actions.zh.ts';
 import { paymentSubscriptionEn } from './payment-subscription.en.ts';
 import { paymentSubscriptionZh } from './payment-subscription.zh.ts';
 import { paymentZh } from './payment.zh.ts';
@@ -16,6 +18,7 @@ export const en = {
   ...paymentEn,
   ...paymentOverdueEn,
   ...paymentSubscriptionEn,
+  ...paymentSubscriptionActionsEn,
   ...platformEn,
   ...storeEn,
 };
@@ -24,6 +27,7 @@ export const zh: Record<MessageKey, string> = {
   ...paymentZh,
   ...paymentOverdueZh,
   ...paymentSubscriptionZh,
+  ...paymentSubscriptionActionsZh,
   ...platformZh,
   ...storeZh,
 };

@@ -1,4 +1,10 @@
-import type { Subscription, SubscriptionItem } from '@bazaar/schemas';
+import type {
+  PlanChangeOption,
+  PlanChangePreview,
+  Price,
+  Subscription,
+  SubscriptionItem,
+} from '@bazaar/schemas';
 import { makePrice, USD } from './checkout-builders.ts';
 
 /** 2027-01-15 12:00 UTC: midday, so the date reads the same in every time zone a test runs in. */
@@ -48,6 +54,39 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     livemode: false,
     metadata: {},
     created_at: SUBSCRIBED_AT,
+    ...overrides,
+  };
+}
+
+/** A plan the subscription may move to: the membership at $99.99 a year unless overridden. */
+export function makePlanOption(overrides: Partial<Price> = {}, amount = '9999'): PlanChangeOption {
+  const { price } = makeSubscriptionItem();
+  return {
+    price: {
+      ...price,
+      id: 'price_yearly',
+      unit_amount: amount,
+      recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' },
+      ...overrides,
+    },
+    amount,
+  };
+}
+
+/** An upgrade mid-period: $5.00 of unused time, $15.00 for the new plan, $10.00 due today. */
+export function makePlanChangePreview(overrides: Partial<PlanChangePreview> = {}): PlanChangePreview {
+  return {
+    price_id: 'price_yearly',
+    quantity: 1,
+    unused_credit: '500',
+    new_charge: '1500',
+    applied_credit: '500',
+    amount_due_today: '1000',
+    new_credit: '0',
+    next_invoice_amount: '9999',
+    next_invoice_at: SUBSCRIBED_AT + 30 * DAY,
+    period_start: SUBSCRIBED_AT,
+    period_end: SUBSCRIBED_AT + 30 * DAY,
     ...overrides,
   };
 }
