@@ -27,6 +27,15 @@ const LINKS = {
 };
 const TIMEOUT = E2E_TIMEOUT;
 const en = createTranslator('en');
+const zh = createTranslator('zh');
+const DAY_SECONDS = 86_400;
+
+/** A date as the pages print it (YYYY-MM-DD, this machine's time zone, the browser's too). */
+function localDate(unixSeconds: number): string {
+  const date = new Date(unixSeconds * 1000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
 
 let platform: RunningPlatform;
 
@@ -47,7 +56,7 @@ function signInAt(page: Page, link: string, action: string, email: string) {
 const text = (page: Page, testId: string) => page.getByTestId(testId).textContent(TIMEOUT);
 
 describe('checkout journeys in Chromium', () => {
-  it('a subscription with a trial: $0.00 today, then $9.99 per month; Subscribe says it is not payable yet', async () => {
+  it('a subscription with a trial: $0.00 today, the card saved by Start trial, then the subscription page', async () => {
     const { context, page } = await openBrowser(DESKTOP);
     try {
       await signInAt(page, LINKS.subscription, en('payment.checkout.action.subscribe'), 'sub@example.com');
@@ -56,11 +65,38 @@ describe('checkout journeys in Chromium', () => {
       expect(await text(page, 'renewal')).toBe('Then $9.99 per month');
       await fillContact(page, en, 'Sam Sub', 'sub@example.com');
       await page.getByRole('button', { name: en('payment.checkout.action.subscribe'), exact: true }).click();
-      const toast = page
-        .getByRole('alert')
-        .filter({ hasText: en('payment.error.CHECKOUT_MODE_UNSUPPORTED') });
-      await toast.waitFor(TIMEOUT);
+      await page.getByText(en('payment.checkout.card.setupNotice')).waitFor(TIMEOUT);
+      await saveScreenshot(page, 'journey-subscription-trial-card-en-desktop');
+      await payByCard(page, en, '4242 4242 4242 4242', 'payment.checkout.card.startTrial');
+      await page.getByText(en('payment.checkout.completed.trial')).waitFor(TIMEOUT);
       await saveScreenshot(page, 'journey-subscription-trial-en-desktop');
+
+      await page.getByRole('link', { name: en('payment.checkout.completed.viewSubscription') }).click();
+      await page.waitForURL(/\/payment-kit\/customer\/subscription\/sub_/, TIMEOUT);
+      await page.getByText(en('payment.subscription.status.trialing'), { exact: true }).waitFor(TIMEOUT);
+      const trialEnds = localDate(platform.clock.now() + 7 * DAY_SECONDS);
+      expect(await text(page, 'subscription-next-date')).toBe(
+        en('payment.subscription.trialEnds', { date: trialEnds }),
+      );
+      const invoices = page.getByRole('region', { name: en('payment.subscription.invoices') });
+      await invoices.getByText(en('payment.invoice.status.paid')).waitFor(TIMEOUT);
+      expect(await invoices.textContent()).toContain('$0.00');
+      await saveScreenshot(page, 'journey-subscription-page-en-desktop');
+
+      // The same page on a phone and in Chinese: nothing overflows, the trial still reads.
+      await page.setViewportSize(PHONE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await saveScreenshot(page, 'journey-subscription-page-en-phone');
+      await page.goto(`${page.url().split('?')[0]}?locale=zh`);
+      await page.getByText(zh('payment.subscription.trialEnds', { date: trialEnds })).waitFor(TIMEOUT);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await saveScreenshot(page, 'journey-subscription-page-zh-phone');
+      await page.setViewportSize(DESKTOP);
+      await saveScreenshot(page, 'journey-subscription-page-zh-desktop');
     } finally {
       await context.close();
     }
@@ -210,7 +246,6 @@ describe('checkout journeys in Chromium', () => {
   });
 
   it('in Chinese, the subscription summary reads the trial and the renewal', async () => {
-    const zh = createTranslator('zh');
     const { context, page } = await openBrowser(DESKTOP, 'zh-CN');
     try {
       await page.goto(checkoutUrl(LINKS.subscription, 'zh'));

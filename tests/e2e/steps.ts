@@ -1,4 +1,4 @@
-import type { Translate } from '@bazaar/i18n';
+import type { MessageKey, Translate } from '@bazaar/i18n';
 import type { Page } from 'playwright-core';
 import { latestCode, type RunningPlatform } from './harness.ts';
 
@@ -44,10 +44,15 @@ export async function fillContact(page: Page, t: Translate, name: string, email:
   await page.getByLabel(t('payment.checkout.form.postalCode')).fill('94107');
 }
 
-/** The card step of the built-in test card network. */
-export async function payByCard(page: Page, t: Translate, number = '4242 4242 4242 4242') {
+/** The card step of the built-in test card network; a trial's card step reads "Start trial" (`confirm`). */
+export async function payByCard(
+  page: Page,
+  t: Translate,
+  number = '4242 4242 4242 4242',
+  confirm: MessageKey = 'payment.checkout.card.confirm',
+) {
   await page.getByLabel(t('payment.checkout.card.number')).fill(number, E2E_TIMEOUT);
   await page.getByLabel(t('payment.checkout.card.expiry')).fill('12/34');
   await page.getByLabel(t('payment.checkout.card.cvc')).fill('123');
-  await page.getByRole('button', { name: t('payment.checkout.card.confirm') }).click();
+  await page.getByRole('button', { name: t(confirm) }).click();
 }

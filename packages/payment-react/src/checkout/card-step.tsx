@@ -95,7 +95,9 @@ export function CardStep({
         {t('payment.checkout.card.title')}
       </Typography>
       {purpose === 'pay' ? null : (
-        <Typography color="text.secondary">{t('payment.checkout.card.setupNotice')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('payment.checkout.card.setupNotice')}
+        </Typography>
       )}
       {isTestMode ? (
         <Alert severity="info" variant="outlined">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -31,7 +32,7 @@ export function SubscriptionDetail({ id, renderActions }: SubscriptionDetailProp
 
   return (
     <Paper variant="outlined" sx={{ maxWidth: 720, mx: 'auto', my: { xs: 2, md: 6 }, p: { xs: 2.5, md: 4 } }}>
-      <Stack spacing={3}>
+      <Stack spacing={3} divider={<Divider flexItem />}>
         <SubscriptionHeader subscription={subscription} />
         {renderActions?.(subscription)}
         <Section title="payment.subscription.plan">

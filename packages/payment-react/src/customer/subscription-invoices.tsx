@@ -47,7 +47,12 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const date = formatDate(invoice.created_at);
   const amount = formatMoney(invoice.total, invoice.currency);
   return (
-    <Stack component="li" direction="row" spacing={2} sx={{ alignItems: 'center', py: 1.25 }}>
+    <Stack
+      component="li"
+      direction="row"
+      spacing={2}
+      sx={{ alignItems: 'center', py: 1.25, '&:first-of-type': { pt: 0 } }}
+    >
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Link
           href={`${apiBaseUrl.replace(/\/$/, '')}/customer/invoice/${invoice.id}`}
