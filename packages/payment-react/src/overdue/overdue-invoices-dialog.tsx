@@ -60,7 +60,8 @@ export function OverdueInvoicesDialog(props: OverdueInvoicesDialogProps) {
   const referer = props.referer ?? globalThis.location?.href;
   const pay = (currencyId: string) => {
     dispatch({ type: 'pay', currencyId });
-    // Card invoices are paid one by one on the invoice page (payment-kit.md §5).
+    // Card invoices are paid one by one on the invoice page (payment-kit.md §5); paying a chain
+    // currency here needs the payer's wallet, which arrives with the chain methods.
     dispatch({ type: 'failed', currencyId, error: t('payment.error.notSupport'), code: 'notSupport' });
   };
   const detailsHref =
