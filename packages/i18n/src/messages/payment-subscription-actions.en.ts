@@ -31,7 +31,7 @@ export const paymentSubscriptionActionsEn = {
   'payment.subscription.changePlan.back': 'Back',
   'payment.subscription.changePlan.unusedCredit': 'Credit for unused time',
   'payment.subscription.changePlan.newCharge': '{plan} until {date}',
-  'payment.subscription.changePlan.appliedCredit': 'Credit applied',
+  'payment.subscription.changePlan.appliedCredit': 'Credit from your balance',
   'payment.subscription.changePlan.remaining': 'Amount due today',
   'payment.subscription.changePlan.newCredit': 'Credit kept for later invoices',
   'payment.subscription.changePlan.nextInvoice': 'Next invoice on {date}',

@@ -66,7 +66,7 @@ describe('ChangePlanDialog', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Change plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change plan' }, SLOW);
-    expect(within(dialog).getByText('Current plan: Bazaar Club membership')).toBeTruthy();
+    expect(within(dialog).getByText('Current plan: Bazaar Club membership · $9.99 per month')).toBeTruthy();
     expect(await within(dialog).findByText('$19.99 per month', {}, SLOW)).toBeTruthy();
     expect(within(dialog).getByText('Bazaar Club membership · Pro')).toBeTruthy();
     expect(within(dialog).getByText('$99.99 per year')).toBeTruthy();
@@ -76,9 +76,8 @@ describe('ChangePlanDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
     const review = await within(dialog).findByTestId('plan-change-review', {}, SLOW);
     const rows = [
-      ['Credit for unused time', '-$5.00'],
       ['Bazaar Club membership until 2027-02-14', '$15.00'],
-      ['Credit applied', '-$5.00'],
+      ['Credit for unused time', '-$5.00'],
       ['Amount due today', '$10.00'],
       ['Next invoice on 2027-02-14', '$99.99'],
     ];
@@ -86,10 +85,13 @@ describe('ChangePlanDialog', () => {
       const row = within(review).getByText(label!).parentElement!;
       expect(within(row).getByText(amount!)).toBeTruthy();
     }
+    expect(within(review).queryByText('Credit from your balance')).toBeNull();
     expect(within(review).queryByText('Credit kept for later invoices')).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Confirm and pay $10.00' }));
-    expect(await screen.findByText('Your plan is now Bazaar Club membership.', {}, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByText('Your plan is now Bazaar Club membership · $99.99 per year.', {}, SLOW),
+    ).toBeTruthy();
     const change = calls.find((call) => call.method === 'PUT')!;
     expect(change.body).toEqual({ price_id: 'price_yearly' });
     expect(change.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
@@ -127,9 +129,26 @@ describe('ChangePlanDialog', () => {
       routes: routes({ body: changed }, unavailable),
       locale: 'zh',
     });
-    await user.click(screen.getByRole('button', { name: '更改方案' }));
-    expect(await screen.findByText('无法更新方案', {}, SLOW)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '更改套餐' }));
+    expect(await screen.findByText('无法更新套餐', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '查看变更' })).toBeNull();
+  });
+
+  it('shows the credit taken from the balance apart from the unused time', async () => {
+    const user = userEvent.setup();
+    const preview = makePlanChangePreview({ applied_credit: '700', amount_due_today: '800' });
+    renderWithPayment(<SubscriptionActions subscription={active} />, {
+      routes: [
+        ...routes({ body: changed }).filter((route) => route.method !== 'POST'),
+        { method: 'POST', path: `${API}/change-plan/preview`, respond: { body: preview } },
+      ],
+    });
+    const dialog = await reviewYearly(user);
+    const review = await within(dialog).findByTestId('plan-change-review', {}, SLOW);
+    const row = (label: string) => within(within(review).getByText(label).parentElement!);
+    expect(row('Credit for unused time').getByText('-$5.00')).toBeTruthy();
+    expect(row('Credit from your balance').getByText('-$2.00')).toBeTruthy();
+    expect(row('Amount due today').getByText('$8.00')).toBeTruthy();
   });
 
   it.each([
@@ -156,7 +175,7 @@ describe('ChangePlanDialog', () => {
       const labels =
         locale === 'en'
           ? { open: 'Change plan', review: 'Review' }
-          : { open: '更改方案', review: '查看变更' };
+          : { open: '更改套餐', review: '查看变更' };
       const dialog = await reviewYearly(user, labels);
       const review = await within(dialog).findByTestId('plan-change-review', {}, SLOW);
       expect(within(within(review).getByText(kept).parentElement!).getByText('$10.00')).toBeTruthy();

@@ -13,7 +13,7 @@ import { formatMoney } from '../format/format-money.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { PlanChangeReview } from './plan-change-review.tsx';
-import { planName, PlanOptionList } from './plan-option-list.tsx';
+import { describePlan, PlanOptionList } from './plan-option-list.tsx';
 import { useChangePlan, usePlanChangeOptions, usePlanChangePreview } from './use-subscription-actions.ts';
 
 export interface ChangePlanDialogProps {
@@ -43,7 +43,7 @@ export function ChangePlanDialog({ subscription, onClose, onChanged }: ChangePla
   const change = useChangePlan(subscription.id);
   // One key per review: a double click or a retried request changes and charges once.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const current = subscription.items[0]?.price;
+  const current = subscription.items[0];
 
   const review = () => {
     setChosen(options.data?.find((option) => option.price.id === selectedPriceId) ?? null);
@@ -93,7 +93,9 @@ export function ChangePlanDialog({ subscription, onClose, onChanged }: ChangePla
       <Stack spacing={2}>
         {current ? (
           <Typography color="text.secondary">
-            {t('payment.subscription.changePlan.current', { plan: planName(current) })}
+            {t('payment.subscription.changePlan.current', {
+              plan: describePlan(current, subscription.currency, t),
+            })}
           </Typography>
         ) : null}
         {options.error ? (

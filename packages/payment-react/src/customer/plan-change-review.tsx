@@ -16,39 +16,35 @@ export interface PlanChangeReviewProps {
 }
 
 /**
- * What the change does, as the server previewed it: credit for the unused time, the new plan's
- * charge, credit applied, the amount due today, credit left over, and the next invoice.
+ * What the change does, as the server previewed it: the new plan's charge less the credit for
+ * unused time and any credit from the balance, the amount due today, credit kept, the next invoice.
  */
 export function PlanChangeReview({ subscription, price, preview }: PlanChangeReviewProps) {
   const t = useTranslate();
   if (!preview) return <Skeleton variant="rounded" height={180} aria-label={t('common.loading')} />;
-  const money = (amount: string, sign: '' | '-' = '') =>
-    formatMoney(`${sign}${amount}`, subscription.currency);
+  const money = (amount: bigint | string) => formatMoney(amount, subscription.currency);
   const isTrial = subscription.status === 'trialing';
-  const restartsPeriod = !isTrial && preview.period_start !== subscription.current_period_start;
+  const currentRecurring = subscription.items[0]?.price.recurring;
+  const restartsPeriod =
+    !isTrial &&
+    (price.recurring?.interval !== currentRecurring?.interval ||
+      price.recurring?.interval_count !== currentRecurring?.interval_count);
+  // The preview's applied credit includes the unused time; only the rest came from the balance.
+  const unused = BigInt(preview.unused_credit);
+  const applied = BigInt(preview.applied_credit);
+  const fromBalance = applied > unused ? applied - unused : 0n;
   const rows = [
-    {
-      key: 'unused',
-      label: t('payment.subscription.changePlan.unusedCredit'),
-      amount: preview.unused_credit,
-      sign: '-',
-    },
     {
       key: 'charge',
       label: t('payment.subscription.changePlan.newCharge', {
         plan: planName(price),
         date: formatDate(preview.period_end),
       }),
-      amount: preview.new_charge,
-      sign: '',
+      amount: BigInt(preview.new_charge),
     },
-    {
-      key: 'applied',
-      label: t('payment.subscription.changePlan.appliedCredit'),
-      amount: preview.applied_credit,
-      sign: '-',
-    },
-  ] as const;
+    { key: 'unused', label: t('payment.subscription.changePlan.unusedCredit'), amount: -unused },
+    { key: 'applied', label: t('payment.subscription.changePlan.appliedCredit'), amount: -fromBalance },
+  ];
 
   return (
     <Stack spacing={1.5} data-testid="plan-change-review">
@@ -56,8 +52,8 @@ export function PlanChangeReview({ subscription, price, preview }: PlanChangeRev
       {isTrial
         ? null
         : rows
-            .filter((row) => row.key === 'charge' || BigInt(row.amount) > 0n)
-            .map((row) => <ReviewRow key={row.key} label={row.label} value={money(row.amount, row.sign)} />)}
+            .filter((row) => row.key === 'charge' || row.amount !== 0n)
+            .map((row) => <ReviewRow key={row.key} label={row.label} value={money(row.amount)} />)}
       <Divider />
       <ReviewRow
         label={t('payment.subscription.changePlan.remaining')}

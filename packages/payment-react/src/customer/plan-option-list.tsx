@@ -4,7 +4,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Translate } from '@bazaar/i18n';
-import type { PaymentCurrency, PlanChangeOption, Price } from '@bazaar/schemas';
+import type { PaymentCurrency, PlanChangeOption, Price, SubscriptionItem } from '@bazaar/schemas';
+import { unitAmountIn } from '../checkout/checkout-amounts.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { formatRecurring } from '../format/format-recurring.ts';
 import { useTranslate } from '../provider/payment-context.ts';
@@ -28,6 +29,13 @@ export function planAmountText(
         period: formatRecurring(price.recurring, t),
       })
     : money;
+}
+
+/** A subscription's plan in one line: `Bazaar Club · $30.00 per month` (its name alone without an amount). */
+export function describePlan(item: SubscriptionItem, currency: PaymentCurrency, t: Translate): string {
+  const unit = unitAmountIn(item.price, currency.id);
+  if (unit === null) return planName(item.price);
+  return `${planName(item.price)} · ${planAmountText((unit * BigInt(item.quantity)).toString(), item.price, currency, t)}`;
 }
 
 export interface PlanOptionListProps {

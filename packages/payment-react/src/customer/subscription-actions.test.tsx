@@ -42,7 +42,7 @@ function renderPage(subscription: Subscription, action: StubRoute, locale = 'en'
 describe('SubscriptionActions', () => {
   it.each([
     ['en', ['Change plan', 'Change payment method', 'Cancel subscription']],
-    ['zh', ['更改方案', '更改支付方式', '取消订阅']],
+    ['zh', ['更改套餐', '更改支付方式', '取消订阅']],
   ])('offers an active subscription its actions (%s)', async (locale, labels) => {
     renderWithPayment(<SubscriptionActions subscription={active} />, { routes: [], locale });
     const section = await screen.findByRole('region', {

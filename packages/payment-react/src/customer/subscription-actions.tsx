@@ -11,7 +11,7 @@ import { useTranslate } from '../provider/payment-context.ts';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
 import { ChangeCardDialog } from './change-card-dialog.tsx';
 import { ChangePlanDialog } from './change-plan-dialog.tsx';
-import { planName } from './plan-option-list.tsx';
+import { describePlan } from './plan-option-list.tsx';
 import { subscriptionActions, type SubscriptionAction } from './subscription-action-list.ts';
 import { useResumeSubscription } from './use-subscription-actions.ts';
 
@@ -93,7 +93,11 @@ export function SubscriptionActions({ subscription }: { subscription: Subscripti
           subscription={subscription}
           onClose={() => setDialog(null)}
           onChanged={({ subscription: changed }) =>
-            done(t('payment.subscription.changePlan.done', { plan: planName(changed.items[0]!.price) }))
+            done(
+              t('payment.subscription.changePlan.done', {
+                plan: describePlan(changed.items[0]!, changed.currency, t),
+              }),
+            )
           }
         />
       ) : null}
