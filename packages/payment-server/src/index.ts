@@ -25,7 +25,8 @@ import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 export type { PaymentDeps } from './deps.ts';
 export { paymentMigrations } from './db/migrations/index.ts';
 export { DEMO } from './demo/seed.ts';
-export { TEST_CARDS } from './providers/test-card-network.ts';
+export { createTestCardNetwork, TEST_CARDS } from './providers/test-card-network.ts';
+export { runBilling } from './flows/run-billing.ts';
 
 /** Registers the Payment Kit's public API on a Fastify instance (mounted at `/payment-kit/api`). */
 export async function registerPaymentRoutes(instance: FastifyInstance, deps: PaymentDeps) {

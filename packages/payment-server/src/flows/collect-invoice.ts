@@ -9,7 +9,8 @@ import {
   linkInvoiceIntent,
   listPaymentIntentRowsById,
   listSubscriptionRowsById,
-  recordInvoiceAttempt,
+  recordInvoiceAttempts,
+  succeedIntentRows,
 } from '../modules/billing/repository.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { findInvoiceRow, type InvoiceRow } from '../modules/invoices/repository.ts';
@@ -28,7 +29,7 @@ import {
 } from '../modules/subscriptions/service.ts';
 import { readInvoiceCard } from '../modules/subscriptions/change-payment-method.ts';
 import type { ChargeOutcome, SavedCard } from '../providers/card-network.ts';
-import { settleInvoice } from './settle-invoice.ts';
+import { settleInvoices } from './settle-invoice.ts';
 
 export type CollectionOutcome = 'paid' | 'failed' | 'retry_scheduled' | 'uncollectible' | 'skipped';
 
@@ -60,9 +61,9 @@ export async function collectInvoice(
     : null;
   const intent = await ensureInvoiceIntent(deps.db, { invoice, subscription, now: input.now });
   const attempt = await chargeInvoice(deps, { invoice, subscription, intent, now: input.now });
-  const outcome = await deps.db.transaction().execute((trx) => recordAttempt(trx, deps.clock, attempt));
+  const [outcome] = await deps.db.transaction().execute((trx) => recordAttempts(trx, deps.clock, [attempt]));
   await deps.flushEvents();
-  return outcome;
+  return outcome!;
 }
 
 /** Invoices per claim when the caller does not say (`batchSize`). */
@@ -116,9 +117,7 @@ export async function collectDueInvoices(
         (await ensureInvoiceIntent(deps.db, { invoice, subscription, now: input.now }));
       return chargeInvoice(deps, { invoice, subscription, intent, now: input.now });
     });
-    await deps.db.transaction().execute(async (trx) => {
-      for (const attempt of attempts) await recordAttempt(trx, deps.clock, attempt);
-    });
+    await deps.db.transaction().execute((trx) => recordAttempts(trx, deps.clock, attempts));
     await deps.flushEvents();
     attempted += invoices.length;
     if (invoices.length < batchSize) break;
@@ -157,33 +156,59 @@ async function chargeInvoice(deps: PaymentDeps, input: Omit<Attempt, 'card' | 'o
   return { ...input, card, outcome };
 }
 
-/** Records an attempt in the caller's transaction, unless someone recorded this attempt first. */
-async function recordAttempt(trx: PaymentDb, clock: Clock, attempt: Attempt): Promise<CollectionOutcome> {
-  const { invoice, intent, card, outcome, now } = attempt;
-  if (outcome?.status !== 'succeeded') {
-    return recordFailure(trx, clock, { ...attempt, error: outcome?.error ?? NO_SAVED_CARD });
-  }
-  const recorded = await recordInvoiceAttempt(trx, {
-    invoiceId: invoice.id,
-    readAttemptCount: invoice.attempt_count,
+/**
+ * Records attempts in the caller's transaction, each unless someone recorded it first. The
+ * charges that went through are recorded together, in a few statements for the whole batch;
+ * failures one by one (they are few, and each has its own retry moment).
+ */
+async function recordAttempts(
+  trx: PaymentDb,
+  clock: Clock,
+  attempts: readonly Attempt[],
+): Promise<CollectionOutcome[]> {
+  const outcomes = new Map<string, CollectionOutcome>();
+  const charged = attempts.filter((attempt) => attempt.outcome?.status === 'succeeded');
+  const recorded = await recordInvoiceAttempts(trx, {
+    invoices: charged.map(({ invoice }) => ({ id: invoice.id, readAttemptCount: invoice.attempt_count })),
     changes: {},
   });
-  if (!recorded) return 'skipped';
-  await updatePaymentIntentFrom(trx, intent.id, PAYABLE_STATUSES, {
-    status: 'succeeded',
-    amount_received: invoice.amount_remaining,
-    last_payment_error: null,
-    payment_details: card && JSON.stringify({ brand: card.brand, last4: card.last4 }),
-    updated_at: now,
+  const paid = charged.filter(({ invoice }) => recorded.has(invoice.id));
+  const byCard = new Map<string | null, Attempt[]>();
+  for (const attempt of paid) {
+    const details = attempt.card && JSON.stringify({ brand: attempt.card.brand, last4: attempt.card.last4 });
+    byCard.set(details, [...(byCard.get(details) ?? []), attempt]);
+  }
+  for (const [paymentDetails, group] of byCard) {
+    await succeedIntentRows(trx, {
+      ids: group.map(({ intent }) => intent.id),
+      from: PAYABLE_STATUSES,
+      paymentDetails,
+      now: group[0]!.now,
+    });
+  }
+  for (const livemode of [false, true]) {
+    const payloads: EventPayload[] = paid
+      .filter(({ invoice }) => (invoice.livemode === 1) === livemode)
+      .map(({ intent, invoice }) => ({
+        type: 'payment_intent.succeeded',
+        data: { id: intent.id, customer_id: invoice.customer_id },
+      }));
+    if (payloads.length > 0) await recordEvents(trx, clock, { livemode, payloads });
+  }
+  // The invoices already name the intents just charged (linked before the charge).
+  const settled = await settleInvoices(trx, clock, {
+    invoices: paid.map(({ invoice }) => ({ invoiceId: invoice.id, paymentIntentId: null })),
+    now: paid[0]?.now ?? 0,
   });
-  await recordEvents(trx, clock, {
-    livemode: invoice.livemode === 1,
-    payloads: [
-      { type: 'payment_intent.succeeded', data: { id: intent.id, customer_id: invoice.customer_id } },
-    ],
-  });
-  await settleInvoice(trx, clock, { invoiceId: invoice.id, paymentIntentId: intent.id, now });
-  return 'paid';
+  for (const id of settled) outcomes.set(id, 'paid');
+  for (const attempt of attempts) {
+    if (attempt.outcome?.status === 'succeeded') continue;
+    outcomes.set(
+      attempt.invoice.id,
+      await recordFailure(trx, clock, { ...attempt, error: attempt.outcome?.error ?? NO_SAVED_CARD }),
+    );
+  }
+  return attempts.map(({ invoice }) => outcomes.get(invoice.id) ?? 'skipped');
 }
 
 /** Runs `task` over `items` with at most `limit` in flight; results keep the items' order. */
@@ -269,12 +294,11 @@ async function recordFailure(
   const failures = invoice.attempt_count + 1;
   const next = subscription ? nextAttemptAt(invoice.created_at, failures) : null;
   const givesUp = subscription !== null && next === null;
-  const recorded = await recordInvoiceAttempt(trx, {
-    invoiceId: invoice.id,
-    readAttemptCount: invoice.attempt_count,
+  const recorded = await recordInvoiceAttempts(trx, {
+    invoices: [{ id: invoice.id, readAttemptCount: invoice.attempt_count }],
     changes: { next_payment_attempt: next, ...(givesUp ? { status: 'uncollectible' } : {}) },
   });
-  if (!recorded) return 'skipped';
+  if (recorded.size === 0) return 'skipped';
   await updatePaymentIntentFrom(trx, input.intent.id, PAYABLE_STATUSES, {
     status: 'requires_payment_method',
     last_payment_error: JSON.stringify(input.error),

@@ -1,11 +1,18 @@
-import { subscriptionSchema, newId, type EventPayload, type Price } from '@bazaar/schemas';
+import {
+  subscriptionSchema,
+  newId,
+  type EventPayload,
+  type Price,
+  type SubscriptionStatus,
+} from '@bazaar/schemas';
 import type { Clock } from '@bazaar/server-kit';
-import { nextPeriod, type Recurrence } from '../billing/periods.ts';
+import { nextPeriod, type Period, type Recurrence } from '../billing/periods.ts';
 import { transitionSubscription } from '../billing/subscription-status.ts';
 import { aggregateUsage, type UsageEntry } from '../billing/usage.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import {
+  advanceSubscriptionRows,
   claimDueSubscriptionRows,
   insertRenewalRows,
   listBalanceRows,
@@ -58,12 +65,10 @@ export async function renewDueSubscriptions(
 }
 
 /** What renewing one subscription writes, before it is numbered and inserted with its batch. */
-interface Renewal {
-  subscription: SubscriptionRow;
-  changes: SubscriptionChanges;
-  invoice: NewInvoice | null;
-  events: EventPayload[];
-}
+type Renewal = { subscription: SubscriptionRow; events: EventPayload[] } & (
+  | { kind: 'cycle'; status: SubscriptionStatus; period: Period; invoice: NewInvoice }
+  | { kind: 'cancel'; changes: SubscriptionChanges; invoice: NewInvoice | null }
+);
 
 async function renewBatch(
   trx: PaymentDb,
@@ -75,15 +80,41 @@ async function renewBatch(
   if (subscriptions.length === 0) return { claimed: 0, renewed: 0, problems };
   const context = await loadBatchContext(trx, subscriptions);
 
-  const renewals: Renewal[] = [];
+  const planned: Renewal[] = [];
   for (const subscription of subscriptions) {
     try {
-      const renewal = planRenewal(subscription, context, input.now);
-      if (await updateSubscriptionFrom(trx, subscription.id, [subscription.status], renewal.changes)) {
-        renewals.push(renewal);
-      }
+      planned.push(planRenewal(subscription, context, input.now));
     } catch (error) {
       problems.set(subscription.id, error instanceof Error ? error.message : String(error));
+    }
+  }
+  // Renewals move their subscriptions in one statement; the rarer cancels one by one.
+  const advanced = await advanceSubscriptionRows(trx, {
+    rows: planned.flatMap((renewal) =>
+      renewal.kind === 'cycle'
+        ? [
+            {
+              id: renewal.subscription.id,
+              fromStatus: renewal.subscription.status,
+              status: renewal.status,
+              periodStart: renewal.period.start,
+              periodEnd: renewal.period.end,
+              latestInvoiceId: renewal.invoice.id!,
+            },
+          ]
+        : [],
+    ),
+    now: input.now,
+  });
+  const renewals: Renewal[] = [];
+  for (const renewal of planned) {
+    const { subscription } = renewal;
+    if (
+      renewal.kind === 'cycle'
+        ? advanced.has(subscription.id)
+        : await updateSubscriptionFrom(trx, subscription.id, [subscription.status], renewal.changes)
+    ) {
+      renewals.push(renewal);
     }
   }
 
@@ -243,6 +274,7 @@ function planRenewal(subscription: SubscriptionRow, context: BatchContext, now: 
           })
         : null;
     return {
+      kind: 'cancel',
       subscription,
       invoice,
       changes: {
@@ -276,15 +308,11 @@ function planRenewal(subscription: SubscriptionRow, context: BatchContext, now: 
     now,
   });
   return {
+    kind: 'cycle',
     subscription,
     invoice,
-    changes: {
-      status: renewed,
-      current_period_start: next.start,
-      current_period_end: next.end,
-      latest_invoice_id: invoice.id,
-      updated_at: now,
-    },
+    status: renewed,
+    period: next,
     events: [
       invoiceCreated(invoice),
       { type: 'customer.subscription.updated', data: { ...ref, status: renewed } },

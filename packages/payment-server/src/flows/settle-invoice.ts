@@ -3,12 +3,9 @@ import type { Clock } from '@bazaar/server-kit';
 import { transitionSubscription } from '../billing/subscription-status.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import {
-  findInvoiceRow,
-  hasOverdueSubscriptionInvoice,
-  markInvoiceRowPaid,
-} from '../modules/invoices/repository.ts';
-import { findSubscriptionRowOrThrow, updateSubscriptionFrom } from '../modules/subscriptions/service.ts';
+import { listSubscriptionRowsById } from '../modules/billing/repository.ts';
+import { hasOverdueSubscriptionInvoice, markInvoiceRowsPaid } from '../modules/invoices/repository.ts';
+import { updateSubscriptionFrom } from '../modules/subscriptions/service.ts';
 
 /**
  * An invoice's money arrived (a renewal charge, a retry, or the payer on the invoice page): the
@@ -21,35 +18,66 @@ export async function settleInvoice(
   clock: Clock,
   input: { invoiceId: string; paymentIntentId: string | null; now: number },
 ): Promise<boolean> {
-  if (!(await markInvoiceRowPaid(db, { id: input.invoiceId, ...input }))) return false;
-  const invoice = (await findInvoiceRow(db, input.invoiceId))!;
-  const events: EventPayload[] = [
-    {
+  const settled = await settleInvoices(db, clock, {
+    invoices: [{ invoiceId: input.invoiceId, paymentIntentId: input.paymentIntentId }],
+    now: input.now,
+  });
+  return settled.length === 1;
+}
+
+/**
+ * `settleInvoice` for many invoices in a few statements (the renewal engine settles a batch at
+ * a time); answers the ids it settled.
+ */
+export async function settleInvoices(
+  db: PaymentDb,
+  clock: Clock,
+  input: { invoices: readonly { invoiceId: string; paymentIntentId: string | null }[]; now: number },
+): Promise<string[]> {
+  if (input.invoices.length === 0) return [];
+  const paid = await markInvoiceRowsPaid(db, {
+    invoices: input.invoices.map((invoice) => ({
+      id: invoice.invoiceId,
+      paymentIntentId: invoice.paymentIntentId,
+    })),
+    now: input.now,
+  });
+  const events: { livemode: boolean; payload: EventPayload }[] = paid.map((invoice) => ({
+    livemode: invoice.livemode === 1,
+    payload: {
       type: 'invoice.paid',
       data: { id: invoice.id, customer_id: invoice.customer_id, subscription_id: invoice.subscription_id },
     },
-  ];
-  if (invoice.subscription_id) {
-    const subscription = await findSubscriptionRowOrThrow(db, invoice.subscription_id);
+  }));
+  const subscriptions = await listSubscriptionRowsById(
+    db,
+    paid.flatMap((invoice) => invoice.subscription_id ?? []),
+  );
+  for (const subscription of subscriptions) {
     const status = subscriptionSchema.shape.status.parse(subscription.status);
-    if (status === 'past_due') {
-      const hasOtherOverdue = await hasOverdueSubscriptionInvoice(db, {
-        subscriptionId: subscription.id,
-        now: input.now,
-      });
-      const next = transitionSubscription(status, { type: 'overdue_paid', hasOtherOverdue });
-      if (
-        next &&
-        next !== status &&
-        (await updateSubscriptionFrom(db, subscription.id, [status], { status: next, updated_at: input.now }))
-      ) {
-        events.push({
+    if (status !== 'past_due') continue;
+    const hasOtherOverdue = await hasOverdueSubscriptionInvoice(db, {
+      subscriptionId: subscription.id,
+      now: input.now,
+    });
+    const next = transitionSubscription(status, { type: 'overdue_paid', hasOtherOverdue });
+    if (
+      next &&
+      next !== status &&
+      (await updateSubscriptionFrom(db, subscription.id, [status], { status: next, updated_at: input.now }))
+    ) {
+      events.push({
+        livemode: subscription.livemode === 1,
+        payload: {
           type: 'customer.subscription.updated',
           data: { id: subscription.id, customer_id: subscription.customer_id, status: next },
-        });
-      }
+        },
+      });
     }
   }
-  await recordEvents(db, clock, { payloads: events, livemode: invoice.livemode === 1 });
-  return true;
+  for (const livemode of [false, true]) {
+    const payloads = events.filter((event) => event.livemode === livemode).map((event) => event.payload);
+    if (payloads.length > 0) await recordEvents(db, clock, { payloads, livemode });
+  }
+  return paid.map((invoice) => invoice.id);
 }

@@ -1,8 +1,10 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 type InvoiceChanges = Updateable<PaymentTables['invoices']>;
+type InvoiceRow = Selectable<PaymentTables['invoices']>;
+type SubscriptionRow = Selectable<PaymentTables['subscriptions']>;
 
 /** Links an invoice to the intent that collects it, unless another already does; true when linked. */
 export async function linkInvoiceIntent(
@@ -19,25 +21,52 @@ export async function linkInvoiceIntent(
 }
 
 /**
- * Records one collection attempt on an open invoice only if nobody recorded it first: the
- * attempt count read before charging must still be the count. True when this call recorded it.
+ * Records one collection attempt on each open invoice, only where nobody recorded it first: the
+ * attempt count read before charging must still be the count. One statement per distinct count
+ * read; answers the ids this call recorded.
  */
-export async function recordInvoiceAttempt(
+export async function recordInvoiceAttempts(
   db: PaymentDb,
-  input: { invoiceId: string; readAttemptCount: number; changes: InvoiceChanges },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('invoices')
-    .set({ ...input.changes, attempt_count: input.readAttemptCount + 1 })
-    .where('id', '=', input.invoiceId)
-    .where('status', '=', 'open')
-    .where('attempt_count', '=', input.readAttemptCount)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  input: { invoices: readonly { id: string; readAttemptCount: number }[]; changes: InvoiceChanges },
+): Promise<Set<string>> {
+  const byCount = new Map<number, string[]>();
+  for (const invoice of input.invoices) {
+    byCount.set(invoice.readAttemptCount, [...(byCount.get(invoice.readAttemptCount) ?? []), invoice.id]);
+  }
+  const recorded = new Set<string>();
+  for (const [count, ids] of byCount) {
+    const rows = await db
+      .updateTable('invoices')
+      .set({ ...input.changes, attempt_count: count + 1 })
+      .where('id', 'in', ids)
+      .where('status', '=', 'open')
+      .where('attempt_count', '=', count)
+      .returning('id')
+      .execute();
+    for (const row of rows) recorded.add(row.id);
+  }
+  return recorded;
 }
 
-type InvoiceRow = Selectable<PaymentTables['invoices']>;
-type SubscriptionRow = Selectable<PaymentTables['subscriptions']>;
+/** Marks intents succeeded, for the amount each was for, if they are still in one of `from`. */
+export async function succeedIntentRows(
+  db: PaymentDb,
+  input: { ids: readonly string[]; from: readonly string[]; paymentDetails: string | null; now: number },
+): Promise<void> {
+  if (input.ids.length === 0) return;
+  await db
+    .updateTable('payment_intents')
+    .set((eb) => ({
+      status: 'succeeded',
+      amount_received: eb.ref('amount'),
+      last_payment_error: null,
+      payment_details: input.paymentDetails,
+      updated_at: input.now,
+    }))
+    .where('id', 'in', [...input.ids])
+    .where('status', 'in', [...input.from])
+    .execute();
+}
 
 /** The subscription statuses that renew at period end (see `isBillable`). */
 export const BILLABLE_STATUSES = ['trialing', 'active', 'past_due'];
@@ -46,7 +75,7 @@ export const BILLABLE_STATUSES = ['trialing', 'active', 'past_due'];
 const inClock = (testClockId: string | null) => [testClockId === null ? 'is' : '=', testClockId] as const;
 
 /**
- * Due subscriptions for one renewal batch, oldest period end first. On PostgreSQL the rows stay
+ * Due subscriptions for one renewal batch. On PostgreSQL the rows stay
  * locked until the caller's transaction ends and rows another worker holds are skipped, so two
  * workers never renew the same subscription; SQLite's single writer gives the same guarantee.
  */
@@ -61,8 +90,8 @@ export async function claimDueSubscriptionRows(
     .$if(input.skipIds.length > 0, (query) => query.where('id', 'not in', [...input.skipIds]))
     .where('status', 'in', BILLABLE_STATUSES)
     .where('current_period_end', '<=', input.now)
-    .orderBy('current_period_end')
-    .orderBy('id')
+    // No ORDER BY: over three statuses it would sort every due row for each batch; the
+    // (test_clock_id, status, current_period_end) index hands out due rows as they come.
     .limit(input.limit)
     .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
     .execute();
@@ -83,8 +112,8 @@ export async function claimDueInvoiceRows(
     .where('test_clock_id', ...inClock(input.testClockId))
     .where('status', '=', 'open')
     .where('next_payment_attempt', '<=', input.now)
+    // The index's own order: a tie-breaker would sort every due invoice for each batch.
     .orderBy('next_payment_attempt')
-    .orderBy('id')
     .limit(input.limit)
     .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
     .execute();
@@ -124,6 +153,58 @@ export async function listPaymentIntentRowsById(
     .selectAll()
     .where('id', 'in', [...new Set(ids)])
     .execute();
+}
+
+export interface SubscriptionAdvance {
+  id: string;
+  /** The status the renewal was planned from; a subscription no longer in it is left alone. */
+  fromStatus: string;
+  status: string;
+  periodStart: number;
+  periodEnd: number;
+  latestInvoiceId: string;
+}
+
+/**
+ * Moves renewed subscriptions into their next period, in one statement for the whole batch
+ * (CASE on the id picks each row's values); answers the ids that moved.
+ */
+export async function advanceSubscriptionRows(
+  db: PaymentDb,
+  input: { rows: readonly SubscriptionAdvance[]; now: number },
+): Promise<Set<string>> {
+  if (input.rows.length === 0) return new Set();
+  const byId = <T>(value: (row: SubscriptionAdvance) => RawBuilder<unknown>) =>
+    sql<T>`CASE id ${sql.join(
+      input.rows.map((row) => sql`WHEN ${row.id} THEN ${value(row)}`),
+      sql` `,
+    )} END`;
+  // Parameters arrive untyped; PostgreSQL needs the numbers cast to the column's type.
+  const bigint = (pick: (row: SubscriptionAdvance) => number) =>
+    byId<number>((row) => sql`CAST(${pick(row)} AS bigint)`);
+  const text = (pick: (row: SubscriptionAdvance) => string) => byId<string>((row) => sql`${pick(row)}`);
+  const rows = await db
+    .updateTable('subscriptions')
+    .set({
+      status: text((row) => row.status),
+      current_period_start: bigint((row) => row.periodStart),
+      current_period_end: bigint((row) => row.periodEnd),
+      latest_invoice_id: text((row) => row.latestInvoiceId),
+      updated_at: input.now,
+    })
+    .where(
+      'id',
+      'in',
+      input.rows.map((row) => row.id),
+    )
+    .where(
+      'status',
+      '=',
+      text((row) => row.fromStatus),
+    )
+    .returning('id')
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Usage of the given items reported for moments in [from, to). */

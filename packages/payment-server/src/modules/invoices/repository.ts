@@ -49,25 +49,38 @@ export async function hasPastDueInvoiceRow(
   return row !== undefined;
 }
 
-/** Marks an open or uncollectible invoice paid in full; false when it was not payable. */
-export async function markInvoiceRowPaid(
+/**
+ * Marks open or uncollectible invoices paid in full, each naming the intent that paid it when
+ * one is given (null keeps the intent it names); answers the rows that changed, leaving
+ * invoices that were not payable as they are. One statement per distinct intent.
+ */
+export async function markInvoiceRowsPaid(
   db: PaymentDb,
-  input: { id: string; paymentIntentId: string | null; now: number },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('invoices')
-    .set((eb) => ({
-      status: 'paid',
-      amount_paid: eb.ref('amount_due'),
-      amount_remaining: '0',
-      paid_at: input.now,
-      next_payment_attempt: null,
-      ...(input.paymentIntentId ? { payment_intent_id: input.paymentIntentId } : {}),
-    }))
-    .where('id', '=', input.id)
-    .where('status', 'in', ['open', 'uncollectible'])
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  input: { invoices: readonly { id: string; paymentIntentId: string | null }[]; now: number },
+): Promise<Pick<InvoiceRow, 'id' | 'customer_id' | 'subscription_id' | 'livemode'>[]> {
+  const byIntent = new Map<string | null, string[]>();
+  for (const invoice of input.invoices) {
+    byIntent.set(invoice.paymentIntentId, [...(byIntent.get(invoice.paymentIntentId) ?? []), invoice.id]);
+  }
+  const paid: Pick<InvoiceRow, 'id' | 'customer_id' | 'subscription_id' | 'livemode'>[] = [];
+  for (const [paymentIntentId, ids] of byIntent) {
+    const rows = await db
+      .updateTable('invoices')
+      .set((eb) => ({
+        status: 'paid',
+        amount_paid: eb.ref('amount_due'),
+        amount_remaining: '0',
+        paid_at: input.now,
+        next_payment_attempt: null,
+        ...(paymentIntentId ? { payment_intent_id: paymentIntentId } : {}),
+      }))
+      .where('id', 'in', ids)
+      .where('status', 'in', ['open', 'uncollectible'])
+      .returning(['id', 'customer_id', 'subscription_id', 'livemode'])
+      .execute();
+    paid.push(...rows);
+  }
+  return paid;
 }
 
 /** Overdue: uncollectible, or open past its due date (billing design, "Overdue gating"). */
