@@ -17,11 +17,13 @@ export async function recordTestChargeOnce(
   db: PaymentDb,
   row: Insertable<PaymentTables['test_card_charges']>,
 ): Promise<TestChargeRow> {
-  await db
+  const inserted = await db
     .insertInto('test_card_charges')
     .values(row)
     .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return inserted;
   return db
     .selectFrom('test_card_charges')
     .selectAll()
