@@ -1,12 +1,7 @@
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type Kysely as KyselyType,
-  type SqliteDatabase,
-} from 'kysely';
+import { Kysely, SqliteDialect, type Kysely as KyselyType, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { SchemaScopedPostgresDialect } from './pg-schema-introspector.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -82,6 +77,6 @@ async function openPostgres({ url, schema, poolSize = 10 }: DatabaseOptions): Pr
     max: poolSize,
     ...(schema ? { options: `-c search_path="${schema.replaceAll('"', '')}"` } : {}),
   });
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely({ dialect: new SchemaScopedPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema: schema ?? 'public', close: () => db.destroy() };
 }

@@ -46,13 +46,15 @@ describe('extractErrorText', () => {
 
 /**
  * Codes a payer never reads from the Payment Kit: sign-in failures are worded by the platform's
- * login page, and catalogue edits are an administrator's. Every other code needs payer text.
+ * login page, and catalogue edits and test clocks are an administrator's. Every other code needs
+ * payer text.
  */
 const NOT_MET_BY_PAYERS: readonly string[] = [
   'AUTH_FAILED',
   'AUTH_CODE_EXPIRED',
   'AUTH_TOO_MANY_ATTEMPTS',
   'OBJECT_IN_USE',
+  'TEST_CLOCK_INVALID',
 ];
 
 describe('every error a payer can meet has text in both languages', () => {
