@@ -186,6 +186,14 @@ export interface PaymentTables {
      * subscription's current one (the card changed while the invoice was open); null follows it.
      */
     payment_card: Optional<string | null>;
+    /**
+     * Until when (unix seconds, the invoice's own clock) `collection_lease_holder` collects the
+     * invoice and nobody else may: the engine while its charge is in flight, the payer while
+     * paying on the invoice page. Null, or past, when nobody does.
+     */
+    collection_lease_until: Optional<number | null>;
+    /** `engine` or `payer`; meaningful only while `collection_lease_until` has not passed. */
+    collection_lease_holder: Optional<string | null>;
   };
   invoice_lines: {
     id: string;

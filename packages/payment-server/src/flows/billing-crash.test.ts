@@ -103,7 +103,22 @@ describe.each(TEST_DIALECTS)('billing worker killed with SIGKILL on %s', (dialec
       const chargedBeforeRestart = await db.selectFrom('test_card_charges').selectAll().execute();
       expect(chargedBeforeRestart.length).toBeGreaterThanOrEqual(5);
 
-      // The crashed worker's batch stays leased: a restart at once collects only the others...
+      // The crashed worker's batch stays leased to it, each attempt still scheduled as it was...
+      const leased = await db
+        .selectFrom('invoices')
+        .select(['collection_lease_holder', 'collection_lease_until', 'next_payment_attempt'])
+        .where('collection_lease_until', 'is not', null)
+        .execute();
+      expect(leased).toHaveLength(BATCH);
+      expect(
+        leased.every(
+          (row) =>
+            row.collection_lease_holder === 'engine' &&
+            row.collection_lease_until === periodEnd + COLLECTION_LEASE_SECONDS &&
+            row.next_payment_attempt === periodEnd,
+        ),
+      ).toBe(true);
+      // ...so a restart at once collects only the others...
       expect(await runChild(target, periodEnd)).toBe('done');
       expect(await paid()).toBe(SUBSCRIPTIONS - BATCH);
       // ...and collects them once the lease has run out, repeating the crashed attempt's key.
@@ -111,14 +126,28 @@ describe.each(TEST_DIALECTS)('billing worker killed with SIGKILL on %s', (dialec
 
       const rows = await db
         .selectFrom('invoices')
-        .select(['id', 'subscription_id', 'period_start', 'status', 'attempt_count', 'amount_paid'])
+        .select([
+          'id',
+          'subscription_id',
+          'period_start',
+          'status',
+          'attempt_count',
+          'amount_paid',
+          'collection_lease_until',
+        ])
         .execute();
       expect(rows).toHaveLength(SUBSCRIPTIONS);
       expect(new Set(rows.map((row) => `${row.subscription_id}:${row.period_start}`)).size).toBe(
         SUBSCRIPTIONS,
       );
       expect(
-        rows.every((row) => row.status === 'paid' && row.attempt_count === 1 && row.amount_paid === '999'),
+        rows.every(
+          (row) =>
+            row.status === 'paid' &&
+            row.attempt_count === 1 &&
+            row.amount_paid === '999' &&
+            row.collection_lease_until === null,
+        ),
       ).toBe(true);
       const charges = await db
         .selectFrom('test_card_charges')

@@ -13,7 +13,7 @@ import {
   succeedIntentRows,
 } from '../modules/billing/repository.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import { findInvoiceRow, type InvoiceRow } from '../modules/invoices/repository.ts';
+import { findInvoiceRow, leaseInvoiceRow, type InvoiceRow } from '../modules/invoices/repository.ts';
 import {
   findPaymentIntentRow,
   insertPaymentIntentRow,
@@ -46,16 +46,28 @@ const NO_SAVED_CARD: PaymentError = {
  * crash (or a second caller) between the charge and the record repeats the same key and the
  * network answers the first charge instead of taking the money twice.
  *
+ * The invoice is leased to the engine first, as the batch claim does, so neither another worker
+ * nor the payer's invoice page pays it while the charge is in flight.
+ *
  * Never call it inside a transaction: the charge must not hold a database connection (on
  * SQLite there is only one). 'failed' is for an invoice without a subscription, which has no
- * retry schedule; 'skipped' when the invoice was not open or someone else recorded the attempt.
+ * retry schedule; 'skipped' when the invoice was not open, someone else holds its lease or
+ * recorded the attempt first.
  */
 export async function collectInvoice(
   deps: PaymentDeps,
   input: { invoiceId: string; now: number },
 ): Promise<CollectionOutcome> {
-  const invoice = await findInvoiceRow(deps.db, input.invoiceId);
-  if (!invoice || !isCollectable(invoice)) return 'skipped';
+  const found = await findInvoiceRow(deps.db, input.invoiceId);
+  if (!found || !isCollectable(found)) return 'skipped';
+  const invoice = await leaseInvoiceRow(deps.db, {
+    id: found.id,
+    holder: 'engine',
+    now: input.now,
+    until: input.now + COLLECTION_LEASE_SECONDS,
+    statuses: ['open'],
+  });
+  if (!invoice) return 'skipped';
   const subscription = invoice.subscription_id
     ? await findSubscriptionRowOrThrow(deps.db, invoice.subscription_id)
     : null;
@@ -70,7 +82,10 @@ export async function collectInvoice(
 export const BILLING_BATCH_SIZE = 200;
 /** Charges in flight at once; the network answers slowly, the database quickly. */
 const CHARGE_CONCURRENCY = 16;
-/** How long a claimed invoice is left to the worker that claimed it (a crash releases it then). */
+/**
+ * How long a claimed invoice is left to the worker that claimed it (a crash releases it then);
+ * recording the outcome releases it at once.
+ */
 export const COLLECTION_LEASE_SECONDS = 3600;
 
 /**

@@ -2,6 +2,7 @@ import type { PaymentIntent } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { PaymentDeps } from '../deps.ts';
 import { recordEvents } from '../modules/events/service.ts';
+import { releaseInvoiceLease } from '../modules/invoices/repository.ts';
 import {
   failPaymentIntent,
   getPaymentIntent,
@@ -12,6 +13,7 @@ import {
 /**
  * A card attempt failed: the intent waits for another card and the failure is announced. The
  * stock taken at submit stays with the session, so the payer's retry cannot find it sold out.
+ * A payer who failed to pay an invoice gives up its lease, so the engine may collect it again.
  */
 export async function failPayment(
   deps: PaymentDeps,
@@ -23,6 +25,7 @@ export async function failPayment(
     if (!(await failPaymentIntent(tx, { id: intent.id, error: input.error, card: input.card }))) {
       throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
     }
+    if (intent.invoice_id) await releaseInvoiceLease(trx, { id: intent.invoice_id, holder: 'payer' });
     await recordEvents(trx, deps.clock, {
       livemode: intent.livemode,
       payloads: [

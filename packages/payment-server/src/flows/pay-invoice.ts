@@ -4,7 +4,12 @@ import { fromFlag } from '../db/json.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { getCustomer } from '../modules/customers/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import { findInvoiceRow } from '../modules/invoices/repository.ts';
+import {
+  collectionLeaseHolder,
+  findInvoiceRow,
+  leaseInvoiceRow,
+  lockInvoiceRow,
+} from '../modules/invoices/repository.ts';
 import {
   getPaymentIntent,
   PAYABLE_STATUSES,
@@ -21,10 +26,19 @@ import { settleInvoice } from './settle-invoice.ts';
 /** Invoice states a customer may still pay (billing design: uncollectible can still be paid). */
 const PAYABLE_INVOICE_STATUSES: readonly string[] = ['open', 'uncollectible'];
 
+/** How long the invoice page keeps the engine off the saved card while the payer pays. */
+export const PAYER_LEASE_SECONDS = 15 * 60;
+
+/** The payer's answer while the engine's charge of the saved card is in flight. */
+export const INVOICE_BEING_COLLECTED =
+  'This invoice is being collected right now; please try again in a minute';
+
 /**
  * `POST /invoices/{id}/pay`: the card payment of one of the payer's open or uncollectible
  * invoices, confirmed on the card network like a checkout's card step. It is the invoice's one
- * intent, the same that renewal attempts charge, so the invoice can be paid only once.
+ * intent, the same that renewal attempts charge, so the invoice can be paid only once. The
+ * invoice is leased to the payer for `PAYER_LEASE_SECONDS`, so the engine does not charge the
+ * saved card meanwhile; while the engine holds it, the payer is asked to come back.
  */
 export async function startInvoicePayment(
   deps: PaymentDeps,
@@ -47,6 +61,23 @@ export async function startInvoicePayment(
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
   }
 
+  const now = await customerNow(deps.db, deps.clock, invoice.customer_id);
+  const leased = await leaseInvoiceRow(deps.db, {
+    id: invoice.id,
+    holder: 'payer',
+    now,
+    until: now + PAYER_LEASE_SECONDS,
+    statuses: PAYABLE_INVOICE_STATUSES,
+  });
+  if (!leased) {
+    const current = await findInvoiceRow(deps.db, invoice.id);
+    const status = current?.status ?? 'missing';
+    throw new AppError(
+      'INVOICE_UNEXPECTED_STATE',
+      PAYABLE_INVOICE_STATUSES.includes(status) ? INVOICE_BEING_COLLECTED : `This invoice is ${status}`,
+    );
+  }
+
   const subscription = invoice.subscription_id
     ? await findSubscriptionRowOrThrow(deps.db, invoice.subscription_id)
     : null;
@@ -54,7 +85,7 @@ export async function startInvoicePayment(
     // An invoice that names no method is paid with the card method of its currency.
     invoice: { ...invoice, payment_method_id: invoice.payment_method_id ?? method.id },
     subscription,
-    now: deps.clock.now(),
+    now,
   });
   const record = await getPaymentIntent(deps.db, row.id);
   if (!PAYABLE_STATUSES.includes(record.intent.status)) {
@@ -67,7 +98,9 @@ export async function startInvoicePayment(
  * The payer's card paid an invoice (the invoice page): the intent, the paid invoice, the
  * subscription back to active and the events commit together. Running it again for a paid
  * intent changes nothing; an invoice that was settled another way meanwhile (a renewal retry)
- * refuses the payment, so it is never paid twice.
+ * refuses the payment, so it is never paid twice, and so does one whose saved card the engine
+ * is charging right now (the payer's lease ran out and the engine took it): the invoice row is
+ * locked while this is decided, so the engine cannot claim it in between.
  */
 export async function payInvoice(
   deps: PaymentDeps,
@@ -83,6 +116,10 @@ export async function payInvoice(
     ? await customerNow(deps.db, deps.clock, intent.customer_id)
     : deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
+    const invoice = await lockInvoiceRow(trx, invoiceId);
+    if (invoice && collectionLeaseHolder(invoice, now) === 'engine') {
+      throw new AppError('INVOICE_UNEXPECTED_STATE', INVOICE_BEING_COLLECTED);
+    }
     const isNewlyPaid = await succeedPaymentIntent(
       { ...deps, db: trx },
       { id: intent.id, amount: intent.amount, invoiceId, card: input.card },

@@ -5,6 +5,7 @@ import { catalogueFields } from './0003-catalogue-fields.ts';
 import { checkoutExpiry } from './0004-checkout-expiry.ts';
 import { billing } from './0005-billing.ts';
 import { cardSetup } from './0006-card-setup.ts';
+import { collectionLease } from './0007-collection-lease.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0004_checkout_expiry': checkoutExpiry,
   '0005_billing': billing,
   '0006_card_setup': cardSetup,
+  '0007_collection_lease': collectionLease,
 };

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
+import { isLeaseFree, NO_LEASE } from '../invoices/repository.ts';
 
 type InvoiceChanges = Updateable<PaymentTables['invoices']>;
 type InvoiceRow = Selectable<PaymentTables['invoices']>;
@@ -22,8 +23,8 @@ export async function linkInvoiceIntent(
 
 /**
  * Records one collection attempt on each open invoice, only where nobody recorded it first: the
- * attempt count read before charging must still be the count. One statement per distinct count
- * read; answers the ids this call recorded.
+ * attempt count read before charging must still be the count. The collection lease ends with
+ * it. One statement per distinct count read; answers the ids this call recorded.
  */
 export async function recordInvoiceAttempts(
   db: PaymentDb,
@@ -37,7 +38,7 @@ export async function recordInvoiceAttempts(
   for (const [count, ids] of byCount) {
     const rows = await db
       .updateTable('invoices')
-      .set({ ...input.changes, attempt_count: count + 1 })
+      .set({ ...input.changes, attempt_count: count + 1, ...NO_LEASE })
       .where('id', 'in', ids)
       .where('status', '=', 'open')
       .where('attempt_count', '=', count)
@@ -83,24 +84,27 @@ export async function claimDueSubscriptionRows(
   db: PaymentDb,
   input: { now: number; testClockId: string | null; limit: number; skipIds: readonly string[] },
 ): Promise<SubscriptionRow[]> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('test_clock_id', ...inClock(input.testClockId))
-    .$if(input.skipIds.length > 0, (query) => query.where('id', 'not in', [...input.skipIds]))
-    .where('status', 'in', BILLABLE_STATUSES)
-    .where('current_period_end', '<=', input.now)
-    // No ORDER BY: over three statuses it would sort every due row for each batch; the
-    // (test_clock_id, status, current_period_end) index hands out due rows as they come.
-    .limit(input.limit)
-    .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
-    .execute();
+  return (
+    db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('test_clock_id', ...inClock(input.testClockId))
+      .$if(input.skipIds.length > 0, (query) => query.where('id', 'not in', [...input.skipIds]))
+      .where('status', 'in', BILLABLE_STATUSES)
+      .where('current_period_end', '<=', input.now)
+      // No ORDER BY: over three statuses it would sort every due row for each batch; the
+      // (test_clock_id, status, current_period_end) index hands out due rows as they come.
+      .limit(input.limit)
+      .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
+      .execute()
+  );
 }
 
 /**
- * Open invoices due for a collection attempt, leased to the caller: their next attempt moves to
- * `leaseUntil`, so another worker (or a later run) leaves them alone while this one charges;
- * recording the outcome replaces the lease. Run it in a transaction of its own.
+ * Open invoices due for a collection attempt whose lease is free, leased to the engine until
+ * `leaseUntil`: another worker (or a later run) leaves them alone while this one charges, and so
+ * does the payer's invoice page. Their next attempt stays as scheduled; recording the outcome
+ * ends the lease. Run it in a transaction of its own.
  */
 export async function claimDueInvoiceRows(
   db: PaymentDb,
@@ -112,6 +116,7 @@ export async function claimDueInvoiceRows(
     .where('test_clock_id', ...inClock(input.testClockId))
     .where('status', '=', 'open')
     .where('next_payment_attempt', '<=', input.now)
+    .where(isLeaseFree(input.now))
     // The index's own order: a tie-breaker would sort every due invoice for each batch.
     .orderBy('next_payment_attempt')
     .limit(input.limit)
@@ -120,7 +125,7 @@ export async function claimDueInvoiceRows(
   if (rows.length > 0) {
     await db
       .updateTable('invoices')
-      .set({ next_payment_attempt: input.leaseUntil })
+      .set({ collection_lease_until: input.leaseUntil, collection_lease_holder: 'engine' })
       .where(
         'id',
         'in',

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import { hasRowLocks } from '../../db/row-locks.ts';
 import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
@@ -22,6 +23,75 @@ export async function insertInvoiceRows(
 
 export async function findInvoiceRow(db: PaymentDb, id: string): Promise<InvoiceRow | undefined> {
   return db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Reads an invoice for a change that must not race the engine's collection: on PostgreSQL the
+ * row stays locked until the caller's transaction ends, so a claim waits (or skips it); SQLite's
+ * single writer gives the same guarantee.
+ */
+export async function lockInvoiceRow(db: PaymentDb, id: string): Promise<InvoiceRow | undefined> {
+  return db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(hasRowLocks(db), (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Who collects an invoice while its lease runs (`invoices.collection_lease_holder`). */
+export type LeaseHolder = 'engine' | 'payer';
+
+/** What a recorded outcome, a payment or a void writes: nobody collects the invoice any more. */
+export const NO_LEASE = { collection_lease_until: null, collection_lease_holder: null } as const;
+
+/** Nobody holds the lease: never taken, or run out (its holder crashed or walked away). */
+export function isLeaseFree(now: number) {
+  return (eb: ExpressionBuilder<PaymentTables, 'invoices'>) =>
+    eb.or([eb('collection_lease_until', 'is', null), eb('collection_lease_until', '<=', now)]);
+}
+
+/**
+ * Leases one invoice in one of `statuses` to `holder` until `until` when its lease is free. The
+ * payer may also renew a lease of their own (the invoice page reloaded); the engine never takes
+ * a lease that runs, not even its own (another worker's charge may be in flight). Answers the
+ * leased row, or undefined when someone else holds it or the status did not match.
+ */
+export async function leaseInvoiceRow(
+  db: PaymentDb,
+  input: { id: string; holder: LeaseHolder; now: number; until: number; statuses: readonly string[] },
+): Promise<InvoiceRow | undefined> {
+  return db
+    .updateTable('invoices')
+    .set({ collection_lease_until: input.until, collection_lease_holder: input.holder })
+    .where('id', '=', input.id)
+    .where('status', 'in', [...input.statuses])
+    .where((eb) =>
+      input.holder === 'payer'
+        ? eb.or([isLeaseFree(input.now)(eb), eb('collection_lease_holder', '=', 'payer')])
+        : isLeaseFree(input.now)(eb),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Who holds the invoice's collection lease at `now`; null when it is free. */
+export function collectionLeaseHolder(row: InvoiceRow, now: number): LeaseHolder | null {
+  if (row.collection_lease_until === null || row.collection_lease_until <= now) return null;
+  return row.collection_lease_holder === 'payer' ? 'payer' : 'engine';
+}
+
+/** Ends `holder`'s lease on an invoice (a declined payer); someone else's stays. */
+export async function releaseInvoiceLease(
+  db: PaymentDb,
+  input: { id: string; holder: LeaseHolder },
+): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set(NO_LEASE)
+    .where('id', '=', input.id)
+    .where('collection_lease_holder', '=', input.holder)
+    .execute();
 }
 
 export async function listInvoiceLineRows(db: PaymentDb, invoiceId: string): Promise<InvoiceLineRow[]> {
@@ -72,6 +142,7 @@ export async function markInvoiceRowsPaid(
         amount_remaining: '0',
         paid_at: input.now,
         next_payment_attempt: null,
+        ...NO_LEASE,
         ...(paymentIntentId ? { payment_intent_id: paymentIntentId } : {}),
       }))
       .where('id', 'in', ids)
@@ -126,7 +197,7 @@ export async function listOverdueInvoiceRows(
 export async function voidOpenInvoiceRow(db: PaymentDb, id: string): Promise<boolean> {
   const result = await db
     .updateTable('invoices')
-    .set({ status: 'void', amount_remaining: '0', next_payment_attempt: null })
+    .set({ status: 'void', amount_remaining: '0', next_payment_attempt: null, ...NO_LEASE })
     .where('id', '=', id)
     .where('status', '=', 'open')
     .executeTakeFirst();

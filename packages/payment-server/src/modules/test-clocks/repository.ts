@@ -69,7 +69,10 @@ export async function attachCustomerToClock(
     .execute();
 }
 
-/** The earliest moment something of this clock falls due: a period end or a collection attempt. */
+/**
+ * The earliest moment something of this clock falls due: a period end or a collection attempt
+ * (not before its lease runs out: a leased invoice is not collected while the lease runs).
+ */
 export async function findNextDueMoment(db: PaymentDb, testClockId: string): Promise<number | null> {
   const [renewal, attempt] = await Promise.all([
     db
@@ -80,7 +83,18 @@ export async function findNextDueMoment(db: PaymentDb, testClockId: string): Pro
       .executeTakeFirst(),
     db
       .selectFrom('invoices')
-      .select((eb) => eb.fn.min('next_payment_attempt').as('at'))
+      .select((eb) =>
+        eb.fn
+          .min(
+            eb
+              .case()
+              .when('collection_lease_until', '>', eb.ref('next_payment_attempt'))
+              .then(eb.ref('collection_lease_until'))
+              .else(eb.ref('next_payment_attempt'))
+              .end(),
+          )
+          .as('at'),
+      )
       .where('test_clock_id', '=', testClockId)
       .where('status', '=', 'open')
       .executeTakeFirst(),
