@@ -16,6 +16,7 @@ import {
   listUnbilledUsage,
   type UsageRecordInput,
 } from '../modules/usage-records/service.ts';
+import { priceLine } from '../modules/invoices/service.ts';
 import { collectInvoice } from './collect-invoice.ts';
 import { writeSubscriptionInvoice } from './subscription-invoice.ts';
 
@@ -68,15 +69,7 @@ async function billUsageThreshold(
     subscription: input.subscription,
     billingReason: 'subscription_threshold',
     description: `Usage of ${usage.map((line) => line.price.product.name).join(', ')}`,
-    lines: usage.map((line) => ({
-      description: line.price.product.name,
-      priceId: line.price.id,
-      quantity: Number(line.quantity),
-      unitAmount: (line.amount / line.quantity).toString(),
-      amount: line.amount.toString(),
-      periodStart,
-      periodEnd,
-    })),
+    lines: usage.map((line) => priceLine(line, { start: periodStart, end: periodEnd })),
     periodStart,
     periodEnd,
     collectLater: true,

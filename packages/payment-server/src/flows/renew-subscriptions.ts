@@ -16,12 +16,16 @@ import {
   claimDueSubscriptionRows,
   insertRenewalRows,
   listBalanceRows,
-  listThresholdBilledRows,
   listUsageRows,
 } from '../modules/billing/repository.ts';
 import { allocateInvoiceNumbers } from '../modules/customers/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import { buildInvoiceRows, type NewInvoice, type NewInvoiceLine } from '../modules/invoices/service.ts';
+import {
+  buildInvoiceRows,
+  priceLine,
+  type NewInvoice,
+  type NewInvoiceLine,
+} from '../modules/invoices/service.ts';
 import { getPricesById } from '../modules/prices/service.ts';
 import {
   listSubscriptionItemRows,
@@ -30,6 +34,14 @@ import {
   type SubscriptionItemRow,
   type SubscriptionRow,
 } from '../modules/subscriptions/repository.ts';
+import { listInvoicedUsageRows } from '../modules/usage-records/repository.ts';
+import {
+  invoicedUsageKey,
+  NOTHING_INVOICED,
+  priceUnbilledUsage,
+  sumInvoicedUsage,
+  type UsageCharge,
+} from '../modules/usage-records/service.ts';
 import { lineAmount, toPricingPrice } from '../pricing/index.ts';
 import { BILLING_BATCH_SIZE, invoiceIntentRow } from './collect-invoice.ts';
 
@@ -182,8 +194,8 @@ interface BatchContext {
   items: Map<string, SubscriptionItemRow[]>;
   prices: Map<string, Price>;
   usage: Map<string, UsageEntry[]>;
-  /** Usage quantity threshold invoices already billed, by `${subscription}:${price}:${period start}`. */
-  billed: Map<string, bigint>;
+  /** Usage invoices already billed, by `invoicedUsageKey` (threshold invoices of the ended period). */
+  invoiced: Map<string, UsageCharge>;
   /** Credit each customer holds (≥ 0), by `${customer}:${currency}`; spent as the batch uses it. */
   credit: Map<string, bigint>;
 }
@@ -203,7 +215,7 @@ async function loadBatchContext(
   );
 
   const usage = new Map<string, UsageEntry[]>();
-  const billed = new Map<string, bigint>();
+  let invoiced = new Map<string, UsageCharge>();
   if (meteredItems.length > 0) {
     const usageRows = await listUsageRows(trx, {
       itemIds: meteredItems.map((item) => item.id),
@@ -220,11 +232,15 @@ async function loadBatchContext(
       });
       usage.set(row.subscription_item_id, entries);
     }
-    const meteredSubscriptions = [...new Set(meteredItems.map((item) => item.subscription_id))];
-    for (const row of await listThresholdBilledRows(trx, meteredSubscriptions)) {
-      const key = `${row.subscription_id}:${row.price_id}:${row.period_start}`;
-      billed.set(key, (billed.get(key) ?? 0n) + BigInt(row.quantity));
-    }
+    const meteredSubscriptions = new Set(meteredItems.map((item) => item.subscription_id));
+    invoiced = sumInvoicedUsage(
+      await listInvoicedUsageRows(trx, {
+        subscriptionIds: [...meteredSubscriptions],
+        periodStarts: subscriptions
+          .filter((subscription) => meteredSubscriptions.has(subscription.id))
+          .map((subscription) => subscription.current_period_start),
+      }),
+    );
   }
 
   const credit = new Map<string, bigint>();
@@ -240,7 +256,7 @@ async function loadBatchContext(
   const items = new Map<string, SubscriptionItemRow[]>();
   for (const item of itemRows)
     items.set(item.subscription_id, [...(items.get(item.subscription_id) ?? []), item]);
-  return { items, prices, usage, billed, credit };
+  return { items, prices, usage, invoiced, credit };
 }
 
 function planRenewal(subscription: SubscriptionRow, context: BatchContext, now: number): Renewal {
@@ -255,10 +271,12 @@ function planRenewal(subscription: SubscriptionRow, context: BatchContext, now: 
   const usageLines = items
     .filter(({ price }) => price.recurring?.usage_type === 'metered')
     .flatMap(({ item, price }) => {
-      const used = aggregateUsage(context.usage.get(item.id) ?? [], ended.start, ended.end);
-      const alreadyBilled = context.billed.get(`${subscription.id}:${price.id}:${ended.start}`) ?? 0n;
-      const quantity = used - alreadyBilled;
-      return quantity > 0n ? [invoiceLine(price, subscription.currency_id, quantity, ended)] : [];
+      const usage = priceUnbilledUsage(price, subscription.currency_id, {
+        total: aggregateUsage(context.usage.get(item.id) ?? [], ended.start, ended.end),
+        invoiced:
+          context.invoiced.get(invoicedUsageKey(subscription.id, price.id, ended.start)) ?? NOTHING_INVOICED,
+      });
+      return usage.quantity > 0n ? [priceLine({ ...usage, price }, ended)] : [];
     });
 
   if (subscription.cancel_at_period_end === 1) {
@@ -300,7 +318,14 @@ function planRenewal(subscription: SubscriptionRow, context: BatchContext, now: 
     reason: 'subscription_cycle',
     lines: [
       ...licensed.map(({ item, price }) =>
-        invoiceLine(price, subscription.currency_id, BigInt(item.quantity), next),
+        priceLine(
+          {
+            price,
+            quantity: BigInt(item.quantity),
+            amount: lineAmount(toPricingPrice(price), subscription.currency_id, item.quantity),
+          },
+          next,
+        ),
       ),
       ...usageLines,
     ],
@@ -317,26 +342,6 @@ function planRenewal(subscription: SubscriptionRow, context: BatchContext, now: 
       invoiceCreated(invoice),
       { type: 'customer.subscription.updated', data: { ...ref, status: renewed } },
     ],
-  };
-}
-
-function invoiceLine(
-  price: Price,
-  currencyId: string,
-  quantity: bigint,
-  period: { start: number; end: number },
-): NewInvoiceLine {
-  const units = Number(quantity);
-  if (!Number.isSafeInteger(units)) throw new Error(`usage ${quantity} of ${price.id} is too large to bill`);
-  const amount = lineAmount(toPricingPrice(price), currencyId, units);
-  return {
-    description: price.product.name,
-    priceId: price.id,
-    quantity: units,
-    unitAmount: (amount / quantity).toString(),
-    amount: amount.toString(),
-    periodStart: period.start,
-    periodEnd: period.end,
   };
 }
 

@@ -227,34 +227,6 @@ export async function listUsageRows(
     .execute();
 }
 
-/** Usage quantities that threshold invoices (not voided) already billed, per subscription, price and period. */
-export async function listThresholdBilledRows(
-  db: PaymentDb,
-  subscriptionIds: readonly string[],
-): Promise<{ subscription_id: string; price_id: string; period_start: number; quantity: number }[]> {
-  if (subscriptionIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('invoice_lines as line')
-    .innerJoin('invoices as invoice', 'invoice.id', 'line.invoice_id')
-    .select(['invoice.subscription_id', 'line.price_id', 'line.period_start', 'line.quantity'])
-    .where('invoice.subscription_id', 'in', [...subscriptionIds])
-    .where('invoice.billing_reason', '=', 'subscription_threshold')
-    .where('invoice.status', '!=', 'void')
-    .execute();
-  return rows.flatMap((row) =>
-    row.subscription_id && row.price_id && row.period_start !== null
-      ? [
-          {
-            subscription_id: row.subscription_id,
-            price_id: row.price_id,
-            period_start: row.period_start,
-            quantity: row.quantity,
-          },
-        ]
-      : [],
-  );
-}
-
 /** The customers' credit ledger entries (sum them per currency for a balance). */
 export async function listBalanceRows(
   db: PaymentDb,

@@ -4,6 +4,7 @@ import {
   type BillingReason,
   type Invoice,
   type listInvoicesQuerySchema,
+  type Price,
   type SessionUser,
 } from '@bazaar/schemas';
 import { AppError, notFound } from '@bazaar/server-kit';
@@ -35,6 +36,29 @@ export interface NewInvoiceLine {
   periodStart?: number | null;
   periodEnd?: number | null;
   proration?: boolean;
+}
+
+/** The line that bills `quantity` of `price` for `amount` over `period`. */
+export function priceLine(
+  input: { price: Price; quantity: bigint; amount: bigint },
+  period: { start: number; end: number },
+): NewInvoiceLine {
+  const quantity = Number(input.quantity);
+  if (!Number.isSafeInteger(quantity)) {
+    throw new AppError(
+      'INTERNAL',
+      `A quantity of ${input.quantity} of ${input.price.id} is too large to bill`,
+    );
+  }
+  return {
+    description: input.price.product.name,
+    priceId: input.price.id,
+    quantity,
+    unitAmount: (input.amount / input.quantity).toString(),
+    amount: input.amount.toString(),
+    periodStart: period.start,
+    periodEnd: period.end,
+  };
 }
 
 export interface NewInvoice {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getInvoice } from '../invoices/service.ts';
 import { getSubscription } from '../subscriptions/service.ts';
 import { listUnbilledUsage } from './service.ts';
+import { runBilling } from '../../flows/run-billing.ts';
 import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { adminRequest } from '../../test-utils/admin-requests.ts';
 import { openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
@@ -218,6 +219,50 @@ describe.each(TEST_DIALECTS)('usage records on %s', (dialect) => {
       periodEnd: subscription.current_period_end,
     });
     expect(unbilled).toEqual([expect.objectContaining({ itemId, quantity: 30n, amount: 150n })]);
+  });
+
+  it('bills the rest of a graduated period at the renewal by the rule of the threshold', async () => {
+    await insertPlanPrice(t, {
+      id: 'price_tiered_calls',
+      unitAmount: 0n,
+      interval: 'month',
+      usageType: 'metered',
+      tiers: [
+        { up_to: 100, unit_amount: '10', flat_amount: null },
+        { up_to: null, unit_amount: '5', flat_amount: null },
+      ],
+    });
+    const { subscriptionId } = await makeSubscription(t, {
+      items: [{ priceId: 'price_tiered_calls', recurrence: MONTHLY }],
+      startedDaysAgo: 3,
+      billingThresholdAmount: 1100n,
+    });
+    const subscription = await getSubscription(t.db, subscriptionId);
+    const { current_period_start: start, current_period_end: end } = subscription;
+    const itemId = subscription.items[0]!.id;
+    await report({ subscription_item_id: itemId, quantity: 120 });
+    await report({ subscription_item_id: itemId, quantity: 30 });
+    const [unbilled] = await listUnbilledUsage(t.db, { subscription, periodStart: start, periodEnd: end });
+    // 150 calls cost 100 × 10 + 50 × 5 = 1250, of which the threshold invoice billed 1100.
+    expect(unbilled).toMatchObject({ quantity: 30n, amount: 150n });
+
+    await runBilling(t.deps, { now: end, testClockId: null });
+    const [cycle] = await t.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('subscription_id', '=', subscriptionId)
+      .where('billing_reason', '=', 'subscription_cycle')
+      .execute();
+    expect((await getInvoice(t.db, cycle!.id)).lines).toEqual([
+      expect.objectContaining({
+        price_id: 'price_tiered_calls',
+        quantity: 30,
+        unit_amount: '5',
+        amount: '150',
+        period_start: start,
+        period_end: end,
+      }),
+    ]);
   });
 
   it('leaves a declined threshold invoice open for the retries', async () => {

@@ -1,5 +1,4 @@
-import type {
-  usageRecordBodySchema} from '@bazaar/schemas';
+import type { usageRecordBodySchema } from '@bazaar/schemas';
 import {
   newId,
   randomToken,
@@ -24,9 +23,10 @@ import {
 import {
   findUsageRecordRow,
   insertUsageRecordOnce,
-  listThresholdBilledQuantities,
+  listInvoicedUsageRows,
   listUsageRecordPage,
   listUsageRecordRowsIn,
+  type InvoicedUsageRow,
   type UsageRecordRow,
 } from './repository.ts';
 
@@ -129,50 +129,82 @@ export async function listUsageRecords(
   return { list: rows.map(toUsageRecord), count };
 }
 
-/** Metered usage of one item in the current period that no invoice has billed yet. */
-export interface UnbilledUsage {
-  itemId: string;
-  price: Price;
-  /** Usage beyond what threshold invoices billed this period. */
+/** What is left to bill of one metered item's usage in one period. */
+export interface UsageCharge {
+  /** Usage beyond what invoices already billed of the period. */
   quantity: bigint;
   amount: bigint;
 }
 
-function usageAmount(price: Price, currencyId: string, quantity: bigint): bigint {
-  return quantity > 0n ? lineAmount(toPricingPrice(price), currencyId, Number(quantity)) : 0n;
+/** Metered usage of one item in a period that no invoice has billed yet. */
+export interface UnbilledUsage extends UsageCharge {
+  itemId: string;
+  price: Price;
 }
 
 /**
- * What each metered item used in [periodStart, periodEnd) beyond the quantities threshold
- * invoices billed for that period. Priced as the whole usage less the billed part, so graduated
- * tiers continue where the billed part stopped; never below 0 (a `set` may lower the total).
+ * The one rule every usage invoice bills by (a threshold, the renewal, a cancel): the whole
+ * period's usage priced at once, less the amount invoices already billed of it, so graduated
+ * tiers continue where the billed part stopped whenever the rest is billed. Never below 0 (a
+ * `set` may lower the total).
+ */
+export function priceUnbilledUsage(
+  price: Price,
+  currencyId: string,
+  input: { total: bigint; invoiced: UsageCharge },
+): UsageCharge {
+  const quantity = input.total - input.invoiced.quantity;
+  if (quantity <= 0n) return { quantity: 0n, amount: 0n };
+  const amount = lineAmount(toPricingPrice(price), currencyId, Number(input.total)) - input.invoiced.amount;
+  return { quantity, amount: amount > 0n ? amount : 0n };
+}
+
+/** What a period with no usage invoice yet has invoiced. */
+export const NOTHING_INVOICED: UsageCharge = { quantity: 0n, amount: 0n };
+
+export function invoicedUsageKey(subscriptionId: string, priceId: string, periodStart: number): string {
+  return `${subscriptionId}:${priceId}:${periodStart}`;
+}
+
+/** Sums invoiced usage lines per `${subscription}:${price}:${period start}` (`invoicedUsageKey`). */
+export function sumInvoicedUsage(rows: readonly InvoicedUsageRow[]): Map<string, UsageCharge> {
+  const sums = new Map<string, UsageCharge>();
+  for (const row of rows) {
+    const key = invoicedUsageKey(row.subscription_id, row.price_id, row.period_start);
+    const sum = sums.get(key) ?? NOTHING_INVOICED;
+    sums.set(key, {
+      quantity: sum.quantity + BigInt(row.quantity),
+      amount: sum.amount + BigInt(row.amount),
+    });
+  }
+  return sums;
+}
+
+/**
+ * What each metered item used in [periodStart, periodEnd) that invoices have not billed yet,
+ * priced by `priceUnbilledUsage`.
  */
 export async function listUnbilledUsage(
   db: PaymentDb,
   input: { subscription: Subscription; periodStart: number; periodEnd: number },
 ): Promise<UnbilledUsage[]> {
-  const items = input.subscription.items.filter((item) => isMetered(item.price));
+  const { subscription, periodStart, periodEnd } = input;
+  const items = subscription.items.filter((item) => isMetered(item.price));
   const records = await listUsageRecordRowsIn(db, {
     itemIds: items.map((item) => item.id),
-    from: input.periodStart,
-    to: input.periodEnd,
+    from: periodStart,
+    to: periodEnd,
   });
-  const billedLines = await listThresholdBilledQuantities(db, {
-    subscriptionId: input.subscription.id,
-    periodStart: input.periodStart,
-  });
+  const invoiced = sumInvoicedUsage(
+    await listInvoicedUsageRows(db, { subscriptionIds: [subscription.id], periodStarts: [periodStart] }),
+  );
   return items.map((item) => {
     const entries = records.filter((record) => record.subscription_item_id === item.id).map(toUsageEntry);
-    const total = aggregateUsage(entries, input.periodStart, input.periodEnd);
-    const billed = billedLines
-      .filter((line) => line.price_id === item.price_id)
-      .reduce((sum, line) => sum + BigInt(line.quantity), 0n);
-    const quantity = total > billed ? total - billed : 0n;
-    const currencyId = input.subscription.currency_id;
-    const amount =
-      quantity > 0n
-        ? usageAmount(item.price, currencyId, total) - usageAmount(item.price, currencyId, billed)
-        : 0n;
-    return { itemId: item.id, price: item.price, quantity, amount: amount > 0n ? amount : 0n };
+    const usage = priceUnbilledUsage(item.price, subscription.currency_id, {
+      total: aggregateUsage(entries, periodStart, periodEnd),
+      invoiced:
+        invoiced.get(invoicedUsageKey(subscription.id, item.price_id, periodStart)) ?? NOTHING_INVOICED,
+    });
+    return { itemId: item.id, price: item.price, ...usage };
   });
 }
