@@ -12,6 +12,7 @@ import {
 } from '../modules/subscriptions/repository.ts';
 import { toSubscription } from '../modules/subscriptions/service.ts';
 import {
+  describeUsage,
   insertUsageRecord,
   listUnbilledUsage,
   type UsageRecordInput,
@@ -68,7 +69,7 @@ async function billUsageThreshold(
   const { invoiceId } = await writeSubscriptionInvoice(trx, deps.clock, {
     subscription: input.subscription,
     billingReason: 'subscription_threshold',
-    description: `Usage of ${usage.map((line) => line.price.product.name).join(', ')}`,
+    description: describeUsage(usage),
     lines: usage.map((line) => priceLine(line, { start: periodStart, end: periodEnd })),
     periodStart,
     periodEnd,

@@ -16,7 +16,7 @@ import type { PaymentDeps } from '../../deps.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import { changeSubscriptionPlan } from '../../flows/change-subscription-plan.ts';
 import { findSubscriptionForUser } from './access.ts';
-import { cancelSubscription, resumeSubscription } from './cancel.ts';
+import { cancelSubscription, resumeSubscription } from '../../flows/cancel-subscription.ts';
 import { startCardSetup } from './change-payment-method.ts';
 import { listPlanChangeOptions, previewSubscriptionPlanChange } from './change-plan.ts';
 import { listVisibleSubscriptions, toSubscription } from './service.ts';

@@ -180,6 +180,11 @@ export function sumInvoicedUsage(rows: readonly InvoicedUsageRow[]): Map<string,
   return sums;
 }
 
+/** An invoice's description of the usage it bills. */
+export function describeUsage(usage: readonly UnbilledUsage[]): string {
+  return `Usage of ${usage.map((line) => line.price.product.name).join(', ')}`;
+}
+
 /**
  * What each metered item used in [periodStart, periodEnd) that invoices have not billed yet,
  * priced by `priceUnbilledUsage`.

@@ -2,14 +2,15 @@ import { cancelSubscriptionBodySchema } from '@bazaar/schemas';
 import type { AppError } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeUser, openPaymentTestKit, type PaymentTestKit } from '../../test-utils/payment-test-kit.ts';
+import { makeUser, openPaymentTestKit, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
 import {
   insertPlanPrice,
   makeAdminUser as asAdmin,
   makeSubscription,
   MONTHLY,
-} from '../../test-utils/subscription-builders.ts';
-import { cancelSubscription, resumeSubscription } from './cancel.ts';
+} from '../test-utils/subscription-builders.ts';
+import { cancelSubscription, resumeSubscription } from './cancel-subscription.ts';
+import { recordUsage } from './record-usage.ts';
 
 describe.each(TEST_DIALECTS)('cancel and resume on %s', (dialect) => {
   let kit: PaymentTestKit;
@@ -81,6 +82,122 @@ describe.each(TEST_DIALECTS)('cancel and resume on %s', (dialect) => {
       cancelation_details: { reason: 'cancellation_requested', feedback: null, comment: null },
     });
     expect(await eventTypes()).toContain('customer.subscription.deleted');
+  });
+
+  /** A subscription with a graduated metered item (100 calls at 10, then 5) billed early from 1100. */
+  async function subscribeMetered(options: { trialDays?: number } = {}) {
+    await insertPlanPrice(kit, {
+      id: 'price_calls',
+      unitAmount: 0n,
+      interval: 'month',
+      usageType: 'metered',
+      tiers: [
+        { up_to: 100, unit_amount: '10', flat_amount: null },
+        { up_to: null, unit_amount: '5', flat_amount: null },
+      ],
+    });
+    const made = await makeSubscription(kit, {
+      items: [
+        { priceId: 'price_basic', recurrence: MONTHLY },
+        { priceId: 'price_calls', recurrence: MONTHLY },
+      ],
+      startedDaysAgo: 10,
+      billingThresholdAmount: 1100n,
+      ...options,
+    });
+    const item = await kit.db
+      .selectFrom('subscription_items')
+      .select('id')
+      .where('subscription_id', '=', made.subscriptionId)
+      .where('price_id', '=', 'price_calls')
+      .executeTakeFirstOrThrow();
+    const report = (quantity: number) =>
+      recordUsage(kit.deps, { subscription_item_id: item.id, quantity, action: 'increment' });
+    return { ...made, report };
+  }
+
+  function invoicesOf(subscriptionId: string, billingReason: string) {
+    return kit.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .where('billing_reason', '=', billingReason)
+      .execute();
+  }
+
+  it("bills the period's unbilled usage on a final invoice when an admin ends it at once, and collects it", async () => {
+    const { subscriptionId, report } = await subscribeMetered();
+    const { current_period_start: start } = await kit.db
+      .selectFrom('subscriptions')
+      .select('current_period_start')
+      .where('id', '=', subscriptionId)
+      .executeTakeFirstOrThrow();
+    await report(120);
+    expect(await invoicesOf(subscriptionId, 'subscription_threshold')).toMatchObject([
+      { total: '1100', status: 'paid' },
+    ]);
+    await report(30);
+
+    const ended = await cancelSubscription(kit.deps, {
+      id: subscriptionId,
+      user: asAdmin('admin'),
+      body: { at: 'now' },
+    });
+    const [final, ...others] = await invoicesOf(subscriptionId, 'subscription_cancel');
+    expect(others).toEqual([]);
+    expect(ended).toMatchObject({ status: 'canceled', latest_invoice_id: final!.id });
+    // 150 calls cost 1250 in all, of which the threshold invoice billed 1100.
+    expect(final).toMatchObject({
+      status: 'paid',
+      total: '150',
+      amount_paid: '150',
+      period_start: start,
+      period_end: kit.clock.now(),
+    });
+    const lines = await kit.db
+      .selectFrom('invoice_lines')
+      .selectAll()
+      .where('invoice_id', '=', final!.id)
+      .execute();
+    expect(lines).toMatchObject([
+      {
+        price_id: 'price_calls',
+        quantity: 30,
+        amount: '150',
+        period_start: start,
+        period_end: kit.clock.now(),
+      },
+    ]);
+    const charges = await kit.db
+      .selectFrom('test_card_charges')
+      .select(['idempotency_key', 'amount', 'status'])
+      .where('idempotency_key', 'like', `${final!.id}:%`)
+      .execute();
+    expect(charges).toEqual([
+      { idempotency_key: `${final!.id}:attempt:1`, amount: '150', status: 'succeeded' },
+    ]);
+    const types = await eventTypes();
+    expect(types.slice(-4)).toEqual([
+      'invoice.created',
+      'customer.subscription.deleted',
+      'payment_intent.succeeded',
+      'invoice.paid',
+    ]);
+  });
+
+  it('bills the usage of a free trial ended at once, and writes no invoice without usage', async () => {
+    const { subscriptionId, report } = await subscribeMetered({ trialDays: 14 });
+    await report(5);
+    await cancelSubscription(kit.deps, { id: subscriptionId, user: payer, body: { at: 'period_end' } });
+    expect(await invoicesOf(subscriptionId, 'subscription_cancel')).toMatchObject([
+      { total: '50', status: 'paid' },
+    ]);
+
+    const { subscriptionId: quiet } = await subscribe({ did: 'did:bazaar:usr_quiet' });
+    await cancelSubscription(kit.deps, { id: quiet, user: asAdmin('owner'), body: { at: 'now' } });
+    expect(
+      await kit.db.selectFrom('invoices').select('id').where('subscription_id', '=', quiet).execute(),
+    ).toEqual([]);
   });
 
   it('lets only an admin end it at once, and never twice', async () => {

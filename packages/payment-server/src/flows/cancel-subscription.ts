@@ -5,19 +5,24 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from '@bazaar/schemas';
-import { AppError } from '@bazaar/server-kit';
-import { isEnded, transitionSubscription } from '../../billing/subscription-status.ts';
-import { toFlag } from '../../db/json.ts';
-import type { PaymentDeps } from '../../deps.ts';
-import { recordEvents } from '../events/service.ts';
-import { findSubscriptionForUser, isPaymentAdmin, subscriptionNow } from './access.ts';
+import { AppError, type Clock } from '@bazaar/server-kit';
+import { isEnded, transitionSubscription } from '../billing/subscription-status.ts';
+import { toFlag } from '../db/json.ts';
+import type { PaymentDb } from '../db/tables.ts';
+import type { PaymentDeps } from '../deps.ts';
+import { recordEvents } from '../modules/events/service.ts';
+import { priceLine } from '../modules/invoices/service.ts';
+import { findSubscriptionForUser, isPaymentAdmin, subscriptionNow } from '../modules/subscriptions/access.ts';
 import {
   findSubscriptionRow,
   updateSubscriptionFrom,
   type SubscriptionChanges,
   type SubscriptionRow,
-} from './repository.ts';
-import { toSubscription } from './service.ts';
+} from '../modules/subscriptions/repository.ts';
+import { toSubscription } from '../modules/subscriptions/service.ts';
+import { describeUsage, listUnbilledUsage } from '../modules/usage-records/service.ts';
+import { collectInvoice } from './collect-invoice.ts';
+import { writeSubscriptionInvoice } from './subscription-invoice.ts';
 
 type CancelBody = Required<Pick<CancelSubscriptionBody, 'at'>> & Omit<CancelSubscriptionBody, 'at'>;
 
@@ -31,7 +36,8 @@ function unexpectedState(message: string): AppError {
 /**
  * Applies `changes` only if the subscription is still in `status`, with its events, in one
  * transaction; a concurrent change (a renewal ending it, say) makes the action fail instead of
- * overwriting it.
+ * overwriting it. `endsAt` ends the subscription at that moment: its period's unbilled metered
+ * usage goes on a final invoice in the same transaction, collected once it committed.
  */
 async function applyChange(
   deps: PaymentDeps,
@@ -39,9 +45,11 @@ async function applyChange(
   status: SubscriptionStatus,
   changes: SubscriptionChanges,
   event: 'customer.subscription.updated' | 'customer.subscription.deleted',
+  endsAt: number | null = null,
 ): Promise<Subscription> {
   const updated = await deps.db.transaction().execute(async (trx) => {
     if (!(await updateSubscriptionFrom(trx, row.id, [status], changes))) return null;
+    const invoiceId = endsAt === null ? null : await billFinalUsage(trx, deps.clock, { row, now: endsAt });
     await recordEvents(trx, deps.clock, {
       livemode: row.livemode === 1,
       payloads: [
@@ -51,17 +59,50 @@ async function applyChange(
         },
       ],
     });
-    return toSubscription(trx, (await findSubscriptionRow(trx, row.id))!);
+    return { invoiceId, subscription: await toSubscription(trx, (await findSubscriptionRow(trx, row.id))!) };
   });
   if (!updated) throw unexpectedState('The subscription changed meanwhile; reload it and try again');
+  if (updated.invoiceId && endsAt !== null) {
+    await collectInvoice(deps, { invoiceId: updated.invoiceId, now: endsAt });
+  }
   await deps.flushEvents();
-  return updated;
+  return updated.subscription;
+}
+
+/**
+ * The final `subscription_cancel` invoice of a subscription ended at `now`: the metered usage
+ * of its current period that no invoice billed yet, priced as a renewal would have
+ * (`listUnbilledUsage`). None when there is no such usage. Answers the invoice to collect.
+ */
+async function billFinalUsage(
+  trx: PaymentDb,
+  clock: Clock,
+  input: { row: SubscriptionRow; now: number },
+): Promise<string | null> {
+  const { row, now } = input;
+  const { current_period_start: periodStart, current_period_end: periodEnd } = row;
+  const usage = (
+    await listUnbilledUsage(trx, { subscription: await toSubscription(trx, row), periodStart, periodEnd })
+  ).filter((line) => line.quantity > 0n);
+  if (usage.length === 0) return null;
+  const { invoiceId, amountDue } = await writeSubscriptionInvoice(trx, clock, {
+    subscription: row,
+    billingReason: 'subscription_cancel',
+    description: describeUsage(usage),
+    lines: usage.map((line) => priceLine(line, { start: periodStart, end: now })),
+    periodStart,
+    periodEnd: now,
+    collectLater: true,
+    now,
+  });
+  return amountDue > 0n ? invoiceId : null;
 }
 
 /**
  * `PUT /subscriptions/{id}/cancel`: ends the subscription at the end of the period it paid for
  * (the renewal then ends it instead of billing); a free trial, or `at: 'now'` from an admin,
- * ends it at once. Customers cancel only their own.
+ * ends it at once, with a final invoice for the period's unbilled metered usage if there is
+ * any. Customers cancel only their own.
  */
 export async function cancelSubscription(
   deps: PaymentDeps,
@@ -95,6 +136,7 @@ export async function cancelSubscription(
         updated_at: now,
       },
       'customer.subscription.deleted',
+      now,
     );
   }
   if (!CANCELABLE_AT_PERIOD_END.includes(status)) {
