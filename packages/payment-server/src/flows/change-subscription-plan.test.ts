@@ -9,6 +9,7 @@ import {
   listPlanChangeOptions,
   previewSubscriptionPlanChange,
 } from '../modules/subscriptions/change-plan.ts';
+import { leaseInvoiceRow } from '../modules/invoices/repository.ts';
 import { getSubscription } from '../modules/subscriptions/service.ts';
 import { TEST_CARDS } from '../providers/test-card-network.ts';
 import { makeUser, openPaymentTestKit, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
@@ -19,7 +20,8 @@ import {
   MONTHLY,
   YEARLY,
 } from '../test-utils/subscription-builders.ts';
-import { changeSubscriptionPlan } from './change-subscription-plan.ts';
+import { COLLECTION_LEASE_SECONDS } from './collect-invoice.ts';
+import { changeSubscriptionPlan, writePlanChange } from './change-subscription-plan.ts';
 
 const DAY = 86_400;
 
@@ -246,6 +248,145 @@ describe.each(TEST_DIALECTS)('changing plan on %s', (dialect) => {
     });
     expect(subscription.items[0]!.price_id).toBe('price_yearly');
     expect(await charges()).toEqual([]);
+  });
+
+  describe('after a crash between writing the invoice and recording its charge', () => {
+    /** The change's first step only, as a process that died right after it leaves it. */
+    async function crashAfterWriting(subscriptionId: string, price_id: string) {
+      const written = await writePlanChange(kit.deps, {
+        id: subscriptionId,
+        body: { price_id },
+        now: kit.clock.now(),
+      });
+      const invoice = await kit.db
+        .selectFrom('invoices')
+        .selectAll()
+        .where('id', '=', written.invoiceId!)
+        .executeTakeFirstOrThrow();
+      expect(invoice).toMatchObject({ status: 'open', attempt_count: 0 });
+      return invoice;
+    }
+
+    function invoicesOf(subscriptionId: string) {
+      return kit.db
+        .selectFrom('invoices')
+        .select(['id', 'status'])
+        .where('subscription_id', '=', subscriptionId)
+        .orderBy('created_at')
+        .orderBy('number')
+        .execute();
+    }
+
+    it('resumes the same change on its invoice, charging once', async () => {
+      const { subscriptionId, start, end } = await subscribe();
+      const stale = await crashAfterWriting(subscriptionId, 'price_pro');
+      const due = rest(6000n, { start, end }) - rest(3000n, { start, end });
+      expect(stale.amount_remaining).toBe(due.toString());
+      expect(await charges()).toEqual([]);
+
+      kit.clock.advance(60);
+      const { subscription, invoice } = await changeSubscriptionPlan(kit.deps, {
+        id: subscriptionId,
+        user: payer,
+        body: { price_id: 'price_pro' },
+      });
+      expect(invoice).toMatchObject({ id: stale.id, status: 'paid', amount_paid: due.toString() });
+      expect(subscription.items[0]!.price_id).toBe('price_pro');
+      expect(await invoicesOf(subscriptionId)).toEqual([{ id: stale.id, status: 'paid' }]);
+      expect(await charges()).toEqual([{ amount: due.toString(), status: 'succeeded' }]);
+    });
+
+    it('repeats the key of a charge that went through before the crash, so the card pays once', async () => {
+      const { subscriptionId } = await subscribe();
+      const stale = await crashAfterWriting(subscriptionId, 'price_yearly');
+      // The dead process had leased the invoice and charged the card, but recorded nothing.
+      const { card } = await kit.db
+        .selectFrom('test_cards')
+        .select('id as card')
+        .where('customer_id', '=', stale.customer_id)
+        .executeTakeFirstOrThrow();
+      await leaseInvoiceRow(kit.db, {
+        id: stale.id,
+        holder: 'engine',
+        now: kit.clock.now(),
+        until: kit.clock.now() + COLLECTION_LEASE_SECONDS,
+        statuses: ['open'],
+      });
+      await kit.deps.cards.chargeSavedCard({
+        cardId: card,
+        amount: BigInt(stale.amount_remaining),
+        currencyId: stale.currency_id,
+        idempotencyKey: `${stale.id}:attempt:1`,
+        now: kit.clock.now(),
+      });
+
+      const body = { price_id: 'price_yearly' };
+      const waiting = await refusal(
+        changeSubscriptionPlan(kit.deps, { id: subscriptionId, user: payer, body }),
+      );
+      expect(waiting).toMatchObject({
+        code: 'SUBSCRIPTION_UNEXPECTED_STATE',
+        message: 'A plan change of this subscription is still being paid',
+      });
+      // Nor does another plan void it: that payment may have gone through.
+      const other = await refusal(
+        changeSubscriptionPlan(kit.deps, {
+          id: subscriptionId,
+          user: payer,
+          body: { price_id: 'price_pro' },
+        }),
+      );
+      expect(other.code).toBe('SUBSCRIPTION_UNEXPECTED_STATE');
+
+      kit.clock.advance(COLLECTION_LEASE_SECONDS);
+      const anotherPlan = await refusal(
+        changeSubscriptionPlan(kit.deps, {
+          id: subscriptionId,
+          user: payer,
+          body: { price_id: 'price_pro' },
+        }),
+      );
+      expect(anotherPlan.message).toMatch(/earlier change to price_yearly may have gone through/);
+      const { subscription, invoice } = await changeSubscriptionPlan(kit.deps, {
+        id: subscriptionId,
+        user: payer,
+        body,
+      });
+      expect(invoice).toMatchObject({ id: stale.id, status: 'paid', attempt_count: 1 });
+      expect(subscription).toMatchObject({
+        current_period_start: stale.period_start,
+        current_period_end: stale.period_end,
+        billing_cycle_anchor: stale.period_start,
+      });
+      expect(subscription.items[0]!.price_id).toBe('price_yearly');
+      expect(await charges()).toEqual([{ amount: stale.amount_remaining, status: 'succeeded' }]);
+    });
+
+    it('voids the stale invoice, giving its credit back, when another plan is chosen', async () => {
+      const { subscriptionId, customerId } = await subscribe();
+      await recordBalanceTransactions(
+        kit.db,
+        { customerId, currencyId: DEMO.usdCurrencyId, livemode: false },
+        [{ amount: -100n, type: 'proration_credit', invoiceId: null, subscriptionId, now: kit.clock.now() }],
+      );
+      const stale = await crashAfterWriting(subscriptionId, 'price_pro');
+      expect(stale.amount_applied).toBe('100');
+      expect(await credit(customerId)).toBe(0n);
+
+      const { subscription, invoice } = await changeSubscriptionPlan(kit.deps, {
+        id: subscriptionId,
+        user: payer,
+        body: { price_id: 'price_usd_only' },
+      });
+      expect(subscription.items[0]!.price_id).toBe('price_usd_only');
+      expect(invoice).toMatchObject({ status: 'paid', amount_applied: '100' });
+      expect(await invoicesOf(subscriptionId)).toEqual([
+        { id: stale.id, status: 'void' },
+        { id: invoice!.id, status: 'paid' },
+      ]);
+      expect(await credit(customerId)).toBe(0n);
+      expect(await charges()).toEqual([{ amount: invoice!.amount_paid, status: 'succeeded' }]);
+    });
   });
 
   it("refuses someone else's subscription, a past-due one, a price it cannot move to, and a second change at once", async () => {

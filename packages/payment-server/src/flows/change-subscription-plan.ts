@@ -3,7 +3,12 @@ import { AppError, type Clock } from '@bazaar/server-kit';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import { hasOpenInvoiceOfReason } from '../modules/invoices/repository.ts';
+import {
+  collectionLeaseHolder,
+  findOpenInvoiceOfReason,
+  listInvoiceLineRows,
+  type InvoiceRow,
+} from '../modules/invoices/repository.ts';
 import { getInvoice, type NewInvoiceLine } from '../modules/invoices/service.ts';
 import { findSubscriptionForUser, subscriptionNow } from '../modules/subscriptions/access.ts';
 import {
@@ -24,12 +29,50 @@ import { voidSubscriptionInvoice, writeSubscriptionInvoice } from './subscriptio
 /** payment-kit.md §8: what the customer reads when the upgrade's charge does not go through. */
 export const UPGRADE_FAILED = 'Failed to upgrade your subscription';
 
+function stillBeingPaid(): AppError {
+  return new AppError(
+    'SUBSCRIPTION_UNEXPECTED_STATE',
+    'A plan change of this subscription is still being paid',
+  );
+}
+
+/** What moving to the new plan changes on the subscription once it is paid. */
+interface PlanSwitch {
+  itemId: string;
+  fromPriceId: string;
+  priceId: string;
+  quantity: number;
+  /** The new period when the interval changes (the cycle restarts at its start); null keeps it. */
+  restart: { start: number; end: number } | null;
+}
+
+/** Step one of a change, committed before any charge: its invoice and what it will switch. */
+export interface WrittenPlanChange {
+  change: PlanSwitch;
+  /** Null for a trial, which only switches. */
+  invoiceId: string | null;
+  /** What is left to charge; 0 when the change is already done. */
+  amountDue: bigint;
+}
+
+function toSwitch(plan: PlannedChange, restart: { start: number; end: number }): PlanSwitch {
+  return {
+    itemId: plan.item.id,
+    fromPriceId: plan.item.price_id,
+    priceId: plan.price.id,
+    quantity: plan.quantity,
+    restart: plan.restartsPeriod ? restart : null,
+  };
+}
+
 /**
  * `PUT /subscriptions/{id}/change-plan`: does what the preview says. The old plan's unused time
  * and the new plan's charge go on a `subscription_update` invoice, credit pays what it can and
  * any excess is kept as credit. What is still due is charged to the saved card at once (outside
  * the transaction): only when it is paid, or nothing was due, does the subscription move to the
  * new plan; a declined charge voids the invoice, gives the credit back and keeps the old plan.
+ * A change whose charge never got recorded (the process died) is taken up again by the next
+ * change request (`writePlanChange`), so it never blocks the subscription for good.
  */
 export async function changeSubscriptionPlan(
   deps: PaymentDeps,
@@ -37,22 +80,49 @@ export async function changeSubscriptionPlan(
 ): Promise<ChangePlanResponse> {
   const row = await findSubscriptionForUser(deps.db, input);
   const now = await subscriptionNow(deps, row);
-  const written = await deps.db.transaction().execute(async (trx) => {
-    // The lock makes a second change wait; it then sees the first one's invoice and stops.
-    if (!(await updateSubscriptionFrom(trx, row.id, PLAN_CHANGEABLE_STATUSES, { updated_at: now }))) {
-      throw new AppError('SUBSCRIPTION_UNEXPECTED_STATE', `A ${row.status} subscription cannot change plan`);
+  const written = await writePlanChange(deps, { id: row.id, body: input.body, now });
+  if (written.amountDue > 0n && written.invoiceId) {
+    await collectPlanChange(deps, { ...written, invoiceId: written.invoiceId, subscriptionId: row.id, now });
+  }
+  await deps.flushEvents();
+  return {
+    subscription: await getSubscription(deps.db, row.id),
+    invoice: written.invoiceId ? await getInvoice(deps.db, written.invoiceId) : null,
+  };
+}
+
+/**
+ * Step one, in one transaction: the change's invoice, or the change itself when nothing is due.
+ * An open `subscription_update` invoice left by a change whose charge was never recorded is
+ * taken up first: the same change resumes it (its charge then repeats the same key, so the card
+ * is never charged twice), another change voids it (giving its credit back) before it is
+ * planned. While its charge may be in flight (its collection lease runs) the change waits.
+ */
+export async function writePlanChange(
+  deps: PaymentDeps,
+  input: { id: string; body: ChangePlanBody; now: number },
+): Promise<WrittenPlanChange> {
+  const { now } = input;
+  return deps.db.transaction().execute(async (trx) => {
+    // The lock makes a second change wait; it then sees the first one's invoice.
+    if (!(await updateSubscriptionFrom(trx, input.id, PLAN_CHANGEABLE_STATUSES, { updated_at: now }))) {
+      const { status } = (await findSubscriptionRow(trx, input.id))!;
+      throw new AppError('SUBSCRIPTION_UNEXPECTED_STATE', `A ${status} subscription cannot change plan`);
     }
-    if (await hasOpenInvoiceOfReason(trx, { subscriptionId: row.id, billingReason: 'subscription_update' })) {
-      throw new AppError(
-        'SUBSCRIPTION_UNEXPECTED_STATE',
-        'A plan change of this subscription is still being paid',
-      );
+    const locked = (await findSubscriptionRow(trx, input.id))!;
+    const pending = await findOpenInvoiceOfReason(trx, {
+      subscriptionId: locked.id,
+      billingReason: 'subscription_update',
+    });
+    if (pending) {
+      const resumed = await takeUpPendingChange(trx, deps.clock, { locked, pending, body: input.body, now });
+      if (resumed) return resumed;
     }
-    const locked = (await findSubscriptionRow(trx, row.id))!;
     const plan = await planChange(trx, { row: locked, body: input.body, now });
+    const change = toSwitch(plan, { start: plan.preview.periodStart, end: plan.preview.periodEnd });
     if (plan.isTrial) {
-      await switchPlan(trx, deps.clock, { row: locked, plan, now });
-      return { plan, invoiceId: null, amountDue: 0n };
+      await switchPlan(trx, deps.clock, { row: locked, change, now });
+      return { change, invoiceId: null, amountDue: 0n };
     }
     const { invoiceId, amountDue } = await writeSubscriptionInvoice(trx, deps.clock, {
       subscription: locked,
@@ -64,29 +134,77 @@ export async function changeSubscriptionPlan(
       collectLater: false,
       now,
     });
-    if (amountDue === 0n) await switchPlan(trx, deps.clock, { row: locked, plan, now });
-    return { plan, invoiceId, amountDue };
+    if (amountDue === 0n) await switchPlan(trx, deps.clock, { row: locked, change, now });
+    return { change, invoiceId, amountDue };
   });
-
-  if (written.amountDue > 0n && written.invoiceId) {
-    const outcome = await collectInvoice(deps, { invoiceId: written.invoiceId, now });
-    const invoiceId = written.invoiceId;
-    await deps.db.transaction().execute(async (trx) => {
-      const current = (await findSubscriptionRow(trx, row.id))!;
-      if (outcome === 'paid') await switchPlan(trx, deps.clock, { row: current, plan: written.plan, now });
-      else await voidSubscriptionInvoice(trx, deps.clock, { subscription: current, invoiceId, now });
-    });
-    await deps.flushEvents();
-    if (outcome !== 'paid') throw new AppError('card_declined', UPGRADE_FAILED);
-  }
-  await deps.flushEvents();
-  return {
-    subscription: await getSubscription(deps.db, row.id),
-    invoice: written.invoiceId ? await getInvoice(deps.db, written.invoiceId) : null,
-  };
 }
 
-/** The old plan's unused time as a credit line and the new plan's charge, both from now. */
+/**
+ * An open plan change invoice met by a new change request: resumed when it is the same change
+ * in the same period, else voided so the new change can be planned (null). An invoice whose
+ * attempt was started but never recorded may have been charged at the network: voiding it would
+ * lose that payment, so only the same change (which repeats the attempt's key) may take it up.
+ */
+async function takeUpPendingChange(
+  trx: PaymentDb,
+  clock: Clock,
+  input: { locked: SubscriptionRow; pending: InvoiceRow; body: ChangePlanBody; now: number },
+): Promise<WrittenPlanChange | null> {
+  const { locked, pending, now } = input;
+  if (collectionLeaseHolder(pending, now)) throw stillBeingPaid();
+  const plan = await planChange(trx, { row: locked, body: input.body, now });
+  const target = await pendingTarget(trx, pending);
+  const isSameChange = target.priceId === plan.price.id && target.quantity === plan.quantity;
+  // A renewal since then billed the old plan for a new period: the invoice prorated the old one.
+  const isSamePeriod = pending.period_start !== null && pending.period_start >= locked.current_period_start;
+  if (isSameChange && isSamePeriod) {
+    return {
+      change: toSwitch(plan, { start: pending.period_start!, end: pending.period_end! }),
+      invoiceId: pending.id,
+      amountDue: BigInt(pending.amount_remaining),
+    };
+  }
+  if (pending.collection_lease_until !== null) {
+    throw new AppError(
+      'SUBSCRIPTION_UNEXPECTED_STATE',
+      `The payment of an earlier change to ${target.priceId} may have gone through; confirm that change again first`,
+    );
+  }
+  await voidSubscriptionInvoice(trx, clock, { subscription: locked, invoiceId: pending.id, now });
+  return null;
+}
+
+/** The plan a change invoice moves to: its last line charges the new plan (`prorationLines`). */
+async function pendingTarget(trx: PaymentDb, pending: InvoiceRow) {
+  const last = (await listInvoiceLineRows(trx, pending.id)).at(-1);
+  return { priceId: last?.price_id ?? null, quantity: last?.quantity ?? null };
+}
+
+/**
+ * Step two, outside any transaction: charges the change's invoice, then moves to the new plan
+ * when it was paid, or voids the invoice (giving its credit back) when the card declined. An
+ * invoice someone else is collecting right now is left to them.
+ */
+async function collectPlanChange(
+  deps: PaymentDeps,
+  input: { change: PlanSwitch; invoiceId: string; subscriptionId: string; now: number },
+): Promise<void> {
+  const { invoiceId, now } = input;
+  const outcome = await collectInvoice(deps, { invoiceId, now });
+  if (outcome === 'skipped') throw stillBeingPaid();
+  await deps.db.transaction().execute(async (trx) => {
+    const current = (await findSubscriptionRow(trx, input.subscriptionId))!;
+    if (outcome === 'paid') await switchPlan(trx, deps.clock, { row: current, change: input.change, now });
+    else await voidSubscriptionInvoice(trx, deps.clock, { subscription: current, invoiceId, now });
+  });
+  await deps.flushEvents();
+  if (outcome !== 'paid') throw new AppError('card_declined', UPGRADE_FAILED);
+}
+
+/**
+ * The old plan's unused time as a credit line and the new plan's charge, both from now; the new
+ * plan's line comes last (`pendingTarget` reads it).
+ */
 function prorationLines(plan: PlannedChange, now: number): NewInvoiceLine[] {
   const { preview, item, price, quantity } = plan;
   const unused: NewInvoiceLine[] =
@@ -119,26 +237,26 @@ function prorationLines(plan: PlannedChange, now: number): NewInvoiceLine[] {
   ];
 }
 
-/** Moves the subscription's item to the new plan; an interval change restarts the cycle now. */
+/** Moves the subscription's item to the new plan; an interval change restarts the cycle. */
 async function switchPlan(
   trx: PaymentDb,
   clock: Clock,
-  input: { row: SubscriptionRow; plan: PlannedChange; now: number },
+  input: { row: SubscriptionRow; change: PlanSwitch; now: number },
 ): Promise<void> {
-  const { row, plan, now } = input;
+  const { row, change, now } = input;
   const swapped = await swapSubscriptionItemPrice(trx, {
-    id: plan.item.id,
-    fromPriceId: plan.item.price_id,
-    priceId: plan.price.id,
-    quantity: plan.quantity,
+    id: change.itemId,
+    fromPriceId: change.fromPriceId,
+    priceId: change.priceId,
+    quantity: change.quantity,
   });
   if (!swapped)
     throw new AppError('SUBSCRIPTION_UNEXPECTED_STATE', 'The subscription changed plan meanwhile');
   await updateSubscriptionFrom(trx, row.id, [row.status], {
-    ...(plan.restartsPeriod && {
-      billing_cycle_anchor: now,
-      current_period_start: plan.preview.periodStart,
-      current_period_end: plan.preview.periodEnd,
+    ...(change.restart && {
+      billing_cycle_anchor: change.restart.start,
+      current_period_start: change.restart.start,
+      current_period_end: change.restart.end,
     }),
     updated_at: now,
   });

@@ -204,20 +204,19 @@ export async function voidOpenInvoiceRow(db: PaymentDb, id: string): Promise<boo
   return result.numUpdatedRows > 0n;
 }
 
-/** Whether a subscription has an open invoice of this reason (a plan change still being paid). */
-export async function hasOpenInvoiceOfReason(
+/** A subscription's open invoice of this reason (a plan change still being paid), if any. */
+export async function findOpenInvoiceOfReason(
   db: PaymentDb,
   input: { subscriptionId: string; billingReason: string },
-): Promise<boolean> {
-  const row = await db
+): Promise<InvoiceRow | undefined> {
+  return db
     .selectFrom('invoices')
-    .select('id')
+    .selectAll()
     .where('subscription_id', '=', input.subscriptionId)
     .where('billing_reason', '=', input.billingReason)
     .where('status', '=', 'open')
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** One page of invoices in one mode, newest first; filters left undefined match all. */
