@@ -91,7 +91,6 @@ export const listInvoicesQuerySchema = paginationQuerySchema.extend({
   status: invoiceSchema.shape.status.optional(),
 });
 
-
 /** `GET /subscriptions/{id}/overdue/invoices` and `GET /customers/{id}/overdue/invoices`. */
 export const overdueInvoicesResponseSchema = z.object({
   subscription: subscriptionSchema.nullable(),
