@@ -1,6 +1,5 @@
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
-import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -9,14 +8,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import type { Invoice } from '@bazaar/schemas';
-import { ApiError } from '../api/api-error.ts';
-import { extractErrorText } from '../api/error-text.ts';
 import { useSessionUser } from '../api/use-session-user.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { invoiceAddress } from '../overdue/overdue-addresses.ts';
 import { useOverdueInvoices } from '../overdue/use-overdue-invoices.ts';
-import { StatusPanel } from '../primitives/status-panel.tsx';
 import { usePaymentContext } from '../provider/payment-context.ts';
+import { CustomerPageFallback } from './customer-page-fallback.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
 import { LoginRequiredPanel } from './login-required-panel.tsx';
 
@@ -71,17 +68,8 @@ export function PastDueInvoices({ referer }: PastDueInvoicesProps) {
   const did = user.data?.did ?? null;
   const { data, error } = useOverdueInvoices({ customerId: did }, did !== null);
 
-  if (user.data === null || (error instanceof ApiError && error.status === 401))
-    return <LoginRequiredPanel />;
-  if (error) {
-    return (
-      <StatusPanel
-        icon={<ErrorOutlineRoundedIcon color="error" />}
-        title={t('payment.checkout.error.title')}
-        description={extractErrorText(error, t)}
-      />
-    );
-  }
+  if (user.data === null) return <LoginRequiredPanel />;
+  if (error) return <CustomerPageFallback error={error} />;
   const totals = Object.values(data?.summary ?? {});
 
   return (

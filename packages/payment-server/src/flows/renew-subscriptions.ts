@@ -16,7 +16,6 @@ import {
   claimDueSubscriptionRows,
   insertRenewalRows,
   listBalanceRows,
-  listUsageRows,
 } from '../modules/billing/repository.ts';
 import { allocateInvoiceNumbers } from '../modules/customers/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
@@ -34,7 +33,7 @@ import {
   type SubscriptionItemRow,
   type SubscriptionRow,
 } from '../modules/subscriptions/repository.ts';
-import { listInvoicedUsageRows } from '../modules/usage-records/repository.ts';
+import { listInvoicedUsageRows, listUsageRecordRowsIn } from '../modules/usage-records/repository.ts';
 import {
   invoicedUsageKey,
   NOTHING_INVOICED,
@@ -217,7 +216,7 @@ async function loadBatchContext(
   const usage = new Map<string, UsageEntry[]>();
   let invoiced = new Map<string, UsageCharge>();
   if (meteredItems.length > 0) {
-    const usageRows = await listUsageRows(trx, {
+    const usageRows = await listUsageRecordRowsIn(trx, {
       itemIds: meteredItems.map((item) => item.id),
       from: Math.min(...subscriptions.map((subscription) => subscription.current_period_start)),
       to: Math.max(...subscriptions.map((subscription) => subscription.current_period_end)),

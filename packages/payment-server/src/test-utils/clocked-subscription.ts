@@ -2,7 +2,7 @@ import { randomToken, type SubscriptionStatus } from '@bazaar/schemas';
 import { periodBoundary, type Recurrence } from '../billing/periods.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { DEMO } from '../demo/seed.ts';
-import { EMPTY_ADDRESS, saveCustomer } from '../modules/customers/service.ts';
+import { saveTestCustomer } from './payment-test-kit.ts';
 import { getPricesById } from '../modules/prices/service.ts';
 import { createSubscription, updateSubscriptionFrom } from '../modules/subscriptions/service.ts';
 import { attachTestClockCustomer, createTestClock } from '../modules/test-clocks/service.ts';
@@ -41,15 +41,7 @@ export async function createClockedSubscription(
   const start = input.start ?? deps.clock.now();
   const clock =
     input.testClock === false ? null : await createTestClock(deps, { name: 'Renewals', frozen_time: start });
-  const customer = await saveCustomer(deps, {
-    did: `did:bazaar:usr_${randomToken(12)}`,
-    livemode: false,
-    name: 'Ada Payer',
-    email: 'ada@example.com',
-    phone: '',
-    address: EMPTY_ADDRESS,
-    isAnonymous: false,
-  });
+  const customer = await saveTestCustomer(deps, `did:bazaar:usr_${randomToken(12)}`);
   if (clock) await attachTestClockCustomer(deps, { testClockId: clock.id, customerId: customer.id });
   const digits = input.card === undefined ? TEST_CARDS.succeeds : input.card;
   const card =

@@ -2,9 +2,8 @@ import { newId } from '@bazaar/schemas';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { DEMO } from '../demo/seed.ts';
-import { EMPTY_ADDRESS, saveCustomer } from '../modules/customers/service.ts';
 import { createSubscription } from '../modules/subscriptions/service.ts';
-import { TEST_NOW } from './payment-test-kit.ts';
+import { saveTestCustomer, TEST_NOW } from './payment-test-kit.ts';
 
 /**
  * An unpaid invoice of `customerId` for 9.99 USD unless told otherwise, due at `dueDate` (a day
@@ -56,15 +55,7 @@ export async function insertPastDueInvoice(
  * renewal, as a renewal whose retries all declined leaves it.
  */
 export async function insertPastDueSubscription(deps: Pick<PaymentDeps, 'db' | 'clock'>, did: string) {
-  const customer = await saveCustomer(deps, {
-    did,
-    livemode: false,
-    name: 'Ada Payer',
-    email: 'ada@example.com',
-    phone: '',
-    address: EMPTY_ADDRESS,
-    isAnonymous: false,
-  });
+  const customer = await saveTestCustomer(deps, did);
   const periodStart = TEST_NOW - 10 * 86_400;
   const subscriptionId = await createSubscription(deps.db, {
     customerId: customer.id,

@@ -12,6 +12,7 @@ import { paymentMigrations } from '../db/migrations/index.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { seedDemoData } from '../demo/seed.ts';
+import { EMPTY_ADDRESS, saveCustomer } from '../modules/customers/service.ts';
 import { createOutboxDispatcher } from '../modules/events/service.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
 
@@ -87,4 +88,17 @@ export async function countRows(db: PaymentDb) {
   }
   const sold = await db.selectFrom('prices').select(['id', 'quantity_sold']).orderBy('id').execute();
   return { ...counts, sold: Object.fromEntries(sold.map((row) => [row.id, row.quantity_sold])) };
+}
+
+/** A test-mode customer of `did` with the default payer's contact details. */
+export function saveTestCustomer(deps: Pick<PaymentDeps, 'db' | 'clock'>, did: string) {
+  return saveCustomer(deps, {
+    did,
+    livemode: false,
+    name: 'Ada Payer',
+    email: 'ada@example.com',
+    phone: '',
+    address: EMPTY_ADDRESS,
+    isAnonymous: false,
+  });
 }

@@ -1,12 +1,11 @@
 import type { SessionUser, SubscriptionStatus } from '@bazaar/schemas';
 import { periodBoundary, type Recurrence } from '../billing/periods.ts';
 import { DEMO } from '../demo/seed.ts';
-import { saveCustomer, EMPTY_ADDRESS } from '../modules/customers/service.ts';
 import { insertPriceRow } from '../modules/prices/repository.ts';
 import { insertProductIfMissing } from '../modules/products/repository.ts';
 import { createSubscription } from '../modules/subscriptions/service.ts';
 import { saveTestCard, TEST_CARDS } from '../providers/test-card-network.ts';
-import { makeUser, type PaymentTestKit } from './payment-test-kit.ts';
+import { makeUser, saveTestCustomer, type PaymentTestKit } from './payment-test-kit.ts';
 
 export const PLAN_PRODUCT_ID = 'prod_test_plans';
 const DAY = 86_400;
@@ -108,15 +107,7 @@ export async function makeSubscription(
   },
 ): Promise<TestSubscription> {
   const now = kit.clock.now();
-  const customer = await saveCustomer(kit.deps, {
-    did: input.did ?? 'did:bazaar:usr_payer',
-    livemode: false,
-    name: 'Ada Payer',
-    email: 'ada@example.com',
-    phone: '',
-    address: EMPTY_ADDRESS,
-    isAnonymous: false,
-  });
+  const customer = await saveTestCustomer(kit.deps, input.did ?? 'did:bazaar:usr_payer');
   const cardNumber = input.cardNumber === undefined ? TEST_CARDS.succeeds : input.cardNumber;
   const card =
     cardNumber === null

@@ -212,21 +212,6 @@ export async function advanceSubscriptionRows(
   return new Set(rows.map((row) => row.id));
 }
 
-/** Usage of the given items reported for moments in [from, to). */
-export async function listUsageRows(
-  db: PaymentDb,
-  input: { itemIds: readonly string[]; from: number; to: number },
-): Promise<Selectable<PaymentTables['usage_records']>[]> {
-  if (input.itemIds.length === 0) return [];
-  return db
-    .selectFrom('usage_records')
-    .selectAll()
-    .where('subscription_item_id', 'in', [...input.itemIds])
-    .where('timestamp', '>=', input.from)
-    .where('timestamp', '<', input.to)
-    .execute();
-}
-
 /** The customers' credit ledger entries (sum them per currency for a balance). */
 export async function listBalanceRows(
   db: PaymentDb,
