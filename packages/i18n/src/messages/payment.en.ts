@@ -104,6 +104,8 @@ export const paymentEn = {
     "You won't be charged today. Your card is saved for the subscription's renewals.",
   'payment.checkout.card.testHint':
     'Test mode: use 4242 4242 4242 4242 to succeed, 4000 0000 0000 0002 to be declined, 4000 0025 0000 3155 to require authentication; any future date and any CVC.',
+  'payment.checkout.card.testHintSaved':
+    '4000 0000 0000 0341 is saved but declines every later charge (a renewal that fails).',
   'payment.checkout.card.unsupported': 'This payment method is not supported',
 
   'payment.checkout.authenticate.title': 'Authenticate this payment',

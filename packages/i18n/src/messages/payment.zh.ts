@@ -102,6 +102,8 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.checkout.card.setupNotice': '今天不会扣款。您的银行卡将保存用于订阅续费。',
   'payment.checkout.card.testHint':
     '测试模式：4242 4242 4242 4242 支付成功，4000 0000 0000 0002 被拒绝，4000 0025 0000 3155 需要验证；有效期填任意未来日期，安全码任意。',
+  'payment.checkout.card.testHintSaved':
+    '4000 0000 0000 0341 可以保存，但之后的每次扣款都会被拒绝（续费失败）。',
   'payment.checkout.card.unsupported': '不支持此支付方式',
 
   'payment.checkout.authenticate.title': '验证此笔付款',

@@ -42,11 +42,13 @@ describe('CardStep', () => {
     renderCardStep(purpose, locale);
     expect(screen.getByRole('button', { name: button })).toBeTruthy();
     expect(screen.getByText(new RegExp(notice))).toBeTruthy();
+    expect(screen.getByText(/4000 0000 0000 0341/)).toBeTruthy();
   });
 
   it('a payment confirms the payment and says nothing about saving', () => {
     renderCardStep('pay');
     expect(screen.getByRole('button', { name: 'Confirm payment' })).toBeTruthy();
     expect(screen.queryByText(/won't be charged/)).toBeNull();
+    expect(screen.queryByText(/0341/)).toBeNull();
   });
 });

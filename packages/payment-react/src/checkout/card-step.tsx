@@ -102,6 +102,7 @@ export function CardStep({
       {isTestMode ? (
         <Alert severity="info" variant="outlined">
           {t('payment.checkout.card.testHint')}
+          {purpose === 'pay' ? null : ` ${t('payment.checkout.card.testHintSaved')}`}
         </Alert>
       ) : null}
       <Box
