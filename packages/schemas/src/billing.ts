@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountSchema, metadataSchema, paginationQuerySchema, timestampSchema } from './common.ts';
+import { unitAmountSchema } from './catalogue.ts';
 import { idSchema } from './ids.ts';
 import {
   cardContextSchema,
@@ -90,6 +91,51 @@ export const listInvoicesQuerySchema = paginationQuerySchema.extend({
   subscription_id: idSchema('subscription').optional(),
   status: invoiceSchema.shape.status.optional(),
 });
+
+/**
+ * A line of a manual invoice: a catalogue price, priced in the invoice's currency, or a charge
+ * of its own. Strict, so a line mixing both is refused rather than half read.
+ */
+export const manualInvoiceLineSchema = z.union([
+  z.strictObject({
+    price_id: idSchema('price'),
+    quantity: z.number().int().min(1).max(10_000),
+  }),
+  z.strictObject({
+    description: z.string().trim().min(1).max(500),
+    quantity: z.number().int().min(1).max(10_000),
+    unit_amount: unitAmountSchema,
+  }),
+]);
+export type ManualInvoiceLine = z.infer<typeof manualInvoiceLineSchema>;
+
+const draftInvoiceFields = {
+  description: z.string().trim().max(1000),
+  lines: z.array(manualInvoiceLineSchema).min(1).max(100),
+  /** Days from finalizing to the due date (Stripe's `days_until_due`). */
+  days_until_due: z.number().int().min(0).max(365),
+};
+
+/** `POST /invoices` (admin): a manual invoice, written as a draft to edit and then finalize. */
+export const createInvoiceBodySchema = z.object({
+  customer_id: idSchema('customer'),
+  currency_id: idSchema('paymentCurrency'),
+  description: draftInvoiceFields.description.default(''),
+  lines: draftInvoiceFields.lines,
+  days_until_due: draftInvoiceFields.days_until_due.default(30),
+});
+export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
+
+/** `PUT /invoices/{id}` (admin): replaces what it names of a draft; `lines` replaces all lines. */
+export const updateInvoiceBodySchema = z.object(draftInvoiceFields).partial();
+export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
+
+/** An invoice as the admin routes answer it: with the terms a draft keeps until it is finalized. */
+export const adminInvoiceSchema = invoiceSchema.extend({
+  /** Days from finalizing to the due date; null for invoices the engine or a checkout wrote. */
+  days_until_due: z.number().int().nonnegative().nullable(),
+});
+export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 
 /** `GET /subscriptions/{id}/overdue/invoices` and `GET /customers/{id}/overdue/invoices`. */
 export const overdueInvoicesResponseSchema = z.object({

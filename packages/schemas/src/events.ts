@@ -28,7 +28,7 @@ export const eventSchema = z.discriminatedUnion('type', [
     }),
   }),
   z.object({
-    type: z.enum(['invoice.created', 'invoice.marked_uncollectible', 'invoice.voided']),
+    type: z.enum(['invoice.created', 'invoice.finalized', 'invoice.marked_uncollectible', 'invoice.voided']),
     data: z.object({
       id: z.string(),
       customer_id: z.string(),

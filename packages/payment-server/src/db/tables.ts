@@ -194,6 +194,8 @@ export interface PaymentTables {
     collection_lease_until: Optional<number | null>;
     /** `engine` or `payer`; meaningful only while `collection_lease_until` has not passed. */
     collection_lease_holder: Optional<string | null>;
+    /** A manual invoice's days from finalizing to its due date; null for every other invoice. */
+    days_until_due: Optional<number | null>;
   };
   invoice_lines: {
     id: string;

@@ -24,7 +24,8 @@ import {
 } from '../modules/subscriptions/repository.ts';
 import { getSubscription } from '../modules/subscriptions/service.ts';
 import { collectInvoice } from './collect-invoice.ts';
-import { voidSubscriptionInvoice, writeSubscriptionInvoice } from './subscription-invoice.ts';
+import { writeSubscriptionInvoice } from './subscription-invoice.ts';
+import { voidInvoice } from './void-invoice.ts';
 
 /** payment-kit.md §8: what the customer reads when the upgrade's charge does not go through. */
 export const UPGRADE_FAILED = 'Failed to upgrade your subscription';
@@ -170,7 +171,7 @@ async function takeUpPendingChange(
       `The payment of an earlier change to ${target.priceId} may have gone through; confirm that change again first`,
     );
   }
-  await voidSubscriptionInvoice(trx, clock, { subscription: locked, invoiceId: pending.id, now });
+  await voidInvoice(trx, clock, { invoiceId: pending.id, now });
   return null;
 }
 
@@ -193,9 +194,10 @@ async function collectPlanChange(
   const outcome = await collectInvoice(deps, { invoiceId, now });
   if (outcome === 'skipped') throw stillBeingPaid();
   await deps.db.transaction().execute(async (trx) => {
-    const current = (await findSubscriptionRow(trx, input.subscriptionId))!;
-    if (outcome === 'paid') await switchPlan(trx, deps.clock, { row: current, change: input.change, now });
-    else await voidSubscriptionInvoice(trx, deps.clock, { subscription: current, invoiceId, now });
+    if (outcome === 'paid') {
+      const current = (await findSubscriptionRow(trx, input.subscriptionId))!;
+      await switchPlan(trx, deps.clock, { row: current, change: input.change, now });
+    } else await voidInvoice(trx, deps.clock, { invoiceId, now });
   });
   await deps.flushEvents();
   if (outcome !== 'paid') throw new AppError('card_declined', UPGRADE_FAILED);

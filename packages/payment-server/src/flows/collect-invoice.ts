@@ -1,7 +1,6 @@
-import { newId, randomToken, subscriptionSchema, type EventPayload } from '@bazaar/schemas';
+import { newId, randomToken, type EventPayload } from '@bazaar/schemas';
 import { AppError, type Clock } from '@bazaar/server-kit';
 import { nextAttemptAt } from '../billing/retry-schedule.ts';
-import { transitionSubscription } from '../billing/subscription-status.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import {
@@ -24,12 +23,12 @@ import { PAYABLE_STATUSES, type PaymentError } from '../modules/payment-intents/
 import {
   findSubscriptionRowOrThrow,
   readSavedCard,
-  updateSubscriptionFrom,
   type SubscriptionRow,
 } from '../modules/subscriptions/service.ts';
 import { readInvoiceCard } from '../modules/subscriptions/change-payment-method.ts';
 import type { ChargeOutcome, SavedCard } from '../providers/card-network.ts';
 import { settleInvoices } from './settle-invoice.ts';
+import { markSubscriptionPastDue } from './subscription-overdue.ts';
 
 export type CollectionOutcome = 'paid' | 'failed' | 'retry_scheduled' | 'uncollectible' | 'skipped';
 
@@ -328,21 +327,8 @@ async function recordFailure(
   ];
   if (givesUp) {
     events.push({ type: 'invoice.marked_uncollectible', data: ref });
-    const status = subscriptionSchema.shape.status.parse(subscription.status);
-    const pastDue = transitionSubscription(status, { type: 'payment_uncollectible' });
-    if (
-      pastDue &&
-      pastDue !== status &&
-      (await updateSubscriptionFrom(trx, subscription.id, [status], {
-        status: pastDue,
-        updated_at: input.now,
-      }))
-    ) {
-      events.push({
-        type: 'customer.subscription.updated',
-        data: { id: subscription.id, customer_id: subscription.customer_id, status: pastDue },
-      });
-    }
+    const pastDue = await markSubscriptionPastDue(trx, { subscription, now: input.now });
+    if (pastDue) events.push(pastDue);
   }
   await recordEvents(trx, clock, { livemode: invoice.livemode === 1, payloads: events });
   if (givesUp) return 'uncollectible';

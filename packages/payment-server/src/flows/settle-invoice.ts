@@ -1,11 +1,8 @@
-import { subscriptionSchema, type EventPayload } from '@bazaar/schemas';
 import type { Clock } from '@bazaar/server-kit';
-import { transitionSubscription } from '../billing/subscription-status.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import { listSubscriptionRowsById } from '../modules/billing/repository.ts';
-import { hasOverdueSubscriptionInvoice, markInvoiceRowsPaid } from '../modules/invoices/repository.ts';
-import { updateSubscriptionFrom } from '../modules/subscriptions/service.ts';
+import { markInvoiceRowsPaid } from '../modules/invoices/repository.ts';
+import { reactivateSubscriptions, type EventToRecord } from './subscription-overdue.ts';
 
 /**
  * An invoice's money arrived (a renewal charge, a retry, or the payer on the invoice page): the
@@ -42,39 +39,19 @@ export async function settleInvoices(
     })),
     now: input.now,
   });
-  const events: { livemode: boolean; payload: EventPayload }[] = paid.map((invoice) => ({
+  const events: EventToRecord[] = paid.map((invoice) => ({
     livemode: invoice.livemode === 1,
     payload: {
       type: 'invoice.paid',
       data: { id: invoice.id, customer_id: invoice.customer_id, subscription_id: invoice.subscription_id },
     },
   }));
-  const subscriptions = await listSubscriptionRowsById(
-    db,
-    paid.flatMap((invoice) => invoice.subscription_id ?? []),
-  );
-  for (const subscription of subscriptions) {
-    const status = subscriptionSchema.shape.status.parse(subscription.status);
-    if (status !== 'past_due') continue;
-    const hasOtherOverdue = await hasOverdueSubscriptionInvoice(db, {
-      subscriptionId: subscription.id,
+  events.push(
+    ...(await reactivateSubscriptions(db, {
+      subscriptionIds: paid.flatMap((invoice) => invoice.subscription_id ?? []),
       now: input.now,
-    });
-    const next = transitionSubscription(status, { type: 'overdue_paid', hasOtherOverdue });
-    if (
-      next &&
-      next !== status &&
-      (await updateSubscriptionFrom(db, subscription.id, [status], { status: next, updated_at: input.now }))
-    ) {
-      events.push({
-        livemode: subscription.livemode === 1,
-        payload: {
-          type: 'customer.subscription.updated',
-          data: { id: subscription.id, customer_id: subscription.customer_id, status: next },
-        },
-      });
-    }
-  }
+    })),
+  );
   for (const livemode of [false, true]) {
     const payloads = events.filter((event) => event.livemode === livemode).map((event) => event.payload);
     if (payloads.length > 0) await recordEvents(db, clock, { payloads, livemode });

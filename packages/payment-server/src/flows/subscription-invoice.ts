@@ -9,7 +9,6 @@ import {
   type BalanceScope,
 } from '../modules/customer-balance/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import { findInvoiceRow, voidOpenInvoiceRow } from '../modules/invoices/repository.ts';
 import { createInvoice, type NewInvoiceLine } from '../modules/invoices/service.ts';
 import { setLatestInvoiceId, type SubscriptionRow } from '../modules/subscriptions/repository.ts';
 
@@ -94,36 +93,4 @@ export async function writeSubscriptionInvoice(
   });
   const amountDue = total - applied;
   return { invoiceId, amountDue: amountDue > 0n ? amountDue : 0n };
-}
-
-/**
- * Voids an open subscription invoice that will not be paid (a declined plan change) and gives
- * back the credit it used. False when it was no longer open.
- */
-export async function voidSubscriptionInvoice(
-  trx: PaymentDb,
-  clock: Clock,
-  input: { subscription: SubscriptionRow; invoiceId: string; now: number },
-): Promise<boolean> {
-  const invoice = await findInvoiceRow(trx, input.invoiceId);
-  if (!invoice || !(await voidOpenInvoiceRow(trx, input.invoiceId))) return false;
-  await recordBalanceTransactions(trx, balanceScope(input.subscription), [
-    {
-      amount: -BigInt(invoice.amount_applied),
-      type: 'unapplied_from_invoice',
-      invoiceId: invoice.id,
-      subscriptionId: input.subscription.id,
-      now: input.now,
-    },
-  ]);
-  await recordEvents(trx, clock, {
-    livemode: invoice.livemode === 1,
-    payloads: [
-      {
-        type: 'invoice.voided',
-        data: { id: invoice.id, customer_id: invoice.customer_id, subscription_id: invoice.subscription_id },
-      },
-    ],
-  });
-  return true;
 }

@@ -6,6 +6,7 @@ import { checkoutExpiry } from './0004-checkout-expiry.ts';
 import { billing } from './0005-billing.ts';
 import { cardSetup } from './0006-card-setup.ts';
 import { collectionLease } from './0007-collection-lease.ts';
+import { invoiceDaysUntilDue } from './0008-invoice-days-until-due.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0005_billing': billing,
   '0006_card_setup': cardSetup,
   '0007_collection_lease': collectionLease,
+  '0008_invoice_days_until_due': invoiceDaysUntilDue,
 };

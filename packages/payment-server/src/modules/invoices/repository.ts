@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -193,15 +193,35 @@ export async function listOverdueInvoiceRows(
     .execute();
 }
 
-/** Voids an invoice nobody paid; false when it was not open (paid meanwhile, or voided already). */
-export async function voidOpenInvoiceRow(db: PaymentDb, id: string): Promise<boolean> {
+/**
+ * Changes an invoice only while its status is one of `from`, so a move decided on a row read
+ * earlier never overwrites one that happened meanwhile; false when the status had moved on.
+ */
+export async function updateInvoiceRowFrom(
+  db: PaymentDb,
+  input: { id: string; from: readonly string[]; changes: Updateable<PaymentTables['invoices']> },
+): Promise<boolean> {
   const result = await db
     .updateTable('invoices')
-    .set({ status: 'void', amount_remaining: '0', next_payment_attempt: null, ...NO_LEASE })
-    .where('id', '=', id)
-    .where('status', '=', 'open')
+    .set(input.changes)
+    .where('id', '=', input.id)
+    .where('status', 'in', [...input.from])
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Replaces every line of an invoice (a draft being edited). */
+export async function replaceInvoiceLineRows(
+  db: PaymentDb,
+  invoiceId: string,
+  lines: readonly NewInvoiceLineRow[],
+): Promise<void> {
+  await db.deleteFrom('invoice_lines').where('invoice_id', '=', invoiceId).execute();
+  if (lines.length > 0)
+    await db
+      .insertInto('invoice_lines')
+      .values([...lines])
+      .execute();
 }
 
 /** A subscription's open invoice of this reason (a plan change still being paid), if any. */
@@ -227,6 +247,8 @@ export async function listInvoiceRows(
     customerId?: string | undefined;
     subscriptionId?: string | undefined;
     status?: string | undefined;
+    /** Leaves drafts out: only the admins who write them see them. */
+    hideDrafts: boolean;
   },
   page: { page: number; pageSize: number },
 ): Promise<{ rows: InvoiceRow[]; count: number }> {
@@ -234,5 +256,6 @@ export async function listInvoiceRows(
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.subscriptionId) query = query.where('subscription_id', '=', filter.subscriptionId);
   if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.hideDrafts) query = query.where('status', '!=', 'draft');
   return newestFirstPage(query, page);
 }

@@ -1,6 +1,7 @@
 import {
   invoiceSchema,
   newId,
+  type AdminInvoice,
   type BillingReason,
   type Invoice,
   type listInvoicesQuerySchema,
@@ -13,8 +14,9 @@ import { fromFlag, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { z } from 'zod';
 import { listScope } from '../customers/scope.ts';
-import { allocateInvoiceNumber } from '../customers/service.ts';
+import { allocateInvoiceNumber, getCustomer } from '../customers/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
+import { isPaymentAdmin } from '../subscriptions/access.ts';
 import {
   findInvoiceRow,
   hasPastDueInvoiceRow,
@@ -38,10 +40,10 @@ export interface NewInvoiceLine {
   proration?: boolean;
 }
 
-/** The line that bills `quantity` of `price` for `amount` over `period`. */
+/** The line that bills `quantity` of `price` for `amount`, over `period` when it is a subscription's. */
 export function priceLine(
   input: { price: Price; quantity: bigint; amount: bigint },
-  period: { start: number; end: number },
+  period: { start: number; end: number } | null,
 ): NewInvoiceLine {
   const quantity = Number(input.quantity);
   if (!Number.isSafeInteger(quantity)) {
@@ -56,8 +58,8 @@ export function priceLine(
     quantity,
     unitAmount: (input.amount / input.quantity).toString(),
     amount: input.amount.toString(),
-    periodStart: period.start,
-    periodEnd: period.end,
+    periodStart: period?.start ?? null,
+    periodEnd: period?.end ?? null,
   };
 }
 
@@ -69,8 +71,11 @@ export interface NewInvoice {
   billingReason: BillingReason;
   description: string;
   lines: readonly NewInvoiceLine[];
-  /** `paid` when the money was taken before the invoice was written (a checkout), else `open`. */
-  status: 'paid' | 'open';
+  /**
+   * `paid` when the money was taken before the invoice was written (a checkout), `draft` for a
+   * manual invoice the admin may still edit, else `open`.
+   */
+  status: 'paid' | 'open' | 'draft';
   subscriptionId?: string | null;
   checkoutSessionId?: string | null;
   paymentIntentId?: string | null;
@@ -82,6 +87,8 @@ export interface NewInvoice {
   dueDate?: number | null;
   nextPaymentAttempt?: number | null;
   testClockId?: string | null;
+  /** A manual invoice's days from finalizing to its due date. */
+  daysUntilDue?: number | null;
   now: number;
 }
 
@@ -110,12 +117,15 @@ export function buildInvoiceRows(
   // A downgrade credits more unused time than the new plan costs: the total is negative, the
   // invoice owes nothing, and the caller moves the difference to the customer's balance.
   const amountDue = total > applied ? total - applied : 0n;
-  const isPaid = input.status === 'paid' || amountDue === 0n;
+  // A draft owes nothing yet, whatever its total: finalizing decides whether it is paid at once.
+  const isDraft = input.status === 'draft';
+  const isPaid = input.status === 'paid' || (!isDraft && amountDue === 0n);
+  const isOpen = !isDraft && !isPaid;
   return {
     invoice: {
       id,
       number,
-      status: isPaid ? 'paid' : 'open',
+      status: isDraft ? 'draft' : isPaid ? 'paid' : 'open',
       billing_reason: input.billingReason,
       customer_id: input.customerId,
       subscription_id: input.subscriptionId ?? null,
@@ -132,9 +142,10 @@ export function buildInvoiceRows(
       amount_remaining: isPaid ? '0' : amountDue.toString(),
       period_start: input.periodStart ?? null,
       period_end: input.periodEnd ?? null,
-      due_date: isPaid ? null : (input.dueDate ?? input.now),
-      next_payment_attempt: isPaid ? null : (input.nextPaymentAttempt ?? null),
+      due_date: isOpen ? (input.dueDate ?? input.now) : null,
+      next_payment_attempt: isOpen ? (input.nextPaymentAttempt ?? null) : null,
       test_clock_id: input.testClockId ?? null,
+      days_until_due: input.daysUntilDue ?? null,
       livemode: toFlag(input.livemode),
       created_at: input.now,
       paid_at: isPaid ? input.now : null,
@@ -204,6 +215,34 @@ export async function getInvoice(db: PaymentDb, id: string): Promise<Invoice> {
   return toInvoice(db, row);
 }
 
+/** An invoice as the admin routes answer it, with the terms a draft keeps. */
+export async function toAdminInvoice(db: PaymentDb, row: InvoiceRow): Promise<AdminInvoice> {
+  return { ...(await toInvoice(db, row)), days_until_due: row.days_until_due ?? null };
+}
+
+export async function getAdminInvoice(db: PaymentDb, id: string): Promise<AdminInvoice> {
+  const row = await findInvoiceRow(db, id);
+  if (!row) throw notFound('invoice', id);
+  return toAdminInvoice(db, row);
+}
+
+/**
+ * `GET /invoices/{id}`: an admin sees any invoice, a payer their own once it is finalized.
+ * Someone else's invoice, or a draft, answers like a missing one, so ids can't be probed and a
+ * draft stays the admin's until it is sent.
+ */
+export async function getVisibleInvoice(
+  db: PaymentDb,
+  input: { id: string; user: SessionUser },
+): Promise<Invoice> {
+  const row = await findInvoiceRow(db, input.id);
+  if (!row) throw notFound('invoice', input.id);
+  if (isPaymentAdmin(input.user)) return toInvoice(db, row);
+  const customer = await getCustomer(db, row.customer_id);
+  if (customer.did !== input.user.did || row.status === 'draft') throw notFound('invoice', input.id);
+  return toInvoice(db, row);
+}
+
 /** payment-kit.md §4: past-due invoices block new purchases until they are paid. */
 export async function hasPastDueInvoices(
   db: PaymentDb,
@@ -227,6 +266,7 @@ export async function listVisibleInvoices(
       customerId: scope.customerId,
       subscriptionId: query.subscription_id,
       status: query.status,
+      hideDrafts: !isPaymentAdmin(user),
     },
     query,
   );
