@@ -1,14 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { makeCheckout } from '../test-utils/checkout-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
-import { CardStep, cardPurpose, type CardPurpose } from './card-step.tsx';
-
-const subscription = (applies: boolean) =>
-  makeCheckout({
-    mode: 'subscription',
-    trial: { applies, trial_period_days: 7, trial_end: null },
-  }).checkoutSession;
+import type { CardPurpose } from './card-purpose.ts';
+import { CardStep } from './card-step.tsx';
 
 function renderCardStep(purpose: CardPurpose, locale = 'en') {
   renderWithPayment(
@@ -23,15 +17,6 @@ function renderCardStep(purpose: CardPurpose, locale = 'en') {
     { routes: [], locale },
   );
 }
-
-describe('cardPurpose', () => {
-  it('pays a payment intent, starts a trial or saves the card for a setup', () => {
-    expect(cardPurpose('payment_intent', subscription(true))).toBe('pay');
-    expect(cardPurpose(undefined, subscription(true))).toBe('pay');
-    expect(cardPurpose('setup_intent', subscription(true))).toBe('startTrial');
-    expect(cardPurpose('setup_intent', subscription(false))).toBe('saveCard');
-  });
-});
 
 describe('CardStep', () => {
   it.each([

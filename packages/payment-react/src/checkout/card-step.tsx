@@ -8,9 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import type { MessageKey } from '@bazaar/i18n';
-import type { CardContext, CheckoutSession } from '@bazaar/schemas';
 import type { TestCardInput } from '../api/checkout-api.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
+import type { CardPurpose } from './card-purpose.ts';
 import {
   cardFormSchema,
   formatCardNumberInput,
@@ -18,18 +18,6 @@ import {
   type CardFormValues,
 } from './card-form-schema.ts';
 import { fieldErrorText } from './field-error-text.ts';
-
-/** Why the card is asked for: a payment now, or saving it for a subscription with nothing due today. */
-export type CardPurpose = 'pay' | 'startTrial' | 'saveCard';
-
-/** A setup intent saves the card; it starts the session's trial when one applies. */
-export function cardPurpose(
-  intentType: CardContext['intent_type'] | undefined,
-  session: CheckoutSession,
-): CardPurpose {
-  if (intentType !== 'setup_intent') return 'pay';
-  return session.trial?.applies ? 'startTrial' : 'saveCard';
-}
 
 const CONFIRM_LABEL: Record<CardPurpose, MessageKey> = {
   pay: 'payment.checkout.card.confirm',

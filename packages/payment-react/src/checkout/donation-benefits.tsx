@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
@@ -8,42 +8,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Translate } from '@bazaar/i18n';
-import type { Benefit, CheckoutSession, PaymentCurrency } from '@bazaar/schemas';
-import { useBenefits } from '../api/use-benefits.ts';
+import type { Benefit, PaymentCurrency } from '@bazaar/schemas';
 import { formatMoney } from '../format/format-money.ts';
 import { usePaymentContext, useTranslate } from '../provider/payment-context.ts';
-import { amountDueIn } from './checkout-amounts.ts';
 
 /** One beneficiary: "{name} will receive all tips"; several: "Tips are distributed to {count} beneficiaries". */
 export function benefitsHeadline(benefits: Benefit[], t: Translate): string {
   return benefits.length === 1
     ? t('payment.checkout.donation.benefits.one', { name: benefits[0]!.name })
     : t('payment.checkout.donation.benefits.many', { count: benefits.length });
-}
-
-/**
- * A donation's beneficiaries with their parts of the tip being chosen, and whether the payer is
- * looking at them instead of the form. Closing the list gives focus back to its toggle.
- */
-export function useDonationBenefits(session: CheckoutSession | null, currency: PaymentCurrency) {
-  const query = useBenefits(
-    session?.payment_link_id ?? null,
-    session ? amountDueIn(session, currency.id) : null,
-  );
-  const [isOpen, setIsOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (wasOpen.current && !isOpen) toggleRef.current?.focus();
-    wasOpen.current = isOpen;
-  }, [isOpen]);
-  return {
-    list: query.data ?? [],
-    isOpen,
-    open: () => setIsOpen(true),
-    close: () => setIsOpen(false),
-    toggleRef,
-  };
 }
 
 function BenefitAvatar({ benefit, size }: { benefit: Benefit; size: number }) {

@@ -8,8 +8,7 @@ import type { Customer, StartCheckoutResponse } from '@bazaar/schemas';
 import { useSessionChange } from '../api/use-session-change.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { AddressFields } from './address-fields.tsx';
-import { AuthenticationDialog } from './authentication-dialog.tsx';
-import { CardStep, cardPurpose } from './card-step.tsx';
+import { cardPurpose } from './card-purpose.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { lineItemProblem, linePrice, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 import {
@@ -22,14 +21,22 @@ import { DEFAULT_COUNTRY, DEFAULT_PHONE_COUNTRY } from './countries.ts';
 import { CustomerFields } from './customer-fields.tsx';
 import { customAmountTermsIn } from './custom-amount.ts';
 import { DonationAmountPicker } from './donation-amount-picker.tsx';
-import { BenefitsToggle, BenefitsView, useDonationBenefits } from './donation-benefits.tsx';
+import { BenefitsToggle, BenefitsView } from './donation-benefits-loader.tsx';
 import { PayButton } from './pay-button.tsx';
 import { isLoginRequired } from './pay-button-label.ts';
 import { PaymentOptionList } from './payment-option-list.tsx';
 import { isSubmitBusy } from './submit-machine.ts';
 import { useCheckoutPrefill } from './use-checkout-prefill.ts';
 import { useCheckoutSubmit } from './use-checkout-submit.ts';
+import { useDonationBenefits } from './use-donation-benefits.ts';
 
+// The card step shows once the server asks for a card: it starts loading when the form is submitted.
+const loadCardStep = () => import('./card-step.tsx');
+const CardStep = lazy(() => loadCardStep().then((module) => ({ default: module.CardStep })));
+// Only the test card that asks for 3-D Secure opens it.
+const AuthenticationDialog = lazy(() =>
+  import('./authentication-dialog.tsx').then((module) => ({ default: module.AuthenticationDialog })),
+);
 // Only a payer with past-due invoices ever sees it, so it loads when needed.
 const OverdueInvoicesDialog = lazy(() =>
   import('../overdue/overdue-invoices-dialog.tsx').then((module) => ({
@@ -106,6 +113,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
     : null;
   const isBlocked = hasLineProblem || (donationTerms !== null && (!isAmountValid || amountChange.isChanging));
   const benefits = useDonationBenefits(donationItem ? session : null, option.currency);
+  // Mounted from the first authentication on, so the dialog still fades out when it closes.
+  const [hasAuthenticated, setHasAuthenticated] = useState(false);
+  if (state.status === 'authenticating' && !hasAuthenticated) setHasAuthenticated(true);
 
   const selectOption = (next: PaymentOption) => {
     form.setValue('payment_method', next.method.id);
@@ -115,7 +125,11 @@ export function PaymentPanel(props: PaymentPanelProps) {
   // The form's own submit event covers the Enter key; a busy flow ignores it.
   const submitForm = form.handleSubmit((values) => (isBusy ? undefined : flow.submit(values)));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!needsLogin) return submitForm(event);
+    if (!needsLogin) {
+      // A failed early load is no loss: the card step loads again when it renders.
+      loadCardStep().catch(() => undefined);
+      return submitForm(event);
+    }
     event.preventDefault();
     requestLogin();
   };
@@ -123,7 +137,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
   return (
     <Stack spacing={3}>
       {benefits.isOpen ? (
-        <BenefitsView benefits={benefits.list} currency={option.currency} onClose={benefits.close} />
+        <Suspense fallback={null}>
+          <BenefitsView benefits={benefits.list} currency={option.currency} onClose={benefits.close} />
+        </Suspense>
       ) : null}
       <FormProvider {...form}>
         {/* Focused fields scroll clear of the pay button that sticks to the bottom on phones. */}
@@ -149,7 +165,15 @@ export function PaymentPanel(props: PaymentPanelProps) {
               onChange={amountChange.change}
               onValidityChange={setIsAmountValid}
               action={
-                <BenefitsToggle ref={benefits.toggleRef} benefits={benefits.list} onOpen={benefits.open} />
+                benefits.list.length > 0 ? (
+                  <Suspense fallback={null}>
+                    <BenefitsToggle
+                      ref={benefits.toggleRef}
+                      benefits={benefits.list}
+                      onOpen={benefits.open}
+                    />
+                  </Suspense>
+                ) : null
               }
             />
           ) : null}
@@ -180,20 +204,26 @@ export function PaymentPanel(props: PaymentPanelProps) {
         </Stack>
       </FormProvider>
       {state.status === 'card' ? (
-        <CardStep
-          purpose={cardPurpose(state.card.intentType, session)}
-          isConfirming={state.isConfirming}
-          error={state.error}
-          isTestMode={!session.livemode}
-          onConfirm={(card) => void flow.confirmCard(card)}
-          onCancel={flow.reset}
-        />
+        <Suspense fallback={null}>
+          <CardStep
+            purpose={cardPurpose(state.card.intentType, session)}
+            isConfirming={state.isConfirming}
+            error={state.error}
+            isTestMode={!session.livemode}
+            onConfirm={(card) => void flow.confirmCard(card)}
+            onCancel={flow.reset}
+          />
+        </Suspense>
       ) : null}
-      <AuthenticationDialog
-        isOpen={state.status === 'authenticating'}
-        amount={totalText}
-        onDecide={flow.authenticate}
-      />
+      {hasAuthenticated ? (
+        <Suspense fallback={null}>
+          <AuthenticationDialog
+            isOpen={state.status === 'authenticating'}
+            amount={totalText}
+            onDecide={flow.authenticate}
+          />
+        </Suspense>
+      ) : null}
       {state.status === 'customerLimited' ? (
         <Suspense fallback={null}>
           <OverdueInvoicesDialog
