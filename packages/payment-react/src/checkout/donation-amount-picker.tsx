@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import CasinoOutlinedIcon from '@mui/icons-material/CasinoOutlined';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -6,7 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { checkTypedAmount, formatAmount, middlePreset, toUnits } from '@bazaar/money';
 import type { LineItem, PaymentCurrency } from '@bazaar/schemas';
@@ -18,6 +17,9 @@ import { randomAmount, type CustomAmountTerms } from './custom-amount.ts';
 import { readDonationPreference, storeDonationPreference } from './donation-preference.ts';
 import { useCountUp } from './use-count-up.ts';
 import { useTypedAmountMessage } from './use-typed-amount-message.ts';
+
+// A hint on hover only: its positioning code loads with the first custom amount field.
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
 /** A typed amount is sent once the payer pauses, not on every key. */
 const TYPING_PAUSE_MS = 400;
@@ -100,6 +102,16 @@ export function DonationAmountPicker(props: DonationAmountPickerProps) {
     );
   };
 
+  const pickForMeButton = (
+    <IconButton
+      aria-label={t('payment.checkout.donation.random')}
+      onClick={pickForMe}
+      disabled={isDisabled}
+      edge="end"
+    >
+      <CasinoOutlinedIcon />
+    </IconButton>
+  );
   const cards: Array<{ key: string; label: string; isSelected: boolean; onSelect: () => void }> = [
     ...terms.presets.map((amount) => ({
       key: amount.toString(),
@@ -164,16 +176,9 @@ export function DonationAmountPicker(props: DonationAmountPickerProps) {
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <Tooltip title={t('payment.checkout.donation.random')}>
-                    <IconButton
-                      aria-label={t('payment.checkout.donation.random')}
-                      onClick={pickForMe}
-                      disabled={isDisabled}
-                      edge="end"
-                    >
-                      <CasinoOutlinedIcon />
-                    </IconButton>
-                  </Tooltip>
+                  <Suspense fallback={pickForMeButton}>
+                    <Tooltip title={t('payment.checkout.donation.random')}>{pickForMeButton}</Tooltip>
+                  </Suspense>
                 </InputAdornment>
               ),
             },
