@@ -47,7 +47,9 @@ export async function startInvoicePayment(
   const invoice = await findInvoiceRow(deps.db, input.invoiceId);
   if (!invoice) throw notFound('invoice', input.invoiceId);
   const customer = await getCustomer(deps.db, invoice.customer_id);
-  if (customer.did !== input.payerDid) throw notFound('invoice', input.invoiceId);
+  // A draft is the admin's until it is finalized: to the payer it does not exist yet.
+  if (customer.did !== input.payerDid || invoice.status === 'draft')
+    throw notFound('invoice', input.invoiceId);
   if (!PAYABLE_INVOICE_STATUSES.includes(invoice.status)) {
     throw new AppError('INVOICE_UNEXPECTED_STATE', `This invoice is ${invoice.status}`);
   }

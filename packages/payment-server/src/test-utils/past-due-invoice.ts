@@ -19,6 +19,7 @@ export async function insertPastDueInvoice(
     subscriptionId?: string;
     currencyId?: string;
     amount?: string;
+    nextPaymentAttempt?: number;
   },
 ): Promise<string> {
   const amount = input.amount ?? '999';
@@ -45,6 +46,7 @@ export async function insertPastDueInvoice(
       created_at: TEST_NOW - 40 * 86_400,
       paid_at: null,
       due_date: input.dueDate ?? TEST_NOW - 86_400,
+      next_payment_attempt: input.nextPaymentAttempt ?? null,
     })
     .execute();
   return id;
@@ -52,14 +54,20 @@ export async function insertPastDueInvoice(
 
 /**
  * A customer of `did` (test mode) whose monthly membership is past due over an uncollectible
- * renewal, as a renewal whose retries all declined leaves it.
+ * renewal, as a renewal whose retries all declined leaves it. `retrying`: the membership is still
+ * active and its renewal open, due tomorrow with a retry scheduled then, so nothing is overdue yet.
  */
-export async function insertPastDueSubscription(deps: Pick<PaymentDeps, 'db' | 'clock'>, did: string) {
+export async function insertPastDueSubscription(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  did: string,
+  renewal: 'uncollectible' | 'retrying' = 'uncollectible',
+) {
   const customer = await saveTestCustomer(deps, did);
   const periodStart = TEST_NOW - 10 * 86_400;
+  const isRetrying = renewal === 'retrying';
   const subscriptionId = await createSubscription(deps.db, {
     customerId: customer.id,
-    status: 'past_due',
+    status: isRetrying ? 'active' : 'past_due',
     currencyId: DEMO.usdCurrencyId,
     paymentMethodId: DEMO.cardMethodId,
     card: null,
@@ -78,8 +86,9 @@ export async function insertPastDueSubscription(deps: Pick<PaymentDeps, 'db' | '
   const invoiceId = await insertPastDueInvoice(deps.db, {
     customerId: customer.id,
     subscriptionId,
-    status: 'uncollectible',
-    dueDate: periodStart,
+    ...(isRetrying
+      ? { status: 'open', dueDate: TEST_NOW + 86_400, nextPaymentAttempt: TEST_NOW + 86_400 }
+      : { status: 'uncollectible', dueDate: periodStart }),
   });
   return { customerId: customer.id, subscriptionId, invoiceId };
 }

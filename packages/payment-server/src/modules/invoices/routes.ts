@@ -1,26 +1,32 @@
 import {
+  adminInvoiceSchema,
+  createInvoiceBodySchema,
+  idSchema,
   invoiceSchema,
   listInvoicesQuerySchema,
   overdueInvoicesResponseSchema,
   paginatedSchema,
   payInvoiceResponseSchema,
-  type SessionUser,
+  updateInvoiceBodySchema,
 } from '@bazaar/schemas';
-import { AppError, requireUser, type ZodApp } from '@bazaar/server-kit';
+import { requireUser, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
+import {
+  finalizeInvoice,
+  markInvoiceUncollectible,
+  voidInvoiceByAdmin,
+} from '../../flows/invoice-lifecycle.ts';
 import { startInvoicePayment } from '../../flows/pay-invoice.ts';
-import { getCustomer } from '../customers/service.ts';
+import { adminOnly } from '../../http/admin-only.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
+import { isPaymentAdmin } from '../subscriptions/access.ts';
+import { createDraftInvoice, updateDraftInvoice } from './drafts.ts';
 import { getOverdueInvoices } from './overdue.ts';
-import { getInvoice, listVisibleInvoices } from './service.ts';
+import { getVisibleInvoice, listVisibleInvoices } from './service.ts';
 
-/** Roles that administer the Payment Kit (payment-kit.md §6) and so see every invoice. */
-const ADMIN_ROLES = new Set(['owner', 'admin', 'developer']);
-
-function isAdmin(user: SessionUser): boolean {
-  return user.passports.some((passport) => ADMIN_ROLES.has(passport.role));
-}
+const adminParams = z.object({ id: idSchema('invoice') });
+const adminResponse = { 200: adminInvoiceSchema };
 
 export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
   app.get(
@@ -42,16 +48,35 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
         response: { 200: invoiceSchema },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const invoice = await getInvoice(deps.db, request.params.id);
-      const customer = await getCustomer(deps.db, invoice.customer_id);
-      // Someone else's invoice answers like a missing one, so ids can't be probed.
-      if (customer.did !== user.did && !isAdmin(user)) {
-        throw new AppError('NOT_FOUND', `No such invoice: ${request.params.id}`);
-      }
-      return invoice;
-    },
+    async (request) => getVisibleInvoice(deps.db, { id: request.params.id, user: requireUser(request) }),
+  );
+
+  // The admin side of the lifecycle, as Stripe's invoice API: draft → open → paid, or void or
+  // uncollectible on the merchant's word.
+  app.post(
+    '/invoices',
+    { ...adminOnly, schema: { body: createInvoiceBodySchema, response: adminResponse } },
+    async (request) => createDraftInvoice(deps, request.body),
+  );
+  app.put(
+    '/invoices/:id',
+    { ...adminOnly, schema: { params: adminParams, body: updateInvoiceBodySchema, response: adminResponse } },
+    async (request) => updateDraftInvoice(deps, { id: request.params.id, body: request.body }),
+  );
+  app.post(
+    '/invoices/:id/finalize',
+    { ...adminOnly, schema: { params: adminParams, response: adminResponse } },
+    async (request) => finalizeInvoice(deps, request.params.id),
+  );
+  app.post(
+    '/invoices/:id/void',
+    { ...adminOnly, schema: { params: adminParams, response: adminResponse } },
+    async (request) => voidInvoiceByAdmin(deps, request.params.id),
+  );
+  app.post(
+    '/invoices/:id/mark-uncollectible',
+    { ...adminOnly, schema: { params: adminParams, response: adminResponse } },
+    async (request) => markInvoiceUncollectible(deps, request.params.id),
   );
 
   app.post(
@@ -82,7 +107,7 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
         const user = requireUser(request);
         return getOverdueInvoices(deps, {
           target: { kind, id: request.params.id },
-          viewer: { did: user.did, isAdmin: isAdmin(user) },
+          viewer: { did: user.did, isAdmin: isPaymentAdmin(user) },
           livemode: request.query.livemode,
         });
       },

@@ -18,7 +18,7 @@ import { fromFlag, readJson, readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { validationFailed } from '../../http/validation-failed.ts';
-import { findCurrencyRow } from '../payment-methods/repository.ts';
+import { checkActiveCurrency } from '../payment-methods/service.ts';
 import { getPricesById, priceInCurrency } from '../prices/service.ts';
 import {
   findPaymentLinkRow,
@@ -40,10 +40,7 @@ type LinkTerms = Pick<
  */
 async function checkLinkTerms(db: PaymentDb, terms: LinkTerms) {
   const mode = terms.livemode ? 'live' : 'test';
-  const currency = await findCurrencyRow(db, terms.currency_id);
-  if (!currency || fromFlag(currency.livemode) !== terms.livemode || !fromFlag(currency.active)) {
-    throw validationFailed('currency_id', `No active ${mode}-mode currency ${terms.currency_id}`);
-  }
+  await checkActiveCurrency(db, { currencyId: terms.currency_id, livemode: terms.livemode });
   const prices = await getPricesById(
     db,
     terms.line_items.map((item) => item.price_id),

@@ -3,6 +3,7 @@ import { AppError } from '@bazaar/server-kit';
 import { z } from 'zod';
 import { fromFlag, readJson } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
+import { validationFailed } from '../../http/validation-failed.ts';
 import {
   findCurrencyRow,
   findMethodRow,
@@ -99,6 +100,21 @@ export async function resolvePaymentChoice(
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
   }
   return { method: toPaymentMethod(methodRow, [currencyRow]), currency: toPaymentCurrency(currencyRow) };
+}
+
+/**
+ * Refuses, as bad input at `currency_id`, a currency that is unknown, inactive or of the other
+ * mode: what an admin names for a link or an invoice must be one payers can pay in.
+ */
+export async function checkActiveCurrency(
+  db: PaymentDb,
+  input: { currencyId: string; livemode: boolean },
+): Promise<void> {
+  const row = await findCurrencyRow(db, input.currencyId);
+  if (!row || fromFlag(row.livemode) !== input.livemode || !fromFlag(row.active)) {
+    const mode = input.livemode ? 'live' : 'test';
+    throw validationFailed('currency_id', `No active ${mode}-mode currency ${input.currencyId}`);
+  }
 }
 
 export async function getCurrency(db: PaymentDb, id: string): Promise<PaymentCurrency> {
