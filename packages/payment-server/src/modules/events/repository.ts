@@ -10,6 +10,16 @@ export async function insertEventRows(db: PaymentDb, rows: readonly EventRow[]):
       .execute();
 }
 
+/** Where the events of second `at` continue: one past the last position written in it. */
+export async function nextEventPosition(db: PaymentDb, at: number): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('created_at', '=', at)
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
 export async function listUnrelayedRows(db: PaymentDb, limit: number): Promise<EventRow[]> {
   return db
     .selectFrom('events')

@@ -51,6 +51,24 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
     expect(received).toHaveLength(2);
   });
 
+  it('keeps the order of events written by several calls in one transaction', async () => {
+    const received: RelayEvent[] = [];
+    const outbox = createOutboxDispatcher({
+      db: kit.db,
+      clock: kit.clock,
+      appId: TEST_APP_ID,
+      logger: Fastify().log,
+      relay: { publish: (_channel, event) => received.push(event) },
+    });
+    const ids = Array.from({ length: 12 }, (_, index) => `cs_${index}`);
+    await kit.db.transaction().execute(async (trx) => {
+      for (const id of ids) await recordEvents(trx, kit.clock, { livemode: false, payloads: [expired(id)] });
+    });
+
+    await outbox.flush();
+    expect(received.map((event) => event.data.id)).toEqual(ids);
+  });
+
   it('sweeps on start, so events written before a crash still go out', async () => {
     await recordEvents(kit.db, kit.clock, { livemode: true, payloads: [expired('cs_before_restart')] });
     const received: RelayEvent[] = [];

@@ -3,7 +3,13 @@ import type { Clock, RelayPublisher } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromFlag, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
-import { insertEventRows, listUnrelayedRows, markRelayed, type EventRow } from './repository.ts';
+import {
+  insertEventRows,
+  listUnrelayedRows,
+  markRelayed,
+  nextEventPosition,
+  type EventRow,
+} from './repository.ts';
 
 const RELAY_BATCH_SIZE = 100;
 export const OUTBOX_SWEEP_INTERVAL_MS = 5_000;
@@ -18,15 +24,17 @@ export async function recordEvents(
   input: { payloads: readonly EventPayload[]; livemode: boolean },
 ): Promise<void> {
   const now = clock.now();
+  // A transaction may record events in several calls: each continues where the last stopped.
+  const start = await nextEventPosition(db, now);
   await insertEventRows(
     db,
-    input.payloads.map((payload, position) => ({
+    input.payloads.map((payload, index) => ({
       id: newId('event'),
       type: payload.type,
       data: JSON.stringify(payload.data),
       livemode: toFlag(input.livemode),
       created_at: now,
-      position,
+      position: start + index,
       relayed_at: null,
     })),
   );
