@@ -91,6 +91,8 @@ describe('OrderSummary', () => {
         locale,
       });
       expect(await screen.findByText(headline, {}, SLOW)).toBeTruthy();
+      // The page's one top heading names the purchase (screen readers jump to it).
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(headline);
       expect(screen.getByTestId('trial').textContent).toBe(trial);
       expect(screen.getByText(due)).toBeTruthy();
       expect(screen.getByTestId('total-due').textContent).toBe('$0.00');

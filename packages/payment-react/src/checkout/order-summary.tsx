@@ -36,7 +36,7 @@ export function OrderSummary({ checkout, checkoutQueryId, option }: OrderSummary
         {/* The badge shares the payee's line, so the summary is as tall in test mode as in live mode
             and the skeleton (which cannot know the mode yet) matches both. */}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography color="text.secondary" sx={{ fontWeight: 500 }}>
+          <Typography component="h1" color="text.secondary" sx={{ fontWeight: 500 }}>
             {checkoutHeadline(checkout, t)}
           </Typography>
           {session.livemode ? null : <TestModeBadge />}
