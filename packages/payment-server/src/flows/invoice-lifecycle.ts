@@ -7,6 +7,7 @@ import { recordEvents } from '../modules/events/service.ts';
 import {
   collectionLeaseHolder,
   findInvoiceRow,
+  hasEngineLease,
   lockInvoiceRow,
   updateInvoiceRowFrom,
   type InvoiceRow,
@@ -14,6 +15,7 @@ import {
 import { getAdminInvoice } from '../modules/invoices/service.ts';
 import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
+import { collectInvoice } from './collect-invoice.ts';
 import { INVOICE_BEING_COLLECTED } from './pay-invoice.ts';
 import { settleInvoice } from './settle-invoice.ts';
 import { markSubscriptionPastDue } from './subscription-overdue.ts';
@@ -32,7 +34,8 @@ const MOVE_NAMES: Partial<Record<InvoiceStatus, string>> = {
  * Runs an admin's move of an invoice to `to` in one transaction, in the customer's time: the
  * row is locked, so the engine cannot claim it meanwhile, and a move its status does not allow
  * (`canTransitionInvoice`) is refused before anything is written. `move` writes the change and
- * its events.
+ * its events. An engine attempt left unrecorded on an open invoice is finished first
+ * (`finishInterruptedCollection`).
  */
 async function moveInvoice(
   deps: PaymentDeps,
@@ -46,6 +49,7 @@ async function moveInvoice(
   const found = await findInvoiceRow(deps.db, id);
   if (!found) throw notFound('invoice', id);
   const now = await customerNow(deps.db, deps.clock, found.customer_id);
+  await finishInterruptedCollection(deps, found, now);
   await deps.db.transaction().execute(async (trx) => {
     const row = (await lockInvoiceRow(trx, id))!;
     if (!canTransitionInvoice(invoiceSchema.shape.status.parse(row.status), to)) {
@@ -58,6 +62,22 @@ async function moveInvoice(
   });
   await deps.flushEvents();
   return getAdminInvoice(deps.db, id);
+}
+
+/**
+ * An engine lease that ran out without being cleared means its worker died between charging the
+ * card and recording the outcome, so the money may have been taken. The engine's collection runs
+ * again under the same attempt key — the network answers a repeated key with its first answer
+ * and never charges twice — and records the outcome; when that paid the invoice, the merchant's
+ * move is refused. Only an open invoice is collected by the engine (an uncollectible one was
+ * given up by a recorded attempt, which cleared the lease), and a lease that still runs is left
+ * for the locked check to refuse. Outside any transaction: it charges.
+ */
+async function finishInterruptedCollection(deps: PaymentDeps, row: InvoiceRow, now: number) {
+  if (row.status !== 'open' || !hasEngineLease(row) || collectionLeaseHolder(row, now)) return;
+  if ((await collectInvoice(deps, { invoiceId: row.id, now })) === 'paid') {
+    throw new AppError('INVOICE_UNEXPECTED_STATE', 'This invoice was paid by its last collection attempt');
+  }
 }
 
 /** Records `payloads` about `row`'s invoice, the first with the invoice's reference as its data. */
@@ -101,7 +121,8 @@ export async function finalizeInvoice(deps: PaymentDeps, id: string): Promise<Ad
 /**
  * `POST /invoices/{id}/void`: the merchant gives up an invoice that is not paid (see
  * voidInvoice). Refused while someone collects it — the engine's charge may be in flight, or
- * the payer may be confirming their card — so money taken is never left on a void invoice.
+ * the payer may be confirming their card — so money taken is never left on a void invoice; an
+ * attempt whose worker died is finished first (`finishInterruptedCollection`).
  */
 export async function voidInvoiceByAdmin(deps: PaymentDeps, id: string): Promise<AdminInvoice> {
   return moveInvoice(deps, {

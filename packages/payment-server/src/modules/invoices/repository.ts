@@ -81,6 +81,14 @@ export function collectionLeaseHolder(row: InvoiceRow, now: number): LeaseHolder
   return row.collection_lease_holder === 'payer' ? 'payer' : 'engine';
 }
 
+/**
+ * Whether the engine leased the invoice and never recorded the attempt (recording clears the
+ * lease), even when the lease has run out: its worker may have died after the card was charged.
+ */
+export function hasEngineLease(row: InvoiceRow): boolean {
+  return row.collection_lease_until !== null && row.collection_lease_holder !== 'payer';
+}
+
 /** Ends `holder`'s lease on an invoice (a declined payer); someone else's stays. */
 export async function releaseInvoiceLease(
   db: PaymentDb,
