@@ -17,6 +17,19 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
 
   const expired = (id: string) => ({ type: 'checkout.session.expired' as const, data: { id } });
 
+  /** A dispatcher whose relay keeps what it is given. */
+  function recordingOutbox() {
+    const received: RelayEvent[] = [];
+    const outbox = createOutboxDispatcher({
+      db: kit.db,
+      clock: kit.clock,
+      appId: TEST_APP_ID,
+      logger: Fastify().log,
+      relay: { publish: (_channel, event) => received.push(event) },
+    });
+    return { received, outbox };
+  }
+
   it('relays committed events in order, once, and keeps them when the relay fails', async () => {
     let isRelayDown = true;
     const received: RelayEvent[] = [];
@@ -52,14 +65,7 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
   });
 
   it('keeps the order of events written by several calls in one transaction', async () => {
-    const received: RelayEvent[] = [];
-    const outbox = createOutboxDispatcher({
-      db: kit.db,
-      clock: kit.clock,
-      appId: TEST_APP_ID,
-      logger: Fastify().log,
-      relay: { publish: (_channel, event) => received.push(event) },
-    });
+    const { received, outbox } = recordingOutbox();
     const ids = Array.from({ length: 12 }, (_, index) => `cs_${index}`);
     await kit.db.transaction().execute(async (trx) => {
       for (const id of ids) await recordEvents(trx, kit.clock, { livemode: false, payloads: [expired(id)] });
@@ -71,14 +77,7 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
 
   it('sweeps on start, so events written before a crash still go out', async () => {
     await recordEvents(kit.db, kit.clock, { livemode: true, payloads: [expired('cs_before_restart')] });
-    const received: RelayEvent[] = [];
-    const outbox = createOutboxDispatcher({
-      db: kit.db,
-      clock: kit.clock,
-      appId: TEST_APP_ID,
-      logger: Fastify().log,
-      relay: { publish: (_channel, event) => received.push(event) },
-    });
+    const { received, outbox } = recordingOutbox();
     outbox.start();
     await outbox.stop();
     expect(received.map((event) => event.data.id)).toEqual(['cs_before_restart']);
