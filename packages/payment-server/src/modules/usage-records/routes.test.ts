@@ -44,6 +44,27 @@ describe.each(TEST_DIALECTS)('usage records on %s', (dialect) => {
     return { ...made, meteredItemId: item('price_calls'), baseItemId: item('price_base') };
   }
 
+  /** One graduated metered item (100 calls at 10, then 5) billed early from 1100. */
+  async function graduatedSubscription() {
+    await insertPlanPrice(t, {
+      id: 'price_tiered_calls',
+      unitAmount: 0n,
+      interval: 'month',
+      usageType: 'metered',
+      tiers: [
+        { up_to: 100, unit_amount: '10', flat_amount: null },
+        { up_to: null, unit_amount: '5', flat_amount: null },
+      ],
+    });
+    const { subscriptionId } = await makeSubscription(t, {
+      items: [{ priceId: 'price_tiered_calls', recurrence: MONTHLY }],
+      startedDaysAgo: 3,
+      billingThresholdAmount: 1100n,
+    });
+    const subscription = await getSubscription(t.db, subscriptionId);
+    return { subscriptionId, subscription, itemId: subscription.items[0]!.id };
+  }
+
   function report(body: Record<string, unknown>, role: 'owner' | 'developer' | 'member' = 'owner') {
     return adminRequest(t, 'POST', '/usage-records', body, role);
   }
@@ -191,23 +212,7 @@ describe.each(TEST_DIALECTS)('usage records on %s', (dialect) => {
   });
 
   it('prices graduated usage from where the billed part stopped', async () => {
-    await insertPlanPrice(t, {
-      id: 'price_tiered_calls',
-      unitAmount: 0n,
-      interval: 'month',
-      usageType: 'metered',
-      tiers: [
-        { up_to: 100, unit_amount: '10', flat_amount: null },
-        { up_to: null, unit_amount: '5', flat_amount: null },
-      ],
-    });
-    const { subscriptionId } = await makeSubscription(t, {
-      items: [{ priceId: 'price_tiered_calls', recurrence: MONTHLY }],
-      startedDaysAgo: 3,
-      billingThresholdAmount: 1100n,
-    });
-    const subscription = await getSubscription(t.db, subscriptionId);
-    const itemId = subscription.items[0]!.id;
+    const { subscriptionId, subscription, itemId } = await graduatedSubscription();
     await report({ subscription_item_id: itemId, quantity: 120 });
     const [invoice] = await thresholdInvoices(subscriptionId);
     expect(invoice!.lines[0]).toMatchObject({ quantity: 120, amount: '1100' });
@@ -222,24 +227,8 @@ describe.each(TEST_DIALECTS)('usage records on %s', (dialect) => {
   });
 
   it('bills the rest of a graduated period at the renewal by the rule of the threshold', async () => {
-    await insertPlanPrice(t, {
-      id: 'price_tiered_calls',
-      unitAmount: 0n,
-      interval: 'month',
-      usageType: 'metered',
-      tiers: [
-        { up_to: 100, unit_amount: '10', flat_amount: null },
-        { up_to: null, unit_amount: '5', flat_amount: null },
-      ],
-    });
-    const { subscriptionId } = await makeSubscription(t, {
-      items: [{ priceId: 'price_tiered_calls', recurrence: MONTHLY }],
-      startedDaysAgo: 3,
-      billingThresholdAmount: 1100n,
-    });
-    const subscription = await getSubscription(t.db, subscriptionId);
+    const { subscriptionId, subscription, itemId } = await graduatedSubscription();
     const { current_period_start: start, current_period_end: end } = subscription;
-    const itemId = subscription.items[0]!.id;
     await report({ subscription_item_id: itemId, quantity: 120 });
     await report({ subscription_item_id: itemId, quantity: 30 });
     const [unbilled] = await listUnbilledUsage(t.db, { subscription, periodStart: start, periodEnd: end });
