@@ -155,11 +155,14 @@ export const overdueInvoicesResponseSchema = z.object({
 });
 export type OverdueInvoicesResponse = z.infer<typeof overdueInvoicesResponseSchema>;
 
-/** `POST /invoices/{id}/pay`: the invoice's card payment, confirmed like a checkout's card step. */
-export const payInvoiceResponseSchema = z.object({
+/** A payment intent and the context the card step confirms it with. */
+const cardStepResponseSchema = z.object({
   paymentIntent: paymentIntentSchema,
   stripeContext: cardContextSchema,
 });
+
+/** `POST /invoices/{id}/pay`: the invoice's card payment, confirmed like a checkout's card step. */
+export const payInvoiceResponseSchema = cardStepResponseSchema;
 export type PayInvoiceResponse = z.infer<typeof payInvoiceResponseSchema>;
 
 export const usageRecordBodySchema = z.object({
@@ -254,10 +257,7 @@ export type ChangePlanResponse = z.infer<typeof changePlanResponseSchema>;
  * `POST /subscriptions/{id}/payment-method`: a card setup (an intent of 0) the card step
  * confirms; the card it saves pays the subscription's future invoices.
  */
-export const cardSetupResponseSchema = z.object({
-  paymentIntent: paymentIntentSchema,
-  stripeContext: cardContextSchema,
-});
+export const cardSetupResponseSchema = cardStepResponseSchema;
 export type CardSetupResponse = z.infer<typeof cardSetupResponseSchema>;
 
 export const testClockSchema = z.object({
