@@ -2,11 +2,11 @@ import { useState } from 'react';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { StackedDialogActions } from '../primitives/stacked-dialog-actions.tsx';
 import { useTranslate } from '../provider/payment-context.ts';
 
 export interface AuthenticationDialogProps {
@@ -40,23 +40,14 @@ export function AuthenticationDialog({ isOpen, amount, onDecide }: Authenticatio
           {t('payment.checkout.authenticate.description', { amount })}
         </Typography>
       </DialogContent>
-      <DialogActions
-        disableSpacing
-        sx={{
-          px: 3,
-          pb: 3,
-          gap: 1,
-          flexDirection: { xs: 'column', sm: 'row' },
-          '& > *': { width: { xs: '100%', sm: 'auto' } },
-        }}
-      >
+      <StackedDialogActions phoneDirection="column">
         <Button variant="outlined" color="error" disabled={pending !== null} onClick={() => decide('fail')}>
           {t('payment.checkout.authenticate.fail')}
         </Button>
         <Button variant="contained" disabled={pending !== null} onClick={() => decide('approve')}>
           {t('payment.checkout.authenticate.approve')}
         </Button>
-      </DialogActions>
+      </StackedDialogActions>
     </Dialog>
   );
 }

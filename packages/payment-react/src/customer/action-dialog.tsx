@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { StackedDialogActions } from '../primitives/stacked-dialog-actions.tsx';
 
 export interface ActionDialogProps {
   /** Names the dialog for assistive technology too. */
@@ -33,18 +33,7 @@ export function ActionDialog({ title, isBusy, onClose, actions, children }: Acti
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>{children}</DialogContent>
       {actions ? (
-        <DialogActions
-          disableSpacing
-          sx={{
-            px: 3,
-            pb: 3,
-            gap: 1,
-            flexDirection: { xs: 'column-reverse', sm: 'row' },
-            '& > *': { width: { xs: '100%', sm: 'auto' } },
-          }}
-        >
-          {actions}
-        </DialogActions>
+        <StackedDialogActions phoneDirection="column-reverse">{actions}</StackedDialogActions>
       ) : null}
     </Dialog>
   );
