@@ -8,9 +8,10 @@ import {
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
+import { E2E_TIMEOUT } from './steps.ts';
 
 const ONE_TIME_LINK = 'plink_demo_onetime';
-const TIMEOUT = { timeout: 20_000 };
+const TIMEOUT = E2E_TIMEOUT;
 /** Google's "good" Cumulative Layout Shift is 0.1; a checkout that only swaps skeleton for form should be near 0. */
 const MAX_LAYOUT_SHIFT = 0.01;
 

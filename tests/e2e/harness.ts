@@ -59,6 +59,15 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   return path;
 }
 
+/** MUI fades dialogs and colours in 300 ms (a status chip turning paid): pictures wait for the end. */
+const TRANSITION_MS = 350;
+
+/** A screenshot of the page once MUI's transitions have finished. */
+export async function saveSettledScreenshot(page: Page, name: string): Promise<string> {
+  await page.waitForTimeout(TRANSITION_MS);
+  return saveScreenshot(page, name);
+}
+
 /** The latest sign-in code mailed to `email`, as the person would read it in their inbox. */
 export function latestCode(platform: RunningPlatform, email: string): string {
   const message = platform.mailbox.filter((mail) => mail.to === email).at(-1);

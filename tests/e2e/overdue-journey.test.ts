@@ -5,7 +5,7 @@ import {
   DESKTOP,
   openBrowser,
   PHONE,
-  saveScreenshot,
+  saveSettledScreenshot,
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
@@ -15,12 +15,9 @@ const TIMEOUT = E2E_TIMEOUT;
 const DAY_SECONDS = 86_400;
 /** Saved by a trial checkout, declined on every charge: the trial's renewal fails (billing design). */
 const CARD_THAT_DECLINES_RENEWALS = '4000 0000 0000 0341';
-/** MUI fades colours in 300 ms (a status chip turning paid): pictures wait for the end. */
-const TRANSITION_MS = 350;
 
 async function shot(page: Page, name: string) {
-  await page.waitForTimeout(TRANSITION_MS);
-  await saveScreenshot(page, `overdue-${name}`);
+  await saveSettledScreenshot(page, `overdue-${name}`);
 }
 
 let platform: RunningPlatform;

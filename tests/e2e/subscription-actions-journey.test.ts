@@ -5,15 +5,13 @@ import {
   DESKTOP,
   openBrowser,
   PHONE,
-  saveScreenshot,
+  saveSettledScreenshot,
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
 import { E2E_TIMEOUT, fillContact, payByCard, signInFromCheckout } from './steps.ts';
 
 const TIMEOUT = E2E_TIMEOUT;
-/** MUI fades dialogs and colours in 300 ms: pictures wait for the end. */
-const TRANSITION_MS = 350;
 const PLAN = 'Bazaar Club membership';
 
 let platform: RunningPlatform;
@@ -30,8 +28,10 @@ async function shotBoth(page: Page, name: string, suffix: string) {
   const viewport = page.viewportSize() ?? DESKTOP;
   for (const size of viewport.width === PHONE.width ? [PHONE, DESKTOP] : [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(TRANSITION_MS);
-    await saveScreenshot(page, `subscription-${name}-${suffix}-${size === PHONE ? 'phone' : 'desktop'}`);
+    await saveSettledScreenshot(
+      page,
+      `subscription-${name}-${suffix}-${size === PHONE ? 'phone' : 'desktop'}`,
+    );
   }
   await page.setViewportSize(viewport);
 }
