@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickAuthToken, pickLivemode, pickLocale } from './preferences.ts';
+import { localeCookie, pickAuthToken, pickLivemode, pickLocale } from './preferences.ts';
 
 describe('pickLocale', () => {
   it.each([
@@ -32,5 +32,14 @@ describe('pickAuthToken', () => {
     ['?ref=x', null],
   ])('%s → %s', (search, token) => {
     expect(pickAuthToken(search)).toBe(token);
+  });
+});
+
+describe('localeCookie', () => {
+  it('keeps a language for a year, read back when a later page has no ?locale=', () => {
+    const cookie = localeCookie('zh');
+    expect(cookie).toContain('max-age=31536000');
+    const stored = cookie.split(';')[0]!;
+    expect(pickLocale({ search: '', cookie: stored, navigatorLanguage: 'en-US' })).toBe('zh');
   });
 });

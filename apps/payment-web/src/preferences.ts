@@ -19,6 +19,13 @@ export function pickLocale({ search, cookie, navigatorLanguage }: LocaleSources)
   return resolveLocale(fromQuery || (fromCookie ? decodeURIComponent(fromCookie) : '') || navigatorLanguage);
 }
 
+const ONE_YEAR_SECONDS = 365 * 86_400;
+
+/** The cookie that keeps a chosen language for the pages a link leads to next. */
+export function localeCookie(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+}
+
 /** Livemode from `?livemode=`, else the last one stored, else live (payment-kit.md §7). */
 export function pickLivemode(search: string, stored: string | null): boolean {
   const fromQuery = new URLSearchParams(search).get('livemode');

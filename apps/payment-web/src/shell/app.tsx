@@ -6,7 +6,7 @@ import { PaymentProvider } from '@bazaar/payment-react';
 import { loginAddress } from '../addresses.ts';
 import type { PlatformConfig } from '../platform-config.ts';
 import {
-  LOCALE_COOKIE,
+  localeCookie,
   pickAuthToken,
   pickLivemode,
   pickLocale,
@@ -15,8 +15,6 @@ import {
 } from '../preferences.ts';
 import { AppShell } from './app-shell.tsx';
 import { ShellContext } from './shell-context.ts';
-
-const ONE_YEAR_SECONDS = 365 * 86_400;
 
 function createRouter(mountPoint: string) {
   return createBrowserRouter(
@@ -60,13 +58,16 @@ function createRouter(mountPoint: string) {
 
 /** The host of the Payment Kit's pages: reads the page's preferences and hands them to the library. */
 export function App({ platform }: { platform: PlatformConfig }) {
-  const [locale, setLocaleState] = useState<Locale>(() =>
-    pickLocale({
+  const [locale, setLocaleState] = useState<Locale>(() => {
+    const picked = pickLocale({
       search: window.location.search,
       cookie: document.cookie,
       navigatorLanguage: navigator.language,
-    }),
-  );
+    });
+    // A `?locale=` link is a choice like the switch's: the pages it leads to keep the language.
+    if (new URLSearchParams(window.location.search).has('locale')) document.cookie = localeCookie(picked);
+    return picked;
+  });
   const [livemode, setLivemodeState] = useState(() =>
     pickLivemode(window.location.search, readStoredLivemode(window.localStorage)),
   );
@@ -75,7 +76,7 @@ export function App({ platform }: { platform: PlatformConfig }) {
   const [authToken] = useState(() => pickAuthToken(window.location.search));
 
   const setLocale = useCallback((next: Locale) => {
-    document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+    document.cookie = localeCookie(next);
     const url = new URL(window.location.href);
     if (url.searchParams.has('locale')) {
       url.searchParams.set('locale', next);
