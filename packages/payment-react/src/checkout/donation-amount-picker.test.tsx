@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { makeCheckout, makeLineItem, makePrice } from '../test-utils/checkout-builders.ts';
+import { makeDonationCheckout } from '../test-utils/checkout-builders.ts';
 import type { StubRoute } from '../test-utils/fetch-stub.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 
 const SLOW = { timeout: 4_000 };
 const API = '/payment-kit/api/checkout-sessions';
-const donationPrice = makePrice({
-  id: 'price_donation',
-  unit_amount: null,
-  custom_unit_amount: { preset: null, presets: ['100', '500', '1000'], minimum: '100', maximum: '100000' },
-  quantity_available: 0,
-  quantity_limit_per_checkout: 0,
-});
-const donation = (amount: string) =>
-  makeCheckout({
-    submit_type: 'donate',
-    line_items: [makeLineItem({ price: donationPrice, custom_amount: amount, amount_subtotal: amount })],
-    amount_due_now: amount,
-    currency_amounts: [{ currency_id: 'pc_test_usd', amount_due_now: amount, amount_renewal: '0' }],
-  });
+const donation = (amount: string) => makeDonationCheckout(amount);
 
 function routes(): StubRoute[] {
   return [

@@ -149,3 +149,21 @@ export function makeCheckout(
     ...rest,
   };
 }
+
+/** A donation session for a pay-what-you-want price (presets $1, $5, $10) at `amount` cents. */
+export function makeDonationCheckout(amount: string, session: SessionOverrides = {}): StartCheckoutResponse {
+  const price = makePrice({
+    id: 'price_donation',
+    unit_amount: null,
+    custom_unit_amount: { preset: null, presets: ['100', '500', '1000'], minimum: '100', maximum: '100000' },
+    quantity_available: 0,
+    quantity_limit_per_checkout: 0,
+  });
+  return makeCheckout({
+    submit_type: 'donate',
+    line_items: [makeLineItem({ price, custom_amount: amount, amount_subtotal: amount })],
+    amount_due_now: amount,
+    currency_amounts: [{ currency_id: 'pc_test_usd', amount_due_now: amount, amount_renewal: '0' }],
+    ...session,
+  });
+}
