@@ -177,7 +177,7 @@ async function takeUpPendingChange(
 
 /** The plan a change invoice moves to: its last line charges the new plan (`prorationLines`). */
 async function pendingTarget(trx: PaymentDb, pending: InvoiceRow) {
-  const last = (await listInvoiceLineRows(trx, pending.id)).at(-1);
+  const last = (await listInvoiceLineRows(trx, [pending.id])).at(-1);
   return { priceId: last?.price_id ?? null, quantity: last?.quantity ?? null };
 }
 

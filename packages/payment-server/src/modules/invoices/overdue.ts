@@ -13,7 +13,7 @@ import { getPaymentMethod } from '../payment-methods/service.ts';
 import { getSubscription } from '../subscriptions/service.ts';
 import { customerNow } from '../test-clocks/service.ts';
 import { listOverdueInvoiceRows, type InvoiceRow } from './repository.ts';
-import { toInvoice } from './service.ts';
+import { toInvoices } from './service.ts';
 
 /** Who asks: a customer sees their own overdue invoices, an administrator anyone's. */
 export interface OverdueViewer {
@@ -51,8 +51,7 @@ async function respond(
   db: PaymentDb,
   input: { rows: readonly InvoiceRow[]; subscription: Subscription | null },
 ): Promise<OverdueInvoicesResponse> {
-  const invoices: Invoice[] = [];
-  for (const row of input.rows) invoices.push(await toInvoice(db, row));
+  const invoices = await toInvoices(db, input.rows);
   const subscriptionIds = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
   return {
     subscription: input.subscription,

@@ -102,11 +102,16 @@ export async function releaseInvoiceLease(
     .execute();
 }
 
-export async function listInvoiceLineRows(db: PaymentDb, invoiceId: string): Promise<InvoiceLineRow[]> {
+/** The lines of the invoices `invoiceIds` in one query, each invoice's in position order. */
+export async function listInvoiceLineRows(
+  db: PaymentDb,
+  invoiceIds: readonly string[],
+): Promise<InvoiceLineRow[]> {
+  if (invoiceIds.length === 0) return [];
   return db
     .selectFrom('invoice_lines')
     .selectAll()
-    .where('invoice_id', '=', invoiceId)
+    .where('invoice_id', 'in', invoiceIds)
     .orderBy('position')
     .execute();
 }

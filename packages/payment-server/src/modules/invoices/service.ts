@@ -5,6 +5,7 @@ import {
   type BillingReason,
   type Invoice,
   type listInvoicesQuerySchema,
+  type PaymentCurrency,
   type Price,
   type SessionUser,
 } from '@bazaar/schemas';
@@ -23,6 +24,7 @@ import {
   insertInvoiceRows,
   listInvoiceLineRows,
   listInvoiceRows,
+  type InvoiceLineRow,
   type InvoiceRow,
   type NewInvoiceLineRow,
   type NewInvoiceRow,
@@ -167,7 +169,33 @@ export function buildInvoiceRows(
 }
 
 export async function toInvoice(db: PaymentDb, row: InvoiceRow): Promise<Invoice> {
-  const lines = await listInvoiceLineRows(db, row.id);
+  return (await toInvoices(db, [row]))[0]!;
+}
+
+/** Invoices with their lines, read in one query for the whole page rather than one per invoice. */
+export async function toInvoices(db: PaymentDb, rows: readonly InvoiceRow[]): Promise<Invoice[]> {
+  const lines = await listInvoiceLineRows(
+    db,
+    rows.map((row) => row.id),
+  );
+  const invoices: Invoice[] = [];
+  for (const row of rows) {
+    invoices.push(
+      toInvoiceWith(
+        row,
+        lines.filter((line) => line.invoice_id === row.id),
+        await getCurrency(db, row.currency_id),
+      ),
+    );
+  }
+  return invoices;
+}
+
+function toInvoiceWith(
+  row: InvoiceRow,
+  lines: readonly InvoiceLineRow[],
+  currency: PaymentCurrency,
+): Invoice {
   return {
     id: row.id,
     object: 'invoice',
@@ -180,7 +208,7 @@ export async function toInvoice(db: PaymentDb, row: InvoiceRow): Promise<Invoice
     payment_intent_id: row.payment_intent_id,
     payment_method_id: row.payment_method_id,
     currency_id: row.currency_id,
-    currency: await getCurrency(db, row.currency_id),
+    currency,
     description: row.description,
     lines: lines.map((line) => ({
       description: line.description,
@@ -270,7 +298,5 @@ export async function listVisibleInvoices(
     },
     query,
   );
-  const list: Invoice[] = [];
-  for (const row of rows) list.push(await toInvoice(db, row));
-  return { list, count };
+  return { list: await toInvoices(db, rows), count };
 }
