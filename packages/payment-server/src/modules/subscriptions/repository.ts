@@ -37,19 +37,6 @@ export async function listSubscriptionItemRows(
     .execute();
 }
 
-export async function listCustomerSubscriptionRows(
-  db: PaymentDb,
-  customerId: string,
-): Promise<SubscriptionRow[]> {
-  return db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
-}
-
 /**
  * Changes a subscription only while it is in one of `fromStatuses`, so two racing actions (a
  * cancel and a renewal, say) can't both apply; true when the row changed.

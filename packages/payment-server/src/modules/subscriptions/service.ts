@@ -18,7 +18,6 @@ import { getPricesById } from '../prices/service.ts';
 import {
   findSubscriptionRow,
   insertSubscriptionRows,
-  listCustomerSubscriptionRows,
   listSubscriptionItemRows,
   listSubscriptionRows,
   type SubscriptionRow,
@@ -95,10 +94,6 @@ export async function findSubscriptionRowOrThrow(db: PaymentDb, id: string): Pro
 
 export async function getSubscription(db: PaymentDb, id: string): Promise<Subscription> {
   return toSubscription(db, await findSubscriptionRowOrThrow(db, id));
-}
-
-export async function listCustomerSubscriptions(db: PaymentDb, customerId: string): Promise<Subscription[]> {
-  return toSubscriptions(db, await listCustomerSubscriptionRows(db, customerId));
 }
 
 export interface NewSubscription {
