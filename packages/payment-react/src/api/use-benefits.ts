@@ -5,7 +5,7 @@ import type { ApiClient } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** `GET /api/payment-links/{id}/benefits?amount=…`: who receives a donation link's tips, and their part of `amount`. */
-export function fetchBenefits(api: ApiClient, paymentLinkId: string, amount: bigint | null) {
+function fetchBenefits(api: ApiClient, paymentLinkId: string, amount: bigint | null) {
   return api(`/api/payment-links/${paymentLinkId}/benefits`, {
     query: amount === null ? {} : { amount: amount.toString() },
     schema: benefitsResponseSchema,

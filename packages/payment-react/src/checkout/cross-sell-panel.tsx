@@ -13,7 +13,7 @@ import { usePaymentContext } from '../provider/payment-context.ts';
 import { unitAmountIn } from './checkout-amounts.ts';
 
 /** How long the panel shakes when a submit is refused for want of the add-on (payment-kit.md §8). */
-export const CROSS_SELL_SHAKE_MS = 1_000;
+const CROSS_SELL_SHAKE_MS = 1_000;
 
 const shake = keyframes`
   0%, 100% { transform: translateX(0); }

@@ -13,7 +13,7 @@ import { formatMoney } from '../format/format-money.ts';
 import { usePaymentContext, useTranslate } from '../provider/payment-context.ts';
 
 /** One beneficiary: "{name} will receive all tips"; several: "Tips are distributed to {count} beneficiaries". */
-export function benefitsHeadline(benefits: Benefit[], t: Translate): string {
+function benefitsHeadline(benefits: Benefit[], t: Translate): string {
   return benefits.length === 1
     ? t('payment.checkout.donation.benefits.one', { name: benefits[0]!.name })
     : t('payment.checkout.donation.benefits.many', { count: benefits.length });

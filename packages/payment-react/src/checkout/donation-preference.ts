@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Where a payer's last donation choice is kept: one entry per user, one for guests (payment-kit.md §9). */
-export function donationPreferenceKey(did: string | null): string {
+function donationPreferenceKey(did: string | null): string {
   return did ? `payment-donation-preset:${did}` : 'payment-donation-preset';
 }
 

@@ -5,7 +5,7 @@ import { usePaymentContext } from '../provider/payment-context.ts';
 import type { CardStep, SubmitEvent } from './submit-machine.ts';
 
 /** What a card network answer means for the flow; a refusal may come as an answer, not an error. */
-export function cardResultEvent(result: TestCardResult): SubmitEvent {
+function cardResultEvent(result: TestCardResult): SubmitEvent {
   if (result.next_action) return { type: 'authenticationRequired' };
   const intent = result.paymentIntent;
   const isSettled = intent.status === 'succeeded' || intent.status === 'processing';

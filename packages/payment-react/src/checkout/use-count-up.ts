@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 
 /** How long the "pick for me" amount takes to count up (payment-kit.md §9). */
-export const COUNT_UP_MS = 800;
+const COUNT_UP_MS = 800;
 
 /**
  * Counts from one amount to another over `COUNT_UP_MS`, calling `onStep` on every frame with the

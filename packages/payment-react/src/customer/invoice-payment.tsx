@@ -15,7 +15,7 @@ import { useInvoicePayment } from './use-invoice-payment.ts';
 const DATE_FORMAT = 'YYYY-MM-DD';
 
 /** Whether the invoice holds back new purchases (billing design, "Overdue gating"). */
-export function isInvoicePastDue(invoice: Invoice, nowSeconds: number): boolean {
+function isInvoicePastDue(invoice: Invoice, nowSeconds: number): boolean {
   return (
     invoice.status === 'uncollectible' ||
     (invoice.status === 'open' && invoice.due_date !== null && invoice.due_date < nowSeconds)

@@ -16,12 +16,7 @@ export function planName(price: Price): string {
 }
 
 /** What a plan costs per period: `$60.00 per month`. */
-export function planAmountText(
-  amount: string,
-  price: Price,
-  currency: PaymentCurrency,
-  t: Translate,
-): string {
+function planAmountText(amount: string, price: Price, currency: PaymentCurrency, t: Translate): string {
   const money = formatMoney(amount, currency);
   return price.recurring
     ? t('payment.subscription.changePlan.optionAmount', {

@@ -2,7 +2,7 @@ import { invoiceSchema, paginatedSchema, subscriptionSchema, type Subscription }
 import type { ApiClient } from '../api/api-client.ts';
 
 /** How many of a subscription's invoices its page lists, newest first. */
-export const SUBSCRIPTION_INVOICES_PAGE_SIZE = 20;
+const SUBSCRIPTION_INVOICES_PAGE_SIZE = 20;
 
 export function fetchSubscription(api: ApiClient, id: string) {
   return api(`/api/subscriptions/${encodeURIComponent(id)}`, { schema: subscriptionSchema });

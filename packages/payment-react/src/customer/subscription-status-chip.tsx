@@ -3,7 +3,7 @@ import type { SubscriptionStatus } from '@bazaar/schemas';
 import { useTranslate } from '../provider/payment-context.ts';
 
 /** The original kit's colours: active success, trialing primary, past_due error, canceled default, others warning. */
-export const SUBSCRIPTION_STATUS_COLOR: Record<SubscriptionStatus, ChipProps['color']> = {
+const SUBSCRIPTION_STATUS_COLOR: Record<SubscriptionStatus, ChipProps['color']> = {
   active: 'success',
   trialing: 'primary',
   past_due: 'error',

@@ -4,7 +4,7 @@ import { extractErrorText } from '../api/error-text.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 
 /** A failure without a server code (network, parsing) is still broadcast, under this code. */
-export const UNKNOWN_ERROR_CODE = 'UNKNOWN';
+const UNKNOWN_ERROR_CODE = 'UNKNOWN';
 
 /**
  * Codes the page answers in place instead of broadcasting (payment-kit.md §8): a past-due payer

@@ -8,14 +8,14 @@ import { useRelayEvents } from '../realtime/use-relay-events.ts';
 import { fetchOverdueInvoices, overdueScope, type OverdueScope, type OverdueTarget } from './overdue-api.ts';
 
 /** payment-kit.md §9: a burst of payments refetches once, 1 s after the last, within 5 s at most. */
-export const OVERDUE_REFETCH_WAIT_MS = 1_000;
-export const OVERDUE_REFETCH_MAX_WAIT_MS = 5_000;
+const OVERDUE_REFETCH_WAIT_MS = 1_000;
+const OVERDUE_REFETCH_MAX_WAIT_MS = 5_000;
 
 /**
  * Whether an `invoice.paid` concerns what the list shows. A customer named by their DID is
  * matched through the customer id of the invoices already loaded.
  */
-export function isOverdueInvoicePaid(
+function isOverdueInvoicePaid(
   event: EventPayload,
   scope: OverdueScope,
   data: OverdueInvoicesResponse | undefined,
