@@ -189,6 +189,26 @@ export const checkoutSessionSchema = z.object({
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
+/** An EVM account or contract address, as `0x` and 40 hex digits. */
+export const evmAddressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected an address 0x + 40 hex digits')
+  .transform((value) => value as `0x${string}`);
+/** An EVM transaction hash, as `0x` and 64 hex digits. */
+export const txHashSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a transaction hash 0x + 64 hex digits')
+  .transform((value) => value.toLowerCase() as `0x${string}`);
+
+/** The on-chain transaction that paid an intent (payment-kit.md §3 "Payment details per chain"). */
+export const chainPaymentDetailsSchema = z.object({
+  tx_hash: z.string(),
+  payer: z.string(),
+  chain_id: z.number().int(),
+  explorer_host: z.string(),
+});
+export type ChainPaymentDetails = z.infer<typeof chainPaymentDetailsSchema>;
+
 export const paymentIntentSchema = z.object({
   id: z.string(),
   object: z.literal('payment_intent'),
@@ -209,8 +229,10 @@ export const paymentIntentSchema = z.object({
   invoice_id: z.string().nullable(),
   livemode: z.boolean(),
   last_payment_error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  /** Card payments: brand and last four digits, once a card was presented. */
-  payment_details: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** Card payments: brand and last four digits, once a card was presented; chain payments: the transaction. */
+  payment_details: z
+    .union([z.object({ brand: z.string(), last4: z.string() }), chainPaymentDetailsSchema])
+    .nullable(),
   created_at: timestampSchema,
 });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
@@ -282,6 +304,32 @@ export const cardContextSchema = z.object({
 });
 export type CardContext = z.infer<typeof cardContextSchema>;
 
+/**
+ * What the wallet step of a chain payment needs. `action` is what the payer's wallet must do:
+ * `transfer` the amount to the vault (one-time payments, donations), `approve` the vault to pull
+ * `approve_amount` (subscriptions; the submit then runs again), or `none` when the kit is already
+ * pulling the amount from an earlier approval (the fast path: only wait for completion).
+ */
+export const chainContextSchema = z.object({
+  chain_id: z.number().int(),
+  rpc_url: z.string(),
+  explorer_host: z.string(),
+  network_name: z.string(),
+  token: z.object({ address: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  vault: z.string(),
+  /** The payer's bound wallet, which must send; null for a guest's donation (any wallet may pay). */
+  payer: z.string().nullable(),
+  amount: amountSchema,
+  action: z.enum(['transfer', 'approve', 'none']),
+  approve_amount: amountSchema,
+});
+export type ChainContext = z.infer<typeof chainContextSchema>;
+
+/** `PUT …/{id}/chain-transaction`: the hash of the transfer the payer's wallet sent. */
+export const chainTransactionBodySchema = z.object({ tx_hash: txHashSchema });
+export const chainTransactionResponseSchema = z.object({ paymentIntent: paymentIntentSchema });
+export type ChainTransactionResponse = z.infer<typeof chainTransactionResponseSchema>;
+
 export const startCheckoutResponseSchema = z.object({
   checkoutSession: checkoutSessionSchema,
   paymentMethods: z.array(paymentMethodSchema),
@@ -315,6 +363,7 @@ export const submitCheckoutResponseSchema = z.object({
   checkoutSession: checkoutSessionSchema,
   paymentIntent: paymentIntentSchema.nullable(),
   stripeContext: cardContextSchema.nullable(),
+  chainContext: chainContextSchema.nullable(),
   customer: customerSchema,
   balance: z.object({ sufficient: z.boolean() }).nullable(),
   delegation: z.object({ sufficient: z.boolean() }).nullable(),

@@ -60,6 +60,11 @@ export const emailVerifyBodySchema = z.object({
   email: z.email().max(254),
   code: z.string().regex(/^\d{6}$/),
 });
+/** `POST /wallet`: a signed-in user binds the wallet that signed this EIP-4361 message. */
+export const bindWalletBodySchema = walletSignInBodySchema;
+export const bindWalletResponseSchema = z.object({ user: sessionUserSchema });
+export type BindWalletResponse = z.infer<typeof bindWalletResponseSchema>;
+
 export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 export const signedInResponseSchema = z.object({ user: sessionUserSchema });
 

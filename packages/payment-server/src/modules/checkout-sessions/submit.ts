@@ -176,6 +176,7 @@ export async function submitCheckout(
     checkoutSession: await toCheckoutSession(deps, await findSessionRow(deps.db, session.id)),
     paymentIntent: record.intent.intent,
     stripeContext: toCardContext(record.intent),
+    chainContext: null,
     customer: record.customer,
     balance: null,
     delegation: null,
