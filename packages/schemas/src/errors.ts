@@ -19,6 +19,16 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** Sign-in failed: bad code, bad signature, expired nonce. */
   AUTH_FAILED: 401,
+  /** The wallet being bound is already the wallet of another account. */
+  WALLET_IN_USE: 409,
+  /** The account already has a different wallet; one account holds one wallet. */
+  WALLET_ALREADY_BOUND: 409,
+  /** A signed-in payer chose a chain method without a bound wallet: bind one, then submit again. */
+  WALLET_REQUIRED: 409,
+  /** The chain transaction was already used to pay a checkout. */
+  CHAIN_TRANSACTION_USED: 409,
+  /** The chain transaction does not pay this checkout (wrong token, recipient, payer or amount, or it failed). */
+  CHAIN_TRANSACTION_INVALID: 400,
   /** Too many attempts. */
   RATE_LIMITED: 429,
   /** The emailed sign-in code expired, was used, or was never sent: ask for a new one. */

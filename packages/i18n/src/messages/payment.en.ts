@@ -157,6 +157,11 @@ export const paymentEn = {
   'payment.error.UPSELL_UNAVAILABLE': 'Plan updates are not available',
   'payment.error.CROSS_SELL_UNAVAILABLE': 'This add-on is not available.',
   'payment.error.UNSUPPORTED_INTERVAL': 'The billing interval of this price is not supported.',
+  'payment.error.WALLET_IN_USE': 'This wallet belongs to another account.',
+  'payment.error.WALLET_ALREADY_BOUND': 'Your account already has another wallet. Use that wallet to pay.',
+  'payment.error.WALLET_REQUIRED': 'Bind a wallet before paying with this method.',
+  'payment.error.CHAIN_TRANSACTION_USED': 'This transaction has already been used for a payment.',
+  'payment.error.CHAIN_TRANSACTION_INVALID': 'This transaction does not pay for this checkout.',
 
   'payment.invoice.title': 'Invoice {number}',
   'payment.invoice.status.draft': 'Draft',

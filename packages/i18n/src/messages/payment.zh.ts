@@ -153,6 +153,11 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.error.UPSELL_UNAVAILABLE': '无法更新方案',
   'payment.error.CROSS_SELL_UNAVAILABLE': '此附加商品不可用。',
   'payment.error.UNSUPPORTED_INTERVAL': '不支持此价格的计费周期。',
+  'payment.error.WALLET_IN_USE': '该钱包已属于其他账户。',
+  'payment.error.WALLET_ALREADY_BOUND': '您的账户已绑定其他钱包，请使用该钱包支付。',
+  'payment.error.WALLET_REQUIRED': '使用此支付方式前，请先绑定钱包。',
+  'payment.error.CHAIN_TRANSACTION_USED': '该交易已用于一笔付款。',
+  'payment.error.CHAIN_TRANSACTION_INVALID': '该交易不是此次结账的付款。',
 
   'payment.invoice.title': '账单 {number}',
   'payment.invoice.status.draft': '草稿',
