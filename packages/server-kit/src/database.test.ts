@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './database.ts';
+import { isUniqueViolation, openDatabase, type Database } from './database.ts';
+import { openTestDatabase, TEST_DIALECTS } from './testing.ts';
 
 describe('SQLite statements reused by their text', () => {
   let dir: string;
@@ -49,5 +50,43 @@ describe('SQLite statements reused by their text', () => {
     expect(await read()).toEqual([{ id: 'a', body: 'x' }]);
     await database.db.schema.alterTable('notes').addColumn('tag', 'text').execute();
     expect(await read()).toEqual([{ id: 'a', body: 'x', tag: null }]);
+  });
+});
+
+describe.each(TEST_DIALECTS)('unique violations on %s', (dialect) => {
+  let database: Database;
+
+  beforeEach(async () => {
+    database = await openTestDatabase(dialect);
+    await database.db.schema
+      .createTable('handles')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('handle', 'text', (col) => col.unique())
+      .execute();
+    await database.db
+      .insertInto('handles')
+      .values([
+        { id: 'a', handle: 'ann' },
+        { id: 'b', handle: null },
+      ])
+      .execute();
+  });
+  afterEach(async () => {
+    await database.close();
+  });
+
+  const failure = (statement: Promise<unknown>) =>
+    statement.then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+  it('tells a taken unique value or key from other failures', async () => {
+    const update = database.db.updateTable('handles').set({ handle: 'ann' }).where('id', '=', 'b').execute();
+    expect(isUniqueViolation(await failure(update))).toBe(true);
+    const insert = database.db.insertInto('handles').values({ id: 'a', handle: 'bob' }).execute();
+    expect(isUniqueViolation(await failure(insert))).toBe(true);
+    const missingTable = database.db.selectFrom('nothing').selectAll().execute();
+    expect(isUniqueViolation(await failure(missingTable))).toBe(false);
   });
 });

@@ -41,6 +41,16 @@ function openSqlite(file: string): Database {
   return { db, dialect: 'sqlite', schema: undefined, close: () => db.destroy() };
 }
 
+/**
+ * True when a statement failed because a unique index already holds the value: PostgreSQL's
+ * SQLSTATE 23505 or SQLite's SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY. An update has no
+ * `ON CONFLICT`, so this is how it learns that a concurrent writer won the value.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
