@@ -45,6 +45,7 @@ const submitted = {
     status: 'requires_payment_method',
     publishable_key: null,
   },
+  chainContext: null,
   customer: {
     id: 'cus_1',
     did: 'did:x',

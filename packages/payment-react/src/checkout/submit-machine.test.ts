@@ -1,13 +1,32 @@
 import { describe, expect, it } from 'vitest';
+import type { ChainContext } from '@bazaar/schemas';
 import {
   INITIAL_SUBMIT_STATE,
   isSubmitBusy,
   transitionSubmit,
   type SubmitEvent,
   type SubmitState,
+  type WalletStep,
 } from './submit-machine.ts';
 
 const card = { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' };
+const chain: ChainContext = {
+  chain_id: 31337,
+  rpc_url: 'http://127.0.0.1:8545',
+  explorer_host: 'http://127.0.0.1:8545',
+  network_name: 'Ethereum (local)',
+  token: { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', symbol: 'USDT', decimals: 6 },
+  vault: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  payer: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  amount: '19990000',
+  action: 'transfer',
+  approve_amount: '0',
+};
+const transfer: WalletStep = { chain, isBalanceLow: false };
+const approval: WalletStep = {
+  chain: { ...chain, action: 'approve', approve_amount: '259870000' },
+  isBalanceLow: false,
+};
 
 const STATES: Record<string, SubmitState> = {
   idle: INITIAL_SUBMIT_STATE,
@@ -16,6 +35,15 @@ const STATES: Record<string, SubmitState> = {
   card: { status: 'card', card, isConfirming: false, error: null },
   confirming: { status: 'card', card, isConfirming: true, error: null },
   authenticating: { status: 'authenticating', card },
+  'bind:connect': { status: 'walletBinding', phase: 'connect', error: null },
+  'bind:binding': { status: 'walletBinding', phase: 'binding', error: null },
+  'bind:bound': { status: 'walletBinding', phase: 'bound', error: null },
+  'bind:unavailable': { status: 'walletBinding', phase: 'unavailable', error: null },
+  'wallet:confirming': { status: 'wallet', wallet: transfer, phase: 'confirming', error: null },
+  'wallet:waiting': { status: 'wallet', wallet: transfer, phase: 'waiting', error: null },
+  'approval:waiting': { status: 'wallet', wallet: approval, phase: 'waiting', error: null },
+  'wallet:error': { status: 'wallet', wallet: transfer, phase: 'error', error: 'Rejected' },
+  'wallet:unavailable': { status: 'wallet', wallet: transfer, phase: 'unavailable', error: null },
   paying: { status: 'paying' },
   paid: { status: 'paid' },
   failed: { status: 'failed', error: 'Timed out' },
@@ -30,134 +58,74 @@ const EVENTS: Record<string, SubmitEvent> = {
   cardDeclined: { type: 'cardDeclined', error: 'Your card was declined.' },
   authenticationRequired: { type: 'authenticationRequired' },
   paymentConfirmed: { type: 'paymentConfirmed' },
+  walletBindRequired: { type: 'walletBindRequired' },
+  walletUnavailable: { type: 'walletUnavailable' },
+  bindWallet: { type: 'bindWallet' },
+  walletBound: { type: 'walletBound' },
+  walletBindFailed: { type: 'walletBindFailed', error: 'This wallet belongs to another account' },
+  walletRequired: { type: 'walletRequired', wallet: transfer },
+  confirmWallet: { type: 'confirmWallet' },
+  walletSent: { type: 'walletSent' },
+  walletFailed: { type: 'walletFailed', error: 'Rejected' },
+  walletApproved: { type: 'walletApproved' },
   completed: { type: 'completed' },
   failed: { type: 'failed', error: 'Timed out' },
   reset: { type: 'reset' },
 };
 
-// Every (state, event) pair and the state it leads to; `confirming` is the card step mid-request.
-const EXPECTED: Record<string, Record<string, string>> = {
-  idle: {
-    submit: 'submitting',
-    submitFailed: 'idle',
-    customerLimited: 'idle',
-    cardRequired: 'idle',
-    confirmCard: 'idle',
-    cardDeclined: 'idle',
-    authenticationRequired: 'idle',
-    paymentConfirmed: 'idle',
-    completed: 'idle',
-    failed: 'idle',
-    reset: 'idle',
-  },
+/**
+ * The pairs that change the state, and the state they lead to; every other (state, event) pair
+ * must leave the state as it is. `confirming` is the card step mid-request.
+ */
+const CHANGES: Record<string, Record<string, string>> = {
+  idle: { submit: 'submitting' },
   submitting: {
-    submit: 'submitting',
     submitFailed: 'idle',
     customerLimited: 'customerLimited',
     cardRequired: 'card',
-    confirmCard: 'submitting',
-    cardDeclined: 'submitting',
-    authenticationRequired: 'submitting',
     paymentConfirmed: 'paying',
-    completed: 'submitting',
-    failed: 'submitting',
+    walletBindRequired: 'bind:connect',
+    walletRequired: 'wallet:confirming',
     reset: 'idle',
   },
-  customerLimited: {
-    submit: 'submitting',
-    submitFailed: 'customerLimited',
-    customerLimited: 'customerLimited',
-    cardRequired: 'customerLimited',
-    confirmCard: 'customerLimited',
-    cardDeclined: 'customerLimited',
-    authenticationRequired: 'customerLimited',
-    paymentConfirmed: 'customerLimited',
-    completed: 'customerLimited',
-    failed: 'customerLimited',
-    reset: 'idle',
-  },
-  card: {
-    submit: 'card',
-    submitFailed: 'card',
-    customerLimited: 'card',
-    cardRequired: 'card',
-    confirmCard: 'confirming',
-    cardDeclined: 'card',
-    authenticationRequired: 'card',
-    paymentConfirmed: 'paying',
-    completed: 'card',
-    failed: 'card',
-    reset: 'idle',
-  },
+  customerLimited: { submit: 'submitting', reset: 'idle' },
+  card: { confirmCard: 'confirming', cardDeclined: 'card', paymentConfirmed: 'paying', reset: 'idle' },
   confirming: {
-    submit: 'confirming',
-    submitFailed: 'confirming',
-    customerLimited: 'confirming',
-    cardRequired: 'confirming',
-    confirmCard: 'confirming',
     cardDeclined: 'card',
     authenticationRequired: 'authenticating',
     paymentConfirmed: 'paying',
-    completed: 'confirming',
-    failed: 'confirming',
     reset: 'idle',
   },
-  authenticating: {
-    submit: 'authenticating',
-    submitFailed: 'authenticating',
-    customerLimited: 'authenticating',
-    cardRequired: 'authenticating',
-    confirmCard: 'authenticating',
-    cardDeclined: 'card',
-    authenticationRequired: 'authenticating',
+  authenticating: { cardDeclined: 'card', paymentConfirmed: 'paying', reset: 'idle' },
+  'bind:connect': { walletUnavailable: 'bind:unavailable', bindWallet: 'bind:binding', reset: 'idle' },
+  'bind:binding': { walletBound: 'bind:bound', walletBindFailed: 'bind:connect', reset: 'idle' },
+  'bind:bound': { submit: 'submitting', reset: 'idle' },
+  'bind:unavailable': { reset: 'idle' },
+  'wallet:confirming': {
+    walletUnavailable: 'wallet:unavailable',
+    walletSent: 'wallet:waiting',
+    walletFailed: 'wallet:error',
+    reset: 'idle',
+  },
+  'wallet:waiting': { paymentConfirmed: 'paying', walletFailed: 'wallet:error', reset: 'idle' },
+  'approval:waiting': {
     paymentConfirmed: 'paying',
-    completed: 'authenticating',
-    failed: 'authenticating',
+    walletFailed: 'wallet:error',
+    walletApproved: 'submitting',
     reset: 'idle',
   },
-  paying: {
-    submit: 'paying',
-    submitFailed: 'paying',
-    customerLimited: 'paying',
-    cardRequired: 'paying',
-    confirmCard: 'paying',
-    cardDeclined: 'paying',
-    authenticationRequired: 'paying',
-    paymentConfirmed: 'paying',
-    completed: 'paid',
-    failed: 'failed',
-    reset: 'idle',
-  },
-  paid: {
-    submit: 'paid',
-    submitFailed: 'paid',
-    customerLimited: 'paid',
-    cardRequired: 'paid',
-    confirmCard: 'paid',
-    cardDeclined: 'paid',
-    authenticationRequired: 'paid',
-    paymentConfirmed: 'paid',
-    completed: 'paid',
-    failed: 'paid',
-    reset: 'paid',
-  },
-  failed: {
-    submit: 'submitting',
-    submitFailed: 'failed',
-    customerLimited: 'failed',
-    cardRequired: 'failed',
-    confirmCard: 'failed',
-    cardDeclined: 'failed',
-    authenticationRequired: 'failed',
-    paymentConfirmed: 'failed',
-    completed: 'failed',
-    failed: 'failed',
-    reset: 'idle',
-  },
+  'wallet:error': { confirmWallet: 'wallet:confirming', reset: 'idle' },
+  'wallet:unavailable': { reset: 'idle' },
+  paying: { completed: 'paid', failed: 'failed', reset: 'idle' },
+  paid: {},
+  failed: { submit: 'submitting', reset: 'idle' },
 };
 
 function nameOf(state: SubmitState): string {
-  return state.status === 'card' && state.isConfirming ? 'confirming' : state.status;
+  if (state.status === 'card' && state.isConfirming) return 'confirming';
+  if (state.status === 'walletBinding') return `bind:${state.phase}`;
+  if (state.status === 'wallet') return `wallet:${state.phase}`;
+  return state.status;
 }
 
 describe('transitionSubmit', () => {
@@ -165,8 +133,16 @@ describe('transitionSubmit', () => {
     Object.keys(EVENTS).map((event) => [from, event] as const),
   );
 
+  it('lists the changes of every state', () => {
+    expect(Object.keys(CHANGES)).toEqual(Object.keys(STATES));
+  });
+
   it.each(pairs)('%s + %s', (from, event) => {
-    expect(nameOf(transitionSubmit(STATES[from]!, EVENTS[event]!))).toBe(EXPECTED[from]![event]);
+    const state = STATES[from]!;
+    const next = transitionSubmit(state, EVENTS[event]!);
+    const expected = CHANGES[from]![event];
+    if (expected === undefined) expect(next).toBe(state);
+    else expect(nameOf(next)).toBe(expected);
   });
 
   it('keeps the decline message on the card step so the payer can try another card', () => {
@@ -186,6 +162,41 @@ describe('transitionSubmit', () => {
       error: 'Exceed inventory',
     });
   });
+
+  it('shows a failed binding in the dialog and clears it when the payer connects again', () => {
+    const failed = transitionSubmit(STATES['bind:binding']!, EVENTS.walletBindFailed!);
+    expect(failed).toEqual({
+      status: 'walletBinding',
+      phase: 'connect',
+      error: 'This wallet belongs to another account',
+    });
+    expect(transitionSubmit(failed, EVENTS.bindWallet!)).toEqual({
+      status: 'walletBinding',
+      phase: 'binding',
+      error: null,
+    });
+  });
+
+  it('keeps what the wallet was asked across an error, so asking again sends the same request', () => {
+    const asked = transitionSubmit(STATES.submitting!, { type: 'walletRequired', wallet: approval });
+    const failed = transitionSubmit(asked, EVENTS.walletFailed!);
+    expect(failed).toEqual({ status: 'wallet', wallet: approval, phase: 'error', error: 'Rejected' });
+    expect(transitionSubmit(failed, EVENTS.confirmWallet!)).toEqual({
+      status: 'wallet',
+      wallet: approval,
+      phase: 'confirming',
+      error: null,
+    });
+  });
+
+  it('submits again after a mined approval only, never after a transfer', () => {
+    expect(transitionSubmit(STATES['approval:waiting']!, EVENTS.walletApproved!)).toEqual({
+      status: 'submitting',
+    });
+    expect(transitionSubmit(STATES['wallet:waiting']!, EVENTS.walletApproved!)).toBe(
+      STATES['wallet:waiting'],
+    );
+  });
 });
 
 describe('isSubmitBusy', () => {
@@ -195,6 +206,10 @@ describe('isSubmitBusy', () => {
     ['customerLimited', true],
     ['card', true],
     ['authenticating', true],
+    ['bind:connect', true],
+    ['bind:bound', true],
+    ['wallet:confirming', true],
+    ['wallet:error', true],
     ['paying', true],
     ['paid', true],
     ['failed', false],

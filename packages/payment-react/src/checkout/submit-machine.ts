@@ -1,4 +1,4 @@
-import type { CardContext } from '@bazaar/schemas';
+import type { CardContext, ChainContext } from '@bazaar/schemas';
 
 /** What the card step needs to confirm the payment on the card network. */
 export interface CardStep {
@@ -9,9 +9,26 @@ export interface CardStep {
 }
 
 /**
+ * What the payer's wallet is asked to do in the wallet step: `chain.action` is `transfer` or
+ * `approve`. `isBalanceLow`: the server found less than the amount in the payer's wallet.
+ */
+export interface WalletStep {
+  chain: ChainContext;
+  isBalanceLow: boolean;
+}
+
+/** The bind-wallet dialog: `unavailable` when the browser has no wallet to connect. */
+export type WalletBindingPhase = 'connect' | 'binding' | 'bound' | 'unavailable';
+/** The wallet step: the wallet is asked (`confirming`), the transaction is out (`waiting`), or it stopped. */
+export type WalletPhase = 'confirming' | 'waiting' | 'error' | 'unavailable';
+
+/**
  * The submit flow (payment-kit.md §4): idle → submitting → card → (authenticating) → paying →
  * paid | failed. `error` on idle and card is the last problem, shown next to the form. A payer
  * with past-due invoices waits in customerLimited (the overdue dialog) until the submit is retried.
+ * Chain methods: a payer without a wallet binds one first (walletBinding, then the submit runs
+ * again); the wallet step sends a transfer (→ paying) or an approval (→ submitting again, which the
+ * server answers by pulling the amount); when the server already pulls, submitting goes to paying.
  */
 export type SubmitState =
   | { status: 'idle'; error: string | null }
@@ -19,6 +36,8 @@ export type SubmitState =
   | { status: 'customerLimited' }
   | { status: 'card'; card: CardStep; isConfirming: boolean; error: string | null }
   | { status: 'authenticating'; card: CardStep }
+  | { status: 'walletBinding'; phase: WalletBindingPhase; error: string | null }
+  | { status: 'wallet'; wallet: WalletStep; phase: WalletPhase; error: string | null }
   | { status: 'paying' }
   | { status: 'paid' }
   | { status: 'failed'; error: string };
@@ -34,6 +53,22 @@ export type SubmitEvent =
   | { type: 'cardDeclined'; error: string }
   | { type: 'authenticationRequired' }
   | { type: 'paymentConfirmed' }
+  /** The server answered WALLET_REQUIRED: the payer binds a wallet, then the submit runs again. */
+  | { type: 'walletBindRequired' }
+  /** The browser has no wallet (no injected provider). */
+  | { type: 'walletUnavailable' }
+  | { type: 'bindWallet' }
+  | { type: 'walletBound' }
+  | { type: 'walletBindFailed'; error: string }
+  /** The server asks the payer's wallet to transfer or approve; the wallet is asked at once. */
+  | { type: 'walletRequired'; wallet: WalletStep }
+  /** Ask the wallet again after an error. */
+  | { type: 'confirmWallet' }
+  /** The wallet sent the transaction. */
+  | { type: 'walletSent' }
+  | { type: 'walletFailed'; error: string }
+  /** The approval is mined: the submit runs again and the server pulls the amount. */
+  | { type: 'walletApproved' }
   | { type: 'completed' }
   | { type: 'failed'; error: string }
   | { type: 'reset' };
@@ -44,7 +79,10 @@ export const INITIAL_SUBMIT_STATE: SubmitState = { status: 'idle', error: null }
 export function transitionSubmit(state: SubmitState, event: SubmitEvent): SubmitState {
   switch (event.type) {
     case 'submit':
-      return state.status === 'idle' || state.status === 'failed' || state.status === 'customerLimited'
+      return state.status === 'idle' ||
+        state.status === 'failed' ||
+        state.status === 'customerLimited' ||
+        (state.status === 'walletBinding' && state.phase === 'bound')
         ? { status: 'submitting' }
         : state;
     case 'submitFailed':
@@ -69,8 +107,53 @@ export function transitionSubmit(state: SubmitState, event: SubmitEvent): Submit
         ? { status: 'authenticating', card: state.card }
         : state;
     case 'paymentConfirmed':
-      return state.status === 'submitting' || state.status === 'card' || state.status === 'authenticating'
+      return state.status === 'submitting' ||
+        state.status === 'card' ||
+        state.status === 'authenticating' ||
+        (state.status === 'wallet' && state.phase === 'waiting')
         ? { status: 'paying' }
+        : state;
+    case 'walletBindRequired':
+      return state.status === 'submitting'
+        ? { status: 'walletBinding', phase: 'connect', error: null }
+        : state;
+    case 'walletUnavailable':
+      if (state.status === 'walletBinding' && state.phase === 'connect')
+        return { ...state, phase: 'unavailable', error: null };
+      if (state.status === 'wallet' && state.phase === 'confirming')
+        return { ...state, phase: 'unavailable', error: null };
+      return state;
+    case 'bindWallet':
+      return state.status === 'walletBinding' && state.phase === 'connect'
+        ? { ...state, phase: 'binding', error: null }
+        : state;
+    case 'walletBound':
+      return state.status === 'walletBinding' && state.phase === 'binding'
+        ? { ...state, phase: 'bound' }
+        : state;
+    case 'walletBindFailed':
+      return state.status === 'walletBinding' && state.phase === 'binding'
+        ? { ...state, phase: 'connect', error: event.error }
+        : state;
+    case 'walletRequired':
+      return state.status === 'submitting'
+        ? { status: 'wallet', wallet: event.wallet, phase: 'confirming', error: null }
+        : state;
+    case 'confirmWallet':
+      return state.status === 'wallet' && state.phase === 'error'
+        ? { ...state, phase: 'confirming', error: null }
+        : state;
+    case 'walletSent':
+      return state.status === 'wallet' && state.phase === 'confirming'
+        ? { ...state, phase: 'waiting' }
+        : state;
+    case 'walletFailed':
+      return state.status === 'wallet' && (state.phase === 'confirming' || state.phase === 'waiting')
+        ? { ...state, phase: 'error', error: event.error }
+        : state;
+    case 'walletApproved':
+      return state.status === 'wallet' && state.phase === 'waiting' && state.wallet.chain.action === 'approve'
+        ? { status: 'submitting' }
         : state;
     case 'completed':
       return state.status === 'paying' ? { status: 'paid' } : state;
