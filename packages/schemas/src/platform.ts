@@ -46,6 +46,11 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** A wallet address as people read it: `0x1234…abcd`. */
+export function shortAddress(address: string): string {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
+
 /** Bodies and answers of the user service at `/.well-known/service/user`. */
 export const USER_SERVICE_PATH = '/.well-known/service/user';
 export const RELAY_PATH = '/.well-known/service/relay';

@@ -1,4 +1,5 @@
 import type { Role } from '@bazaar/schemas';
+import { isUniqueViolation } from '@bazaar/server-kit';
 import type { Kysely } from 'kysely';
 
 export interface UserRow {
@@ -73,6 +74,31 @@ export async function insertUser(db: UserServiceDb, user: UserRow): Promise<bool
     .onConflict((conflict) => conflict.doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export type WalletBinding = 'bound' | 'user_has_wallet' | 'wallet_in_use';
+
+/**
+ * Gives a user without a wallet this address: `user_has_wallet` when the user already has one
+ * (or does not exist), `wallet_in_use` when the unique index says another user holds it.
+ */
+export async function setWalletIfUnset(
+  db: UserServiceDb,
+  did: string,
+  address: string,
+): Promise<WalletBinding> {
+  try {
+    const result = await db
+      .updateTable('platform_users')
+      .set({ wallet_address: address })
+      .where('did', '=', did)
+      .where('wallet_address', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? 'bound' : 'user_has_wallet';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'wallet_in_use';
+    throw error;
+  }
 }
 
 export async function setUserRole(db: UserServiceDb, did: string, role: Role): Promise<void> {

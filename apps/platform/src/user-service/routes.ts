@@ -1,4 +1,6 @@
 import {
+  bindWalletBodySchema,
+  bindWalletResponseSchema,
   emailStartBodySchema,
   emailVerifyBodySchema,
   nonceResponseSchema,
@@ -6,7 +8,7 @@ import {
   signedInResponseSchema,
   walletSignInBodySchema,
 } from '@bazaar/schemas';
-import { useZod } from '@bazaar/server-kit';
+import { requireUser, useZod } from '@bazaar/server-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AVATAR_DEFAULT_SIZE, AVATAR_MAX_SIZE, renderIdenticon } from './avatar.ts';
@@ -14,6 +16,7 @@ import { startEmailSignIn, verifyEmailSignIn } from './email-code.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts';
 import { endSession, type UserServiceDeps } from './service.ts';
 import { issueNonce, verifyWalletSignIn } from './siwe.ts';
+import { bindWallet } from './wallet-binding.ts';
 
 const AVATAR_MAX_AGE_SECONDS = 24 * 3_600;
 
@@ -38,6 +41,15 @@ export function userServiceRoutes(deps: UserServiceDeps): FastifyPluginAsync {
         const session = await verifyWalletSignIn(deps, { ...request.body, domain: request.host });
         setSessionCookie(reply, session.token);
         return { user: session.user };
+      },
+    );
+
+    zapp.post(
+      '/wallet',
+      { schema: { body: bindWalletBodySchema, response: { 200: bindWalletResponseSchema } } },
+      async (request) => {
+        const { did } = requireUser(request);
+        return { user: await bindWallet(deps, { ...request.body, userDid: did, domain: request.host }) };
       },
     );
 

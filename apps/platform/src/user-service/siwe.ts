@@ -1,5 +1,6 @@
 import { AppError } from '@bazaar/server-kit';
-import { getAddress, isHex, verifyMessage } from 'viem';
+import { shortAddress } from '@bazaar/schemas';
+import { getAddress, isHex, verifyMessage, type Address } from 'viem';
 import { generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { consumeNonce, findUserByWallet, insertNonce } from './repository.ts';
 import { findOrCreateUser, startSession, type IssuedSession, type UserServiceDeps } from './service.ts';
@@ -17,19 +18,23 @@ export function walletDid(chainId: number, address: string): string {
   return `did:pkh:eip155:${chainId}:${getAddress(address)}`;
 }
 
-export function shortAddress(address: string): string {
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+export interface SignedMessage {
+  message: string;
+  signature: string;
+  /** The host the request came to; the message must name it. */
+  domain: string;
 }
 
 /**
- * Signs in with an EIP-4361 message: it must be for this host, inside its validity window,
- * carry a nonce we issued and have not seen used, and be signed by the address it names.
- * Signatures are checked offline, so this accepts externally owned accounts.
+ * The checks every EIP-4361 message passes, for sign-in and wallet binding alike: it must be
+ * for this host, inside its validity window, carry a nonce we issued and have not seen used,
+ * and be signed by the address it names. Signatures are checked offline, so this accepts
+ * externally owned accounts. The nonce is spent last, so a bad signature cannot burn it.
  */
-export async function verifyWalletSignIn(
+export async function verifySignedMessage(
   deps: UserServiceDeps,
-  input: { message: string; signature: string; domain: string },
-): Promise<IssuedSession> {
+  input: SignedMessage,
+): Promise<{ address: Address; chainId: number }> {
   const fields = parseSiweMessage(input.message);
   const { address, chainId, nonce } = fields;
   const isValid = validateSiweMessage({
@@ -38,22 +43,29 @@ export async function verifyWalletSignIn(
     time: new Date(deps.clock.now() * 1000),
   });
   if (!isValid || !address || !chainId || !nonce || !isHex(input.signature)) {
-    throw new AppError('AUTH_FAILED', 'The sign-in message is not valid for this site or has expired');
+    throw new AppError('AUTH_FAILED', 'The signed message is not valid for this site or has expired');
   }
   const isSigned = await verifyMessage({ address, message: input.message, signature: input.signature }).catch(
     () => false,
   );
   if (!isSigned) throw new AppError('AUTH_FAILED', 'The signature does not match the address');
   if (!(await consumeNonce(deps.db, nonce, deps.clock.now()))) {
-    throw new AppError('AUTH_FAILED', 'The sign-in nonce is unknown, used or expired');
+    throw new AppError('AUTH_FAILED', 'The nonce is unknown, used or expired');
   }
+  return { address: getAddress(address), chainId };
+}
 
-  const walletAddress = getAddress(address);
-  const user = await findOrCreateUser(deps, () => findUserByWallet(deps.db, walletAddress), {
-    did: walletDid(chainId, walletAddress),
-    name: shortAddress(walletAddress),
+/** Signs in with an EIP-4361 message as the user of its wallet, made on first sign-in. */
+export async function verifyWalletSignIn(
+  deps: UserServiceDeps,
+  input: SignedMessage,
+): Promise<IssuedSession> {
+  const { address, chainId } = await verifySignedMessage(deps, input);
+  const user = await findOrCreateUser(deps, () => findUserByWallet(deps.db, address), {
+    did: walletDid(chainId, address),
+    name: shortAddress(address),
     email: null,
-    wallet_address: walletAddress,
+    wallet_address: address,
   });
   return startSession(deps, user);
 }
