@@ -17,6 +17,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createPaymentKit,
+  createEvmChains,
   createTestCardNetwork,
   DEMO,
   runBilling,
@@ -58,6 +59,7 @@ async function runEngine(target: string) {
     clock: createManualClock(PERIOD_END),
     flushEvents: async () => {},
     cards: createTestCardNetwork(db),
+    chains: createEvmChains(),
   };
   const started = performance.now();
   const result = await runBilling(deps, { now: PERIOD_END, testClockId: null });

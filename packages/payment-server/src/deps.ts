@@ -1,6 +1,7 @@
 import type { Clock } from '@bazaar/server-kit';
 import type { PaymentDb } from './db/tables.ts';
 import type { CardNetwork } from './providers/card-network.ts';
+import type { EvmChains } from './providers/evm-chain.ts';
 
 /** What every Payment Kit service receives; tests pass a real database and a manual clock. */
 export interface PaymentDeps {
@@ -10,4 +11,6 @@ export interface PaymentDeps {
   flushEvents(): Promise<void>;
   /** Charges saved cards when the payer is not present (renewals, retries). */
   cards: CardNetwork;
+  /** The EVM chains chain methods pay on. */
+  chains: EvmChains;
 }

@@ -19,12 +19,15 @@ import { registerProductRoutes } from './modules/products/routes.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerTestClockRoutes } from './modules/test-clocks/routes.ts';
 import { createTestCardNetwork } from './providers/test-card-network.ts';
+import { createEvmChains } from './providers/evm-chain.ts';
+import { createChainWatcher } from './flows/confirm-chain-transactions.ts';
 import { registerTestCardRoutes } from './providers/test-card-routes.ts';
 import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 
 export type { PaymentDeps } from './deps.ts';
 export { paymentMigrations } from './db/migrations/index.ts';
 export { DEMO } from './demo/seed.ts';
+export { createEvmChains } from './providers/evm-chain.ts';
 export { createTestCardNetwork, TEST_CARDS } from './providers/test-card-network.ts';
 export { runBilling } from './flows/run-billing.ts';
 
@@ -65,9 +68,11 @@ export function createPaymentKit(componentDeps: ComponentDeps): PlatformComponen
     clock: componentDeps.clock,
     flushEvents: outbox.flush,
     cards: createTestCardNetwork(db),
+    chains: createEvmChains(),
   };
   const sessionSweeper = createSessionSweeper(deps, componentDeps.logger);
   const billingWorker = createBillingWorker(deps, componentDeps.logger);
+  const chainWatcher = createChainWatcher(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.paymentKit,
     name: 'Payment Kit',
@@ -79,8 +84,10 @@ export function createPaymentKit(componentDeps: ComponentDeps): PlatformComponen
       outbox.start();
       sessionSweeper.start();
       billingWorker.start();
+      chainWatcher.start();
     },
     stop: async () => {
+      await chainWatcher.stop();
       await billingWorker.stop();
       await sessionSweeper.stop();
       await outbox.stop();

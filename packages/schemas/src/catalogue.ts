@@ -487,7 +487,21 @@ const chainSettings = {
   api_host: httpUrlSchema,
   explorer_host: httpUrlSchema,
 };
-const evmSettingsSchema = z.object({ chain_id: z.number().int().positive(), ...chainSettings });
+/**
+ * An EVM method's vault receives payers' transfers and pulls from their allowances. Its private
+ * key, `secret_key`, is write-only like the card provider's; `vault_address` is derived from it
+ * on write. `confirmations`: how deep a payment's block must be before it counts.
+ */
+const evmSettingsSchema = z.object({
+  chain_id: z.number().int().positive(),
+  ...chainSettings,
+  confirmations: z.number().int().min(0).max(100).default(1),
+  secret_key: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a private key 0x + 64 hex digits')
+    .optional(),
+  vault_address: z.string().optional(),
+});
 const namedChainSettingsSchema = z.object({ chain_id: z.string().trim().min(1).max(64), ...chainSettings });
 
 /** The card provider's keys: the secret is write-only, kept on the server and never answered. */

@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   CHAIN_TRANSACTION_USED: 409,
   /** The chain transaction does not pay this checkout (wrong token, recipient, payer or amount, or it failed). */
   CHAIN_TRANSACTION_INVALID: 400,
+  /** The chain of the chosen method cannot be reached right now; nothing was written, submit again. */
+  CHAIN_UNAVAILABLE: 503,
+  /** A chain payment for this checkout is being confirmed; wait for it instead of paying again. */
+  PAYMENT_IN_PROGRESS: 409,
   /** Too many attempts. */
   RATE_LIMITED: 429,
   /** The emailed sign-in code expired, was used, or was never sent: ask for a new one. */

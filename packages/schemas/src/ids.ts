@@ -12,6 +12,7 @@ export const ID_PREFIXES = {
   usageRecord: 'mbur',
   testClock: 'clock',
   balanceTransaction: 'cbtxn',
+  chainTransaction: 'ctx',
   testCard: 'card',
   testCharge: 'ch',
   invoice: 'in',

@@ -230,12 +230,44 @@ export interface PaymentTables {
     /** JSON `{ reason, feedback, comment }`. */
     cancelation_details: string | null;
     billing_threshold_amount: Generated<string>;
+    /** Chain subscriptions: the wallet whose allowance to the vault renewals pull from. */
+    payer_address: string | null;
     latest_invoice_id: string | null;
     test_clock_id: string | null;
     livemode: number;
     metadata: Generated<string>;
     created_at: number;
     updated_at: number;
+  };
+  chain_transactions: {
+    id: string;
+    payment_intent_id: string;
+    payment_method_id: string;
+    /** `transfer`: the payer's wallet sent it; `pull`: the vault's transferFrom on the payer's allowance. */
+    kind: string;
+    /** `checkout`, or `{invoiceId}:attempt:{n}` for a renewal's pull. */
+    attempt_key: string;
+    tx_hash: string;
+    /** Pulls: the signed transaction, broadcast again until it is mined. */
+    raw_transaction: string | null;
+    nonce: number | null;
+    token: string;
+    /** Null for a guest's transfer until it is seen on chain. */
+    from_address: string | null;
+    to_address: string;
+    amount: string;
+    /** pending | succeeded | failed */
+    status: string;
+    block_number: string | null;
+    failure_message: string | null;
+    livemode: number;
+    created_at: number;
+    updated_at: number;
+  };
+  chain_vault_nonces: {
+    /** `{chain_id}:{vault address}` */
+    vault: string;
+    next_nonce: number;
   };
   subscription_items: {
     id: string;

@@ -11,6 +11,7 @@ import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
+import { createEvmChains } from '../providers/evm-chain.ts';
 import { createClockedSubscription } from '../test-utils/clocked-subscription.ts';
 import { TEST_NOW } from '../test-utils/payment-test-kit.ts';
 import { BILLING_BATCH_SIZE as BATCH, COLLECTION_LEASE_SECONDS } from './collect-invoice.ts';
@@ -67,7 +68,9 @@ describe.each(TEST_DIALECTS)('billing worker killed with SIGKILL on %s', (dialec
     { timeout: 120_000 },
     async () => {
       const clock = createManualClock(TEST_NOW);
-      const deps: PaymentDeps = { db, clock, flushEvents: async () => {}, cards: createTestCardNetwork(db) };
+      const deps: PaymentDeps = { db, clock, flushEvents: async () => {}, cards: createTestCardNetwork(db),
+        chains: createEvmChains(),
+      };
       await seedDemoData(deps);
       for (let index = 0; index < SUBSCRIPTIONS; index += 1) {
         await createClockedSubscription(deps, { testClock: false });

@@ -15,21 +15,27 @@ import { createInvoice, type NewInvoiceLine } from '../modules/invoices/service.
 import {
   getPaymentIntent,
   succeedPaymentIntent,
-  type CardDetails,
+  type PaymentDetails,
 } from '../modules/payment-intents/service.ts';
 import type { CheckoutTotals } from '../pricing/index.ts';
 import type { SavedCard } from '../providers/card-network.ts';
 import { startSubscription, type StartedSubscription } from './start-subscription.ts';
 
 /**
- * A card payment went through: the intent, its session, a paid invoice, the subscription a
+ * A card or chain payment went through: the intent, its session, a paid invoice, the subscription a
  * subscription checkout starts and the events commit together or not at all, so a subscriber
  * never hears of a payment the database doesn't hold. Stock was taken at submit. Running it
  * again for a paid intent changes nothing. `savedCard` is the card the network kept for renewals.
  */
 export async function completeCheckout(
   deps: PaymentDeps,
-  input: { paymentIntentId: string; card: CardDetails | null; savedCard: SavedCard | null },
+  input: {
+    paymentIntentId: string;
+    details: PaymentDetails | null;
+    savedCard: SavedCard | null;
+    /** Chain payments: the wallet a subscription's renewals pull from. */
+    payerAddress?: string | null;
+  },
 ): Promise<PaymentIntent> {
   const { checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
   if (!checkoutSessionId) {
@@ -57,7 +63,7 @@ export async function completeCheckout(
       id: intent.id,
       amount: intent.amount,
       invoiceId,
-      card: input.card,
+      details: input.details,
     });
     if (!isNewlyPaid) return;
     const customerId = intent.customer_id;
@@ -76,6 +82,7 @@ export async function completeCheckout(
             intent,
             customerId,
             savedCard: input.savedCard,
+            payerAddress: input.payerAddress ?? null,
             invoiceId,
             now,
           })

@@ -124,7 +124,7 @@ export async function payInvoice(
     }
     const isNewlyPaid = await succeedPaymentIntent(
       { ...deps, db: trx },
-      { id: intent.id, amount: intent.amount, invoiceId, card: input.card },
+      { id: intent.id, amount: intent.amount, invoiceId, details: input.card },
     );
     if (!isNewlyPaid) {
       const { intent: current } = await getPaymentIntent(trx, intent.id);

@@ -36,6 +36,7 @@ export async function startSubscription(
     intent: PaymentIntent;
     customerId: string;
     savedCard: SavedCard | null;
+    payerAddress: string | null;
     /** The checkout's invoice, written next in the same transaction. */
     invoiceId: string;
     now: number;
@@ -58,6 +59,7 @@ export async function startSubscription(
     currencyId: input.session.currency_id,
     paymentMethodId: input.intent.payment_method_id,
     card: input.savedCard,
+    payerAddress: input.payerAddress,
     checkoutSessionId: input.session.id,
     items: input.lineItems
       .filter((item) => chargedPrice(item).type === 'recurring')

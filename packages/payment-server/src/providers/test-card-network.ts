@@ -203,7 +203,7 @@ async function complete(
 ): Promise<TestCardResult> {
   const { checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
   const paymentIntent = checkoutSessionId
-    ? await completeCheckout(deps, input)
+    ? await completeCheckout(deps, { ...input, details: input.card })
     : (await findCardSetupSubscription(deps.db, input.paymentIntentId))
       ? await completeCardSetup(deps, input)
       : await payInvoice(deps, input);

@@ -15,6 +15,7 @@ import type { PaymentDb } from '../db/tables.ts';
 import { runBilling } from '../flows/run-billing.ts';
 import type { CardNetwork } from '../providers/card-network.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
+import { createEvmChains } from '../providers/evm-chain.ts';
 
 const [target, nowArgument, crash] = process.argv.slice(2);
 const [crashPoint, crashCount] = (crash ?? '').split(':');
@@ -58,6 +59,7 @@ const deps = {
   clock: createManualClock(Number(nowArgument)),
   flushEvents: async () => {},
   cards: crashPoint === 'after-charge' ? crashAfterCharge(network, Number(crashCount)) : network,
+  chains: createEvmChains(),
 };
 await runBilling(deps, { now: Number(nowArgument), testClockId: null });
 await database.close();

@@ -14,6 +14,7 @@ import type { PaymentDeps } from '../deps.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { EMPTY_ADDRESS, saveCustomer } from '../modules/customers/service.ts';
 import { createOutboxDispatcher } from '../modules/events/service.ts';
+import { createEvmChains } from '../providers/evm-chain.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
 
 export const TEST_APP_ID = 'app_test';
@@ -43,7 +44,13 @@ export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestK
     appId: TEST_APP_ID,
     logger: Fastify().log,
   });
-  const deps: PaymentDeps = { db, clock, flushEvents: outbox.flush, cards: createTestCardNetwork(db) };
+  const deps: PaymentDeps = {
+    db,
+    clock,
+    flushEvents: outbox.flush,
+    cards: createTestCardNetwork(db),
+    chains: createEvmChains(),
+  };
   await migrate(database, 'payment_kit', paymentMigrations);
   await seedDemoData(deps);
   return { database, db, deps, clock, published, close: () => database.close() };

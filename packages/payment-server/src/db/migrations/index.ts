@@ -7,8 +7,9 @@ import { billing } from './0005-billing.ts';
 import { cardSetup } from './0006-card-setup.ts';
 import { collectionLease } from './0007-collection-lease.ts';
 import { invoiceDaysUntilDue } from './0008-invoice-days-until-due.ts';
-
 import { eventOrder } from './0009-event-order.ts';
+import { chainTransactions } from './0010-chain-transactions.ts';
+
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
   '0001_checkout_tables': checkoutTables,
@@ -20,4 +21,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0007_collection_lease': collectionLease,
   '0008_invoice_days_until_due': invoiceDaysUntilDue,
   '0009_event_order': eventOrder,
+  '0010_chain_transactions': chainTransactions,
 };

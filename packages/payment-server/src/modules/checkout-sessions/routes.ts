@@ -4,6 +4,8 @@ import {
   crossSellOfferSchema,
   customAmountBodySchema,
   downsellBodySchema,
+  chainTransactionBodySchema,
+  chainTransactionResponseSchema,
   idSchema,
   retrieveCheckoutResponseSchema,
   startCheckoutResponseSchema,
@@ -23,6 +25,7 @@ import {
   upsellSession,
 } from './changes.ts';
 import { retrieveCheckout, startCheckoutFromLink } from './service.ts';
+import { reportChainTransfer } from '../../flows/pay-by-chain.ts';
 import { submitCheckout } from './submit.ts';
 
 /** Parameters every client call carries; everything else on a start URL is the seller's metadata. */
@@ -82,6 +85,25 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
         submitCheckout(deps, { sessionId: request.params.id, body: request.body, user: request.user }),
     );
   }
+
+  app.put(
+    '/checkout-sessions/:id/chain-transaction',
+    {
+      config: { idempotent: true },
+      schema: {
+        params: sessionParams,
+        body: chainTransactionBodySchema,
+        response: { 200: chainTransactionResponseSchema },
+      },
+    },
+    async (request) => ({
+      paymentIntent: await reportChainTransfer(deps, {
+        sessionId: request.params.id,
+        txHash: request.body.tx_hash,
+        user: request.user,
+      }),
+    }),
+  );
 
   const changed = { 200: checkoutSessionChangeSchema };
 

@@ -1,14 +1,17 @@
 import type { submitCheckoutBodySchema } from '@bazaar/schemas';
 import { type SessionUser, type SubmitCheckoutResponse } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
+import { getAddress } from 'viem';
 import type { z } from 'zod';
 import { fromFlag } from '../../db/json.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { findCustomerByDid, saveCustomer } from '../customers/service.ts';
 import { hasPastDueInvoices } from '../invoices/service.ts';
 import { customerNow } from '../test-clocks/service.ts';
-import { prepareSessionIntent, toCardContext } from '../payment-intents/service.ts';
+import { getPaymentIntent, prepareSessionIntent, toCardContext } from '../payment-intents/service.ts';
 import { resolvePaymentChoice } from '../payment-methods/service.ts';
+import { readChainStanding, startChainCheckout } from '../../flows/pay-by-chain.ts';
+import { CHAIN_METHOD_TYPES } from '../chain-payments/service.ts';
 import { crossSellPriceId } from './changes.ts';
 import { checkContact } from './contact-rules.ts';
 import { chargedPriceId, priceSession, type SessionLine } from './line-items.ts';
@@ -32,7 +35,7 @@ import { reserveLines } from './stock.ts';
 export type SubmitCheckoutInput = z.output<typeof submitCheckoutBodySchema>;
 
 /** Which methods have a provider that can take the payment today. */
-const PAYABLE_METHOD_TYPES = new Set(['stripe']);
+const PAYABLE_METHOD_TYPES = new Set(['stripe', ...CHAIN_METHOD_TYPES]);
 
 /** A guest's donation is kept under a customer keyed by their email. */
 const payerDid = (user: SessionUser | null, email: string) => user?.did ?? `anonymous:${email.toLowerCase()}`;
@@ -52,6 +55,13 @@ async function assertNotLimited(deps: PaymentDeps, did: string, livemode: boolea
   }
 }
 
+/** A chain payment being confirmed must finish (or fail) before the checkout is submitted again. */
+async function assertNoPaymentOnItsWay(deps: PaymentDeps, intentId: string | null): Promise<void> {
+  if (intentId && (await getPaymentIntent(deps.db, intentId)).intent.status === 'processing') {
+    throw new AppError('PAYMENT_IN_PROGRESS', 'A payment for this checkout is on its way; please wait for it');
+  }
+}
+
 /**
  * `PUT /checkout-sessions/{id}/submit`: checks every rule of payment-kit.md §5 first, then in
  * one transaction saves the customer, takes the stock and readies the payment intent, so a
@@ -65,6 +75,7 @@ export async function submitCheckout(
 ): Promise<SubmitCheckoutResponse> {
   const { body, user } = input;
   const session = await findOpenSessionRow(deps, input.sessionId);
+  await assertNoPaymentOnItsWay(deps, session.payment_intent_id);
   const isDonation = session.submit_type === 'donate';
   if (!user && !isDonation) throw new AppError('UNAUTHENTICATED', 'Login to access this page');
   if (session.mode === 'setup') {
@@ -79,6 +90,11 @@ export async function submitCheckout(
   });
   if (!PAYABLE_METHOD_TYPES.has(choice.method.type)) {
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
+  }
+  const isChain = CHAIN_METHOD_TYPES.has(choice.method.type);
+  // The wallet that pays must be known before anything is written (payment-kit.md §6).
+  if (isChain && user && !user.walletAddress) {
+    throw new AppError('WALLET_REQUIRED', 'Bind a wallet before paying with this method');
   }
   const isAddressRequired = session.billing_address_collection === 'required';
   const contact = checkContact({
@@ -120,6 +136,15 @@ export async function submitCheckout(
   await assertNotLimited(deps, did, livemode);
 
   const amount = totals.amountDueNow.toString();
+  const standing = isChain
+    ? await readChainStanding(deps, {
+        methodId: choice.method.id,
+        currencyId: choice.currency.id,
+        payer: user?.walletAddress ? getAddress(user.walletAddress) : null,
+        amount: totals.amountDueNow,
+        renewal: session.mode === 'subscription' ? totals.renewalAmount : 0n,
+      })
+    : null;
   const record = await deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: trx };
     // Lock the session first; a concurrent payment may have closed it since we looked.
@@ -172,13 +197,23 @@ export async function submitCheckout(
     return { intent, customer };
   });
 
+  const chain = standing
+    ? await startChainCheckout(deps, {
+        standing,
+        intent: record.intent.intent,
+        checkoutSessionId: session.id,
+        isDonation,
+      })
+    : null;
   return {
     checkoutSession: await toCheckoutSession(deps, await findSessionRow(deps.db, session.id)),
-    paymentIntent: record.intent.intent,
-    stripeContext: toCardContext(record.intent),
-    chainContext: null,
+    paymentIntent: chain
+      ? (await getPaymentIntent(deps.db, record.intent.intent.id)).intent
+      : record.intent.intent,
+    stripeContext: chain ? null : toCardContext(record.intent),
+    chainContext: chain?.chainContext ?? null,
     customer: record.customer,
-    balance: null,
-    delegation: null,
+    balance: chain?.balance ?? null,
+    delegation: chain?.delegation ?? null,
   };
 }

@@ -1,6 +1,8 @@
 import {
+  chainPaymentDetailsSchema,
   newId,
   paymentIntentSchema,
+  type ChainPaymentDetails,
   randomToken,
   type CardContext,
   type PaymentIntent,
@@ -20,7 +22,9 @@ import {
 
 export type PaymentIntentStatus = PaymentIntent['status'];
 export type PaymentError = NonNullable<PaymentIntent['last_payment_error']>;
-export type CardDetails = NonNullable<PaymentIntent['payment_details']>;
+/** What the intent shows of how it was paid: the card, or the chain transaction. */
+export type PaymentDetails = NonNullable<PaymentIntent['payment_details']>;
+export type CardDetails = Exclude<PaymentDetails, ChainPaymentDetails>;
 
 /** The states from which a payer may still present a card. */
 export const PAYABLE_STATUSES: readonly PaymentIntentStatus[] = [
@@ -29,13 +33,19 @@ export const PAYABLE_STATUSES: readonly PaymentIntentStatus[] = [
 ];
 
 const paymentErrorJson = z.object({ code: z.string(), message: z.string() });
-const paymentDetailsJson = z.object({ brand: z.string(), last4: z.string() });
+const cardDetailsJson = z.object({ brand: z.string(), last4: z.string() });
+const paymentDetailsJson = z.union([cardDetailsJson, chainPaymentDetailsSchema]);
 /** A card saved at the network while confirming (a subscription keeps it) also names its id there. */
-const savedCardDetailsJson = paymentDetailsJson.extend({ card_id: z.string().optional() });
+const savedCardDetailsJson = z.union([
+  cardDetailsJson.extend({ card_id: z.string().optional() }),
+  chainPaymentDetailsSchema,
+]);
 
 function readSavedCard(row: PaymentIntentRow): SavedCard | null {
   const details = readJsonOrNull(savedCardDetailsJson, row.payment_details);
-  return details?.card_id ? { card_id: details.card_id, brand: details.brand, last4: details.last4 } : null;
+  return details && 'card_id' in details && details.card_id
+    ? { card_id: details.card_id, brand: details.brand, last4: details.last4 }
+    : null;
 }
 
 export function toPaymentIntent(row: PaymentIntentRow): PaymentIntent {
@@ -177,14 +187,15 @@ export async function requireIntentAction(
 /** Marks the intent paid in full; false when it was not payable (already paid, or cancelled). */
 export async function succeedPaymentIntent(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
-  input: { id: string; amount: string; invoiceId: string; card: CardDetails | null },
+  input: { id: string; amount: string; invoiceId: string; details: PaymentDetails | null },
 ): Promise<boolean> {
-  return updatePaymentIntentFrom(deps.db, input.id, PAYABLE_STATUSES, {
+  // A chain payment waits in `processing` while its transaction confirms.
+  return updatePaymentIntentFrom(deps.db, input.id, [...PAYABLE_STATUSES, 'processing'], {
     status: 'succeeded',
     amount_received: input.amount,
     invoice_id: input.invoiceId,
     last_payment_error: null,
-    ...(input.card ? { payment_details: JSON.stringify(input.card) } : {}),
+    ...(input.details ? { payment_details: JSON.stringify(input.details) } : {}),
     updated_at: deps.clock.now(),
   });
 }

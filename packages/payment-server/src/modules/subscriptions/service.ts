@@ -102,6 +102,8 @@ export interface NewSubscription {
   currencyId: string;
   paymentMethodId: string;
   card: SavedCard | null;
+  /** Chain subscriptions: the wallet renewals pull from. */
+  payerAddress?: string | null;
   checkoutSessionId: string | null;
   items: readonly { priceId: string; quantity: number }[];
   /** The first period; with a trial it is the trial itself. */
@@ -131,6 +133,7 @@ export async function createSubscription(db: PaymentDb, input: NewSubscription):
       currency_id: input.currencyId,
       default_payment_method_id: input.paymentMethodId,
       payment_card: input.card && JSON.stringify(input.card),
+      payer_address: input.payerAddress ?? null,
       checkout_session_id: input.checkoutSessionId,
       billing_cycle_anchor: input.billingCycleAnchor,
       current_period_start: input.periodStart,

@@ -1,0 +1,140 @@
+import type { ChainPaymentDetails } from '@bazaar/schemas';
+import type { FastifyBaseLogger } from 'fastify';
+import { getAddress, type Address, type Hex } from 'viem';
+import type { PaymentDeps } from '../deps.ts';
+import {
+  findChainTransactionRow,
+  listPendingChainTransactionRows,
+  settleChainTransactionRow,
+  touchChainTransactionRow,
+  type ChainTransactionRow,
+} from '../modules/chain-payments/repository.ts';
+import { connectChain, toChainMethod, type ChainMethod } from '../modules/chain-payments/service.ts';
+import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
+import { getPaymentIntent } from '../modules/payment-intents/service.ts';
+import { findMethodRow } from '../modules/payment-methods/repository.ts';
+import { createPeriodicJob, type PeriodicJob } from '../periodic-job.ts';
+import { paysExactly } from '../providers/evm-chain.ts';
+import { completeCheckout } from './complete-checkout.ts';
+
+export type ChainTransactionOutcome = 'succeeded' | 'failed' | 'pending';
+
+/**
+ * A payer's transfer the chain has not seen after this long is given up: the wallet dropped it,
+ * or it was never sent. Pulls are the vault's own and are broadcast again instead.
+ */
+export const TRANSFER_GIVE_UP_SECONDS = 3_600;
+
+/**
+ * Looks at one pending transaction on its chain. Once it is mined `confirmations` deep and moved
+ * exactly the expected tokens, what it paid for completes (the checkout, with its invoice and
+ * subscription), then the row is marked; completing is idempotent, so a crash between the two
+ * completes nothing twice. A reverted or wrong transaction fails the intent with the reason, which
+ * the checkout page shows. A pull not mined yet is broadcast again (it may have been lost).
+ */
+export async function confirmChainTransaction(deps: PaymentDeps, id: string): Promise<ChainTransactionOutcome> {
+  const row = await findChainTransactionRow(deps.db, id);
+  if (!row || row.status !== 'pending') return (row?.status as ChainTransactionOutcome) ?? 'failed';
+  const method = toChainMethod((await findMethodRow(deps.db, row.payment_method_id))!);
+  const chain = connectChain(deps, method);
+  const now = deps.clock.now();
+  const mined = await chain.minedTransaction(row.tx_hash as Hex);
+  if (!mined) {
+    if (row.raw_transaction) {
+      await chain.broadcast(row.raw_transaction as Hex);
+    } else if (now - row.created_at > TRANSFER_GIVE_UP_SECONDS) {
+      return fail(deps, row, 'The transaction was not found on chain');
+    }
+    await touchChainTransactionRow(deps.db, row.id, now);
+    return 'pending';
+  }
+  if (mined.confirmations < BigInt(method.confirmations)) {
+    await touchChainTransactionRow(deps.db, row.id, now);
+    return 'pending';
+  }
+  if (mined.status === 'reverted') return fail(deps, row, 'The transaction failed on chain');
+  const transfer = paysExactly(mined.transfers, {
+    token: getAddress(row.token),
+    from: row.from_address ? getAddress(row.from_address) : null,
+    to: getAddress(row.to_address),
+    amount: BigInt(row.amount),
+  });
+  if (!transfer) return fail(deps, row, 'The transaction does not pay this checkout');
+
+  await completePaidIntent(deps, { row, method, payer: transfer.from });
+  await settleChainTransactionRow(deps.db, row.id, {
+    status: 'succeeded',
+    block_number: mined.blockNumber.toString(),
+    from_address: transfer.from,
+    updated_at: now,
+  });
+  return 'succeeded';
+}
+
+async function completePaidIntent(
+  deps: PaymentDeps,
+  input: { row: ChainTransactionRow; method: ChainMethod; payer: Address },
+): Promise<void> {
+  const { row } = input;
+  const { checkoutSessionId } = await getPaymentIntent(deps.db, row.payment_intent_id);
+  const details: ChainPaymentDetails = {
+    tx_hash: row.tx_hash,
+    payer: input.payer,
+    chain_id: input.method.chainId,
+    explorer_host: input.method.explorerHost,
+  };
+  if (checkoutSessionId) {
+    await completeCheckout(deps, {
+      paymentIntentId: row.payment_intent_id,
+      details,
+      savedCard: null,
+      payerAddress: input.payer,
+    });
+  }
+}
+
+/** The intent goes back to the payer with the reason; they may pay again. */
+async function fail(deps: PaymentDeps, row: ChainTransactionRow, message: string): Promise<'failed'> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await settleChainTransactionRow(trx, row.id, { status: 'failed', failure_message: message, updated_at: now })))
+      return;
+    await updatePaymentIntentFrom(trx, row.payment_intent_id, ['processing'], {
+      status: 'requires_action',
+      last_payment_error: JSON.stringify({ code: 'chain_transaction_failed', message }),
+      updated_at: now,
+    });
+  });
+  return 'failed';
+}
+
+/** Transactions looked at per run; the oldest look first. */
+const CONFIRM_BATCH_SIZE = 100;
+export const CHAIN_CONFIRM_INTERVAL_MS = 5_000;
+
+/** Looks at every pending transaction once; returns how many settled. */
+export async function confirmPendingChainTransactions(deps: PaymentDeps): Promise<number> {
+  const rows = await listPendingChainTransactionRows(deps.db, CONFIRM_BATCH_SIZE);
+  let settled = 0;
+  const errors: unknown[] = [];
+  // One chain out of reach must not hold up the others' payments.
+  for (const row of rows) {
+    try {
+      if ((await confirmChainTransaction(deps, row.id)) !== 'pending') settled += 1;
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length > 0) throw new AggregateError(errors, `${errors.length} chain transactions could not be checked`);
+  return settled;
+}
+
+/** Runs `confirmPendingChainTransactions` every 5 s. */
+export function createChainWatcher(deps: PaymentDeps, logger: FastifyBaseLogger): PeriodicJob {
+  return createPeriodicJob({
+    task: () => confirmPendingChainTransactions(deps),
+    intervalMs: CHAIN_CONFIRM_INTERVAL_MS,
+    logger,
+    failureMessage: 'confirming chain transactions failed; the next run retries',
+  });
+}

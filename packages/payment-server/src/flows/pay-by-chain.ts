@@ -1,0 +1,328 @@
+import { newId, type ChainContext, type PaymentIntent, type SessionUser } from '@bazaar/schemas';
+import { AppError } from '@bazaar/server-kit';
+import { getAddress, type Address, type Hex } from 'viem';
+import type { PaymentDb } from '../db/tables.ts';
+import type { PaymentDeps } from '../deps.ts';
+import {
+  findChainTransactionByAttempt,
+  findChainTransactionByHash,
+  insertChainTransactionRow,
+  takeVaultNonce,
+  type ChainTransactionRow,
+} from '../modules/chain-payments/repository.ts';
+import {
+  CHAIN_CONFIRMATION_WINDOW_SECONDS,
+  connectChain,
+  toChainMethod,
+  tokenOf,
+  vaultNonceKey,
+  type ChainMethod,
+} from '../modules/chain-payments/service.ts';
+import { findCheckoutSessionRow, updateOpenSession } from '../modules/checkout-sessions/repository.ts';
+import { findOpenSessionRow } from '../modules/checkout-sessions/service.ts';
+import { findCustomerByDid } from '../modules/customers/service.ts';
+import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
+import { getPaymentIntent, PAYABLE_STATUSES } from '../modules/payment-intents/service.ts';
+import { findCurrencyRow, findMethodRow } from '../modules/payment-methods/repository.ts';
+import { paysExactly } from '../providers/evm-chain.ts';
+import { completeCheckout } from './complete-checkout.ts';
+import { confirmChainTransaction } from './confirm-chain-transactions.ts';
+
+/** A subscriber approves the first payment and this many renewals at once. */
+export const APPROVAL_PERIODS = 12n;
+
+/** What submit answers for a chain method: the wallet step's context and the two checks of §4. */
+export interface ChainSubmit {
+  chainContext: ChainContext;
+  balance: { sufficient: boolean };
+  delegation: { sufficient: boolean };
+}
+
+/** Where a payer stands on chain before a submit writes anything. */
+export interface ChainStanding {
+  method: ChainMethod;
+  token: Address;
+  symbol: string;
+  decimals: number;
+  payer: Address | null;
+  amount: bigint;
+  /** What one renewal costs (0 for one-time payments): a subscription's allowance must cover one. */
+  renewal: bigint;
+  isBalanceSufficient: boolean;
+  isDelegationSufficient: boolean;
+}
+
+/**
+ * The payer's token balance and allowance to the vault, read before the submit writes anything
+ * so an unreachable chain refuses the submit cleanly (CHAIN_UNAVAILABLE). The delegation is
+ * sufficient when the allowance covers this payment and, for a subscription, a renewal.
+ */
+export async function readChainStanding(
+  deps: PaymentDeps,
+  input: { methodId: string; currencyId: string; payer: Address | null; amount: bigint; renewal: bigint },
+): Promise<ChainStanding> {
+  const { payer, amount, renewal } = input;
+  const method = toChainMethod((await findMethodRow(deps.db, input.methodId))!);
+  const currency = (await findCurrencyRow(deps.db, input.currencyId))!;
+  const token = tokenOf(currency);
+  const chain = connectChain(deps, method);
+  const [balance, allowance] = payer
+    ? await Promise.all([
+        chain.tokenBalance({ token, owner: payer }),
+        chain.allowance({ token, owner: payer, spender: method.vault }),
+      ]).catch((error: unknown) => {
+        throw new AppError('CHAIN_UNAVAILABLE', `${method.name} cannot be reached; please try again`, [
+          { path: 'payment_method', message: String(error).slice(0, 200) },
+        ]);
+      })
+    : [0n, 0n];
+  const isBalanceSufficient = payer !== null && balance >= amount;
+  return {
+    method,
+    token,
+    symbol: currency.symbol,
+    decimals: currency.decimal,
+    payer,
+    amount,
+    renewal,
+    isBalanceSufficient,
+    isDelegationSufficient: isBalanceSufficient && amount + renewal > 0n && allowance >= amount + renewal,
+  };
+}
+
+/**
+ * The chain side of a submit (payment-kit.md §4), once its intent is ready: when the delegation
+ * is sufficient the vault pulls the amount right away (the fast path, never for donations) and
+ * the page only waits. Otherwise the payer's wallet transfers the amount (one-time payments,
+ * donations) or approves the vault (subscriptions, which then submit again).
+ */
+export async function startChainCheckout(
+  deps: PaymentDeps,
+  input: { standing: ChainStanding; intent: PaymentIntent; checkoutSessionId: string; isDonation: boolean },
+): Promise<ChainSubmit> {
+  const { standing, intent } = input;
+  const { method, token, payer, amount, renewal } = standing;
+  const isSubscription = renewal > 0n;
+  const isFastPath = standing.isDelegationSufficient && !input.isDonation && payer !== null;
+  if (isFastPath) {
+    await pullForCheckout(deps, { method, token, intent, checkoutSessionId: input.checkoutSessionId, payer });
+  }
+  return {
+    chainContext: {
+      chain_id: method.chainId,
+      rpc_url: method.rpcUrl,
+      explorer_host: method.explorerHost,
+      network_name: method.name,
+      token: { address: token, symbol: standing.symbol, decimals: standing.decimals },
+      vault: method.vault,
+      payer,
+      amount: intent.amount,
+      action: isFastPath ? 'none' : isSubscription ? 'approve' : 'transfer',
+      approve_amount: (amount + renewal * APPROVAL_PERIODS).toString(),
+    },
+    balance: { sufficient: standing.isBalanceSufficient },
+    delegation: { sufficient: standing.isDelegationSufficient },
+  };
+}
+
+/**
+ * Pulls what is due and completes the checkout once the pull confirms. A subscription with
+ * nothing due today (a trial) completes at once: the allowance is what renewals need.
+ */
+async function pullForCheckout(
+  deps: PaymentDeps,
+  input: {
+    method: ChainMethod;
+    token: Address;
+    intent: PaymentIntent;
+    checkoutSessionId: string;
+    payer: Address;
+  },
+): Promise<void> {
+  if (BigInt(input.intent.amount) === 0n) {
+    await completeCheckout(deps, {
+      paymentIntentId: input.intent.id,
+      details: null,
+      savedCard: null,
+      payerAddress: input.payer,
+    });
+    return;
+  }
+  await keepSessionOpen(deps.db, input.checkoutSessionId, deps.clock.now());
+  const row = await startPull(deps, {
+    method: input.method,
+    token: input.token,
+    intentId: input.intent.id,
+    attemptKey: 'checkout',
+    from: input.payer,
+    amount: BigInt(input.intent.amount),
+  });
+  await confirmChainTransaction(deps, row.id);
+}
+
+/**
+ * The vault's pull of `amount` from `from`'s allowance, once per (intent, attempt): the
+ * transaction is signed with a nonce handed out by the database and stored before it is
+ * broadcast, so after a crash the same transaction is sent again rather than a second pull.
+ */
+export async function startPull(
+  deps: PaymentDeps,
+  input: {
+    method: ChainMethod;
+    token: Address;
+    intentId: string;
+    attemptKey: string;
+    from: Address;
+    amount: bigint;
+  },
+): Promise<ChainTransactionRow> {
+  const { method } = input;
+  const chain = connectChain(deps, method);
+  const attempt = { paymentIntentId: input.intentId, attemptKey: input.attemptKey };
+  let row = await findChainTransactionByAttempt(deps.db, attempt);
+  if (!row) {
+    const chainNonce = await chain.pendingNonce(method.vault);
+    const now = deps.clock.now();
+    row = await deps.db.transaction().execute(async (trx) => {
+      const nonce = await takeVaultNonce(trx, { vault: vaultNonceKey(method), chainNonce });
+      const signed = await chain.signPull({
+        vaultKey: method.vaultKey,
+        token: input.token,
+        from: input.from,
+        amount: input.amount,
+        nonce,
+      });
+      const pull: ChainTransactionRow = {
+        id: newId('chainTransaction'),
+        payment_intent_id: input.intentId,
+        payment_method_id: method.id,
+        kind: 'pull',
+        attempt_key: input.attemptKey,
+        tx_hash: signed.hash,
+        raw_transaction: signed.raw,
+        nonce,
+        token: input.token,
+        from_address: input.from,
+        to_address: method.vault,
+        amount: input.amount.toString(),
+        status: 'pending',
+        block_number: null,
+        failure_message: null,
+        livemode: method.livemode ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      };
+      await insertChainTransactionRow(trx, pull);
+      await updatePaymentIntentFrom(trx, input.intentId, PAYABLE_STATUSES, {
+        status: 'processing',
+        last_payment_error: null,
+        updated_at: now,
+      });
+      return pull;
+    });
+  }
+  if (row.status === 'pending' && row.raw_transaction) {
+    await chain.broadcast(row.raw_transaction as Hex);
+  }
+  return row;
+}
+
+/**
+ * `PUT /checkout-sessions/{id}/chain-transaction`: the payer's wallet sent a transfer. The hash
+ * is taken once: a mined transaction must pay this session's intent exactly (token, vault,
+ * amount, and the payer's bound wallet when there is one); a transaction not mined yet waits
+ * with the intent in `processing` until the chain confirms or refutes it.
+ */
+export async function reportChainTransfer(
+  deps: PaymentDeps,
+  input: { sessionId: string; txHash: Hex; user: SessionUser | null },
+): Promise<PaymentIntent> {
+  const session = await findOpenSessionRow(deps, input.sessionId);
+  if (!session.payment_intent_id) {
+    throw new AppError('CHAIN_TRANSACTION_INVALID', 'Submit the checkout before paying it');
+  }
+  const { intent } = await getPaymentIntent(deps.db, session.payment_intent_id);
+  await assertPayer(deps.db, { customerId: intent.customer_id, user: input.user, livemode: intent.livemode });
+  const existing = await findChainTransactionByHash(deps.db, input.txHash);
+  if (existing) {
+    if (existing.payment_intent_id !== intent.id) {
+      throw new AppError('CHAIN_TRANSACTION_USED', 'This transaction already paid another payment');
+    }
+    return (await getPaymentIntent(deps.db, intent.id)).intent;
+  }
+  const method = toChainMethod((await findMethodRow(deps.db, intent.payment_method_id))!);
+  const token = tokenOf((await findCurrencyRow(deps.db, intent.currency_id))!);
+  const payer = input.user?.walletAddress ? getAddress(input.user.walletAddress) : null;
+  const mined = await connectChain(deps, method).minedTransaction(input.txHash);
+  if (mined) {
+    const problem = transferProblem(mined, { token, from: payer, to: method.vault, amount: BigInt(intent.amount) });
+    if (problem) throw new AppError('CHAIN_TRANSACTION_INVALID', problem);
+  }
+
+  const now = deps.clock.now();
+  const row: ChainTransactionRow = {
+    id: newId('chainTransaction'),
+    payment_intent_id: intent.id,
+    payment_method_id: method.id,
+    kind: 'transfer',
+    attempt_key: input.txHash,
+    tx_hash: input.txHash,
+    raw_transaction: null,
+    nonce: null,
+    token,
+    from_address: payer,
+    to_address: method.vault,
+    amount: intent.amount,
+    status: 'pending',
+    block_number: null,
+    failure_message: null,
+    livemode: intent.livemode ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await insertChainTransactionRow(trx, row))) {
+      throw new AppError('CHAIN_TRANSACTION_USED', 'This transaction already paid another payment');
+    }
+    const isProcessing = await updatePaymentIntentFrom(trx, intent.id, PAYABLE_STATUSES, {
+      status: 'processing',
+      last_payment_error: null,
+      updated_at: now,
+    });
+    if (!isProcessing) {
+      throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
+    }
+    await keepSessionOpen(trx, session.id, now);
+  });
+  await confirmChainTransaction(deps, row.id);
+  return (await getPaymentIntent(deps.db, intent.id)).intent;
+}
+
+/** Why a mined transaction does not pay what it should, or null when it does. */
+export function transferProblem(
+  mined: { status: 'success' | 'reverted'; transfers: Parameters<typeof paysExactly>[0] },
+  expected: Parameters<typeof paysExactly>[1],
+): string | null {
+  if (mined.status === 'reverted') return 'The transaction failed on chain';
+  if (!paysExactly(mined.transfers, expected)) return 'The transaction does not pay this checkout';
+  return null;
+}
+
+/** Only the payer who submitted may report their payment; a guest's donation has no account to check. */
+async function assertPayer(
+  db: PaymentDb,
+  input: { customerId: string | null; user: SessionUser | null; livemode: boolean },
+): Promise<void> {
+  if (!input.user) return;
+  const customer = await findCustomerByDid(db, input.user.did, input.livemode);
+  if (!customer || customer.id !== input.customerId) {
+    throw new AppError('FORBIDDEN', 'This checkout was submitted by someone else');
+  }
+}
+
+/** The sweeper must not expire a session whose money is on its way. */
+async function keepSessionOpen(db: PaymentDb, sessionId: string, now: number): Promise<void> {
+  const session = await findCheckoutSessionRow(db, sessionId);
+  const until = now + CHAIN_CONFIRMATION_WINDOW_SECONDS;
+  if (session && session.expires_at < until) await updateOpenSession(db, sessionId, { expires_at: until });
+}

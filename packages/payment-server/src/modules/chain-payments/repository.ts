@@ -1,0 +1,105 @@
+import type { Updateable } from 'kysely';
+import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
+
+export type ChainTransactionRow = PaymentTables['chain_transactions'];
+
+/** False when the hash or the (intent, attempt) already has a row: nothing is written then. */
+export async function insertChainTransactionRow(db: PaymentDb, row: ChainTransactionRow): Promise<boolean> {
+  const result = await db
+    .insertInto('chain_transactions')
+    .values(row)
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function findChainTransactionByHash(
+  db: PaymentDb,
+  txHash: string,
+): Promise<ChainTransactionRow | undefined> {
+  return db.selectFrom('chain_transactions').selectAll().where('tx_hash', '=', txHash).executeTakeFirst();
+}
+
+export async function findChainTransactionByAttempt(
+  db: PaymentDb,
+  input: { paymentIntentId: string; attemptKey: string },
+): Promise<ChainTransactionRow | undefined> {
+  return db
+    .selectFrom('chain_transactions')
+    .selectAll()
+    .where('payment_intent_id', '=', input.paymentIntentId)
+    .where('attempt_key', '=', input.attemptKey)
+    .executeTakeFirst();
+}
+
+export async function findChainTransactionRow(
+  db: PaymentDb,
+  id: string,
+): Promise<ChainTransactionRow | undefined> {
+  return db.selectFrom('chain_transactions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The oldest pending transactions first: they have waited longest for a look. */
+export async function listPendingChainTransactionRows(
+  db: PaymentDb,
+  limit: number,
+): Promise<ChainTransactionRow[]> {
+  return db
+    .selectFrom('chain_transactions')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .orderBy('updated_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Settles a pending row once; false when someone settled it first. */
+export async function settleChainTransactionRow(
+  db: PaymentDb,
+  id: string,
+  changes: Updateable<ChainTransactionRow>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('chain_transactions')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function touchChainTransactionRow(db: PaymentDb, id: string, now: number): Promise<void> {
+  await db.updateTable('chain_transactions').set({ updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Hands out the vault's next nonce: never below what the chain already counts (the vault may
+ * have sent transactions of its own), and never the same twice, because the row is updated in
+ * the caller's transaction (a row lock on PostgreSQL, the single writer on SQLite).
+ */
+export async function takeVaultNonce(
+  db: PaymentDb,
+  input: { vault: string; chainNonce: number },
+): Promise<number> {
+  await db
+    .insertInto('chain_vault_nonces')
+    .values({ vault: input.vault, next_nonce: input.chainNonce })
+    .onConflict((conflict) => conflict.column('vault').doNothing())
+    .execute();
+  const row = await db
+    .updateTable('chain_vault_nonces')
+    .set((eb) => ({ next_nonce: eb('next_nonce', '+', 1) }))
+    .where('vault', '=', input.vault)
+    .returning('next_nonce')
+    .executeTakeFirstOrThrow();
+  const taken = row.next_nonce - 1;
+  if (taken >= input.chainNonce) return taken;
+  // The chain is ahead of us: skip to its count.
+  await db
+    .updateTable('chain_vault_nonces')
+    .set({ next_nonce: input.chainNonce + 1 })
+    .where('vault', '=', input.vault)
+    .execute();
+  return input.chainNonce;
+}
