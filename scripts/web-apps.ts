@@ -15,6 +15,7 @@ export const WEB_APPS = [
       'packages/i18n',
       'packages/schemas',
       'packages/money',
+      'packages/wallet',
     ],
   },
   {
@@ -27,7 +28,7 @@ export const WEB_APPS = [
     name: 'login',
     config: 'apps/platform/web/vite.config.ts',
     dist: 'apps/platform/web/dist',
-    sources: ['apps/platform/web', 'packages/i18n', 'packages/schemas'],
+    sources: ['apps/platform/web', 'packages/i18n', 'packages/schemas', 'packages/wallet'],
   },
 ].map((app) => ({ ...app, config: join(ROOT, app.config), dist: join(ROOT, app.dist) }));
 
