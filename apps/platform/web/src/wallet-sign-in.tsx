@@ -3,13 +3,8 @@ import type { SessionUser } from '@bazaar/schemas';
 import { Alert, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { EIP1193Provider } from 'viem';
+import { fetchNonce, signInWithWallet } from './api.ts';
 import { errorText } from './error-text.ts';
-
-declare global {
-  interface Window {
-    ethereum?: EIP1193Provider;
-  }
-}
 
 interface WalletSignInProps {
   t: Translate;
@@ -36,9 +31,11 @@ export function WalletSignIn({ t, appName, provider, onSignedIn }: WalletSignInP
     setIsBusy(true);
     setError(null);
     // The wallet code is most of the page's weight, so it loads only for those who use it.
-    const { isUserRejection, signInWithProvider } = await import('./wallet-signature.ts');
+    const { isUserRejection, signInMessage } = await import('@bazaar/wallet');
     try {
-      onSignedIn(await signInWithProvider(wallet, t('platform.login.wallet.statement', { appName })));
+      const statement = t('platform.login.wallet.statement', { appName });
+      const { message, signature } = await signInMessage(wallet, { statement, nonce: await fetchNonce() });
+      onSignedIn(await signInWithWallet(message, signature));
     } catch (caught) {
       setError(isUserRejection(caught) ? t('platform.login.wallet.rejected') : errorText(t, caught));
     } finally {
