@@ -93,6 +93,8 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
           type: 'edr-simulated',
           chainId,
           accounts: { mnemonic: DEV_MNEMONIC, count: DEV_ACCOUNT_COUNT },
+          // As on a real chain, a failing transaction is mined (and reverts) rather than refused.
+          throwOnTransactionFailures: false,
         },
       },
     },

@@ -485,7 +485,8 @@ export type AdminPaymentLink = z.infer<typeof adminPaymentLinkSchema>;
 
 const chainSettings = {
   api_host: httpUrlSchema,
-  explorer_host: httpUrlSchema,
+  /** Empty when the chain has no explorer (a local development chain). */
+  explorer_host: httpUrlSchema.or(z.literal('')),
 };
 /**
  * An EVM method's vault receives payers' transfers and pulls from their allowances. Its private

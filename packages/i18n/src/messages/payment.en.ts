@@ -160,6 +160,9 @@ export const paymentEn = {
   'payment.error.WALLET_IN_USE': 'This wallet belongs to another account.',
   'payment.error.WALLET_ALREADY_BOUND': 'Your account already has another wallet. Use that wallet to pay.',
   'payment.error.WALLET_REQUIRED': 'Bind a wallet before paying with this method.',
+  'payment.error.CHAIN_UNAVAILABLE':
+    'The network of this payment method cannot be reached. Please try again.',
+  'payment.error.PAYMENT_IN_PROGRESS': 'Your payment is on its way. Please wait for it to be confirmed.',
   'payment.error.CHAIN_TRANSACTION_USED': 'This transaction has already been used for a payment.',
   'payment.error.CHAIN_TRANSACTION_INVALID': 'This transaction does not pay for this checkout.',
 

@@ -156,6 +156,8 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.error.WALLET_IN_USE': '该钱包已属于其他账户。',
   'payment.error.WALLET_ALREADY_BOUND': '您的账户已绑定其他钱包，请使用该钱包支付。',
   'payment.error.WALLET_REQUIRED': '使用此支付方式前，请先绑定钱包。',
+  'payment.error.CHAIN_UNAVAILABLE': '暂时无法连接该支付方式所在的网络，请稍后重试。',
+  'payment.error.PAYMENT_IN_PROGRESS': '您的付款正在确认中，请稍候。',
   'payment.error.CHAIN_TRANSACTION_USED': '该交易已用于一笔付款。',
   'payment.error.CHAIN_TRANSACTION_INVALID': '该交易不是此次结账的付款。',
 

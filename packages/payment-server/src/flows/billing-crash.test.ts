@@ -68,7 +68,11 @@ describe.each(TEST_DIALECTS)('billing worker killed with SIGKILL on %s', (dialec
     { timeout: 120_000 },
     async () => {
       const clock = createManualClock(TEST_NOW);
-      const deps: PaymentDeps = { db, clock, flushEvents: async () => {}, cards: createTestCardNetwork(db),
+      const deps: PaymentDeps = {
+        db,
+        clock,
+        flushEvents: async () => {},
+        cards: createTestCardNetwork(db),
         chains: createEvmChains(),
       };
       await seedDemoData(deps);

@@ -32,7 +32,10 @@ export const TRANSFER_GIVE_UP_SECONDS = 3_600;
  * completes nothing twice. A reverted or wrong transaction fails the intent with the reason, which
  * the checkout page shows. A pull not mined yet is broadcast again (it may have been lost).
  */
-export async function confirmChainTransaction(deps: PaymentDeps, id: string): Promise<ChainTransactionOutcome> {
+export async function confirmChainTransaction(
+  deps: PaymentDeps,
+  id: string,
+): Promise<ChainTransactionOutcome> {
   const row = await findChainTransactionRow(deps.db, id);
   if (!row || row.status !== 'pending') return (row?.status as ChainTransactionOutcome) ?? 'failed';
   const method = toChainMethod((await findMethodRow(deps.db, row.payment_method_id))!);
@@ -97,7 +100,13 @@ async function completePaidIntent(
 async function fail(deps: PaymentDeps, row: ChainTransactionRow, message: string): Promise<'failed'> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await settleChainTransactionRow(trx, row.id, { status: 'failed', failure_message: message, updated_at: now })))
+    if (
+      !(await settleChainTransactionRow(trx, row.id, {
+        status: 'failed',
+        failure_message: message,
+        updated_at: now,
+      }))
+    )
       return;
     await updatePaymentIntentFrom(trx, row.payment_intent_id, ['processing'], {
       status: 'requires_action',
@@ -125,7 +134,8 @@ export async function confirmPendingChainTransactions(deps: PaymentDeps): Promis
       errors.push(error);
     }
   }
-  if (errors.length > 0) throw new AggregateError(errors, `${errors.length} chain transactions could not be checked`);
+  if (errors.length > 0)
+    throw new AggregateError(errors, `${errors.length} chain transactions could not be checked`);
   return settled;
 }
 

@@ -237,25 +237,32 @@ export async function reportChainTransfer(
   deps: PaymentDeps,
   input: { sessionId: string; txHash: Hex; user: SessionUser | null },
 ): Promise<PaymentIntent> {
+  // A repeated report (the page retrying) answers the payment as it stands, even once complete.
+  const existing = await findChainTransactionByHash(deps.db, input.txHash);
+  if (existing) {
+    const paid = await getPaymentIntent(deps.db, existing.payment_intent_id);
+    if (paid.checkoutSessionId !== input.sessionId) {
+      throw new AppError('CHAIN_TRANSACTION_USED', 'This transaction already paid another payment');
+    }
+    return paid.intent;
+  }
   const session = await findOpenSessionRow(deps, input.sessionId);
   if (!session.payment_intent_id) {
     throw new AppError('CHAIN_TRANSACTION_INVALID', 'Submit the checkout before paying it');
   }
   const { intent } = await getPaymentIntent(deps.db, session.payment_intent_id);
   await assertPayer(deps.db, { customerId: intent.customer_id, user: input.user, livemode: intent.livemode });
-  const existing = await findChainTransactionByHash(deps.db, input.txHash);
-  if (existing) {
-    if (existing.payment_intent_id !== intent.id) {
-      throw new AppError('CHAIN_TRANSACTION_USED', 'This transaction already paid another payment');
-    }
-    return (await getPaymentIntent(deps.db, intent.id)).intent;
-  }
   const method = toChainMethod((await findMethodRow(deps.db, intent.payment_method_id))!);
   const token = tokenOf((await findCurrencyRow(deps.db, intent.currency_id))!);
   const payer = input.user?.walletAddress ? getAddress(input.user.walletAddress) : null;
   const mined = await connectChain(deps, method).minedTransaction(input.txHash);
   if (mined) {
-    const problem = transferProblem(mined, { token, from: payer, to: method.vault, amount: BigInt(intent.amount) });
+    const problem = transferProblem(mined, {
+      token,
+      from: payer,
+      to: method.vault,
+      amount: BigInt(intent.amount),
+    });
     if (problem) throw new AppError('CHAIN_TRANSACTION_INVALID', problem);
   }
 

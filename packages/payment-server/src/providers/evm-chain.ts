@@ -118,7 +118,8 @@ function jsonRpcChain(client: PublicClient, chainId: number): EvmChain {
     async minedTransaction(hash) {
       const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
       if (!receipt) return null;
-      const head = await client.getBlockNumber();
+      // viem caches the block number for seconds; confirmations must count the newest block.
+      const head = await client.getBlockNumber({ cacheTime: 0 });
       const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs }).map(
         (log) => ({
           token: getAddress(log.address),

@@ -58,7 +58,10 @@ async function assertNotLimited(deps: PaymentDeps, did: string, livemode: boolea
 /** A chain payment being confirmed must finish (or fail) before the checkout is submitted again. */
 async function assertNoPaymentOnItsWay(deps: PaymentDeps, intentId: string | null): Promise<void> {
   if (intentId && (await getPaymentIntent(deps.db, intentId)).intent.status === 'processing') {
-    throw new AppError('PAYMENT_IN_PROGRESS', 'A payment for this checkout is on its way; please wait for it');
+    throw new AppError(
+      'PAYMENT_IN_PROGRESS',
+      'A payment for this checkout is on its way; please wait for it',
+    );
   }
 }
 

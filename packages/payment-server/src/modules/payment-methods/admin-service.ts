@@ -31,10 +31,18 @@ import {
   type PaymentCurrencyRow,
   type PaymentMethodRow,
 } from './repository.ts';
+import { vaultAddress } from '../../providers/evm-chain.ts';
 import { toPaymentCurrency, toPaymentMethod } from './service.ts';
 
 const storedSettings = z.record(z.string(), z.unknown());
 const EVM_TYPES = new Set(['ethereum', 'base']);
+
+/** A chain method shows the address its vault key controls; the key itself is never answered. */
+function withVaultAddress<T extends Record<string, unknown>>(type: string, settings: T): T {
+  const key = settings.secret_key;
+  if (!EVM_TYPES.has(type) || typeof key !== 'string') return settings;
+  return { ...settings, vault_address: vaultAddress(key as `0x${string}`) };
+}
 
 async function toAdminMethods(
   db: PaymentDb,
@@ -88,7 +96,7 @@ export async function createPaymentMethod(
     logo: input.logo,
     active: toFlag(input.active),
     livemode: toFlag(input.livemode),
-    settings: JSON.stringify(input.settings),
+    settings: JSON.stringify(withVaultAddress(input.type, input.settings)),
     default_currency_id: null,
     created_at: deps.clock.now(),
   });
@@ -110,7 +118,7 @@ export async function updatePaymentMethod(
       const [issue] = parsed.error.issues;
       throw validationFailed(['settings', ...(issue?.path ?? [])].join('.'), issue?.message ?? 'Invalid');
     }
-    settings = JSON.stringify(parsed.data);
+    settings = JSON.stringify(withVaultAddress(row.type, parsed.data));
   }
   if (input.default_currency_id) {
     const currency = await findCurrencyRow(db, input.default_currency_id);

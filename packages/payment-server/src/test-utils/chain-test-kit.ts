@@ -1,0 +1,97 @@
+import { startDevChain, type DevChain } from '@bazaar/dev-chain';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  parseEther,
+  type Address,
+  type Hex,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { DEMO_CHAIN, seedDemoChain } from '../demo/seed-chain.ts';
+import type { PaymentDeps } from '../deps.ts';
+
+/** Every payer starts with this much TUSD (6 decimals). */
+export const PAYER_TUSD = 1_000_000_000n;
+
+export interface TestPayer {
+  address: Address;
+  transfer(to: Address, amount: bigint, options?: { gas?: bigint }): Promise<Hex>;
+  approve(spender: Address, amount: bigint): Promise<Hex>;
+}
+
+export interface ChainTestKit {
+  chain: DevChain;
+  token: Address;
+  vault: Address;
+  /** A new wallet with ETH for gas and PAYER_TUSD: tests never share allowances. */
+  newPayer(): Promise<TestPayer>;
+  tokenBalance(owner: Address): Promise<bigint>;
+  /** Points the demo chain method of a test database at this chain. */
+  seed(deps: Pick<PaymentDeps, 'db' | 'clock'>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A local chain with the demo's test token deployed where the demo expects it. */
+export async function openChainTestKit(): Promise<ChainTestKit> {
+  const chain = await startDevChain();
+  const token = await chain.deployToken({ name: 'Test USD', symbol: 'TUSD', decimals: DEMO_CHAIN.decimals });
+  if (token.toLowerCase() !== DEMO_CHAIN.tokenAddress.toLowerCase()) {
+    throw new Error(`The test token landed at ${token}, not at the demo's ${DEMO_CHAIN.tokenAddress}`);
+  }
+  const viemChain = defineChain({
+    id: chain.chainId,
+    name: 'dev',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  });
+  const transport = http(chain.rpcUrl);
+  const reader = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
+  const tester = createTestClient({ chain: viemChain, transport, mode: 'hardhat' });
+  const tokenBalance = (owner: Address) =>
+    reader.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+
+  return {
+    chain,
+    token,
+    vault: privateKeyToAccount(DEMO_CHAIN.vaultKey).address,
+    tokenBalance,
+    async newPayer() {
+      const account = privateKeyToAccount(generatePrivateKey());
+      await tester.setBalance({ address: account.address, value: parseEther('10') });
+      await chain.mintToken(token, account.address, PAYER_TUSD);
+      const wallet = createWalletClient({ account, chain: viemChain, transport });
+      const sent = async (hash: Hex) => {
+        await reader.waitForTransactionReceipt({ hash });
+        return hash;
+      };
+      return {
+        address: account.address,
+        transfer: async (to, amount, options) =>
+          sent(
+            await wallet.writeContract({
+              address: token,
+              abi: erc20Abi,
+              functionName: 'transfer',
+              args: [to, amount],
+              gas: options?.gas,
+            }),
+          ),
+        approve: async (spender, amount) =>
+          sent(
+            await wallet.writeContract({
+              address: token,
+              abi: erc20Abi,
+              functionName: 'approve',
+              args: [spender, amount],
+            }),
+          ),
+      };
+    },
+    seed: (deps) => seedDemoChain(deps, { rpcUrl: chain.rpcUrl }),
+    close: () => chain.close(),
+  };
+}
