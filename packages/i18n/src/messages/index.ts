@@ -7,6 +7,8 @@ import { paymentSubscriptionActionsEn } from './payment-subscription-actions.en.
 import { paymentSubscriptionActionsZh } from './payment-subscription-actions.zh.ts';
 import { paymentSubscriptionEn } from './payment-subscription.en.ts';
 import { paymentSubscriptionZh } from './payment-subscription.zh.ts';
+import { paymentWalletEn } from './payment-wallet.en.ts';
+import { paymentWalletZh } from './payment-wallet.zh.ts';
 import { paymentZh } from './payment.zh.ts';
 import { platformEn } from './platform.en.ts';
 import { platformZh } from './platform.zh.ts';
@@ -19,6 +21,7 @@ export const en = {
   ...paymentOverdueEn,
   ...paymentSubscriptionEn,
   ...paymentSubscriptionActionsEn,
+  ...paymentWalletEn,
   ...platformEn,
   ...storeEn,
 };
@@ -28,6 +31,7 @@ export const zh: Record<MessageKey, string> = {
   ...paymentOverdueZh,
   ...paymentSubscriptionZh,
   ...paymentSubscriptionActionsZh,
+  ...paymentWalletZh,
   ...platformZh,
   ...storeZh,
 };

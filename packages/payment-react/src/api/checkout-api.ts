@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  chainTransactionResponseSchema,
   idSchema,
   retrieveCheckoutResponseSchema,
   startCheckoutResponseSchema,
@@ -72,6 +73,15 @@ export function submitCheckout(
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
     schema: submitCheckoutResponseSchema,
+  });
+}
+
+/** Tells the server which transaction the payer's wallet sent to pay the session; it checks it on chain. */
+export function reportChainTransaction(api: ApiClient, checkoutSessionId: string, txHash: string) {
+  return api(`/api/checkout-sessions/${checkoutSessionId}/chain-transaction`, {
+    method: 'PUT',
+    body: { tx_hash: txHash },
+    schema: chainTransactionResponseSchema,
   });
 }
 

@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import { customerSchema, sessionUserSchema } from '@bazaar/schemas';
+import { customerSchema, sessionUserSchema, USER_SERVICE_PATH } from '@bazaar/schemas';
 import type { ApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 
 const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 
+/** Where the platform's user service answers: `https://host/.well-known/service/user`. */
+export function userServiceBase(platformUrl: string): string {
+  return `${platformUrl.replace(/\/$/, '')}${USER_SERVICE_PATH}`;
+}
+
 /** The signed-in platform user, or null for a guest. */
 export async function fetchSessionUser(doFetch: typeof fetch, platformUrl: string) {
-  const response = await doFetch(`${platformUrl.replace(/\/$/, '')}/.well-known/service/user/session`, {
+  const response = await doFetch(`${userServiceBase(platformUrl)}/session`, {
     credentials: 'include',
     headers: { accept: 'application/json' },
   });

@@ -37,6 +37,14 @@ const CardStep = lazy(() => loadCardStep().then((module) => ({ default: module.C
 const AuthenticationDialog = lazy(() =>
   import('./authentication-dialog.tsx').then((module) => ({ default: module.AuthenticationDialog })),
 );
+// The wallet step is for chain payments only: it starts loading when one is submitted, with the
+// wallet code it calls.
+const loadWalletStep = () => import('./wallet-step.tsx');
+const WalletStep = lazy(() => loadWalletStep().then((module) => ({ default: module.WalletStep })));
+// Only a payer without a linked wallet sees it.
+const BindWalletDialog = lazy(() =>
+  import('./bind-wallet-dialog.tsx').then((module) => ({ default: module.BindWalletDialog })),
+);
 // Only a payer with past-due invoices ever sees it, so it loads when needed.
 const OverdueInvoicesDialog = lazy(() =>
   import('../overdue/overdue-invoices-dialog.tsx').then((module) => ({
@@ -64,7 +72,7 @@ export interface PaymentPanelProps {
 /** The payment side: contact and address fields, the method choice, and the submit flow. */
 export function PaymentPanel(props: PaymentPanelProps) {
   const { checkout, option, isSignedIn, totalText } = props;
-  const { requestLogin, t } = usePaymentContext();
+  const { requestLogin, loadWallet, t } = usePaymentContext();
   const session = checkout.checkoutSession;
   const { isPhoneRequired, addressMode } = checkoutFormRules(session, option.method.type === 'stripe');
   const schema = useMemo(
@@ -126,8 +134,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
   const submitForm = form.handleSubmit((values) => (isBusy ? undefined : flow.submit(values)));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!needsLogin) {
-      // A failed early load is no loss: the card step loads again when it renders.
-      loadCardStep().catch(() => undefined);
+      // A failed early load is no loss: each part loads again when it is needed.
+      const preloads = option.method.type === 'stripe' ? [loadCardStep()] : [loadWalletStep(), loadWallet()];
+      for (const preload of preloads) preload.catch(() => undefined);
       return submitForm(event);
     }
     event.preventDefault();
@@ -193,7 +202,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
           )}
           {state.status === 'idle' && state.error ? <Alert severity="error">{state.error}</Alert> : null}
           {state.status === 'failed' ? <Alert severity="error">{state.error}</Alert> : null}
-          {state.status === 'card' || state.status === 'authenticating' ? null : (
+          {state.status === 'card' ||
+          state.status === 'authenticating' ||
+          state.status === 'wallet' ? null : (
             <PayButton session={session} state={state} isGuest={needsLogin} isBlocked={isBlocked} />
           )}
           {donationItem && props.onCancel ? (
@@ -215,12 +226,34 @@ export function PaymentPanel(props: PaymentPanelProps) {
           />
         </Suspense>
       ) : null}
+      {state.status === 'wallet' ? (
+        <Suspense fallback={null}>
+          <WalletStep
+            wallet={state.wallet}
+            phase={state.phase}
+            error={state.error}
+            onConfirm={flow.confirmWallet}
+            onCancel={flow.reset}
+          />
+        </Suspense>
+      ) : null}
       {hasAuthenticated ? (
         <Suspense fallback={null}>
           <AuthenticationDialog
             isOpen={state.status === 'authenticating'}
             amount={totalText}
             onDecide={flow.authenticate}
+          />
+        </Suspense>
+      ) : null}
+      {state.status === 'walletBinding' ? (
+        <Suspense fallback={null}>
+          <BindWalletDialog
+            network={option.method.name}
+            phase={state.phase}
+            error={state.error}
+            onConnect={() => void flow.bindWallet()}
+            onCancel={flow.reset}
           />
         </Suspense>
       ) : null}

@@ -1,6 +1,6 @@
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { StartCheckoutResponse } from '@bazaar/schemas';
+import type { ErrorCode, StartCheckoutResponse } from '@bazaar/schemas';
 import { ApiError } from '../api/api-error.ts';
 import { submitCheckout } from '../api/checkout-api.ts';
 import { extractErrorText } from '../api/error-text.ts';
@@ -11,14 +11,17 @@ import { useRelayEvents } from '../realtime/use-relay-events.ts';
 import type { CheckoutSubmitValues } from './checkout-form-schema.ts';
 import { INITIAL_SUBMIT_STATE, transitionSubmit } from './submit-machine.ts';
 import { useCardConfirmation } from './use-card-confirmation.ts';
+import { useChainPayment } from './use-chain-payment.ts';
 import { useCheckoutCompletion } from './use-checkout-completion.ts';
 
 /** The card form appears a beat after submit, so the button's state change reads first. */
 export const CARD_STEP_DELAY_MS = 200;
+/** A newly linked wallet shows as linked for this long before the submit runs again (payment-kit.md §9). */
+export const WALLET_BIND_RETRY_MS = 2_000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const isCustomerLimited = (error: unknown) => error instanceof ApiError && error.code === 'CUSTOMER_LIMITED';
+const hasCode = (error: unknown, code: ErrorCode) => error instanceof ApiError && error.code === code;
 
 export interface CheckoutSubmitOptions {
   checkoutQueryId: string;
@@ -32,9 +35,10 @@ export interface CheckoutSubmitOptions {
 }
 
 /**
- * Drives the submit state machine: submit, card step, authentication, waiting for completion.
- * A payer held back by past-due invoices (CUSTOMER_LIMITED) waits with the overdue dialog; once
- * an invoice of theirs is paid (`invoice.paid`, or the dialog's `onPaid`) the submit runs again.
+ * Drives the submit state machine: submit, card step, authentication, wallet step, waiting for
+ * completion. A payer held back by past-due invoices (CUSTOMER_LIMITED) waits with the overdue
+ * dialog; once an invoice of theirs is paid (`invoice.paid`, or the dialog's `onPaid`) the submit
+ * runs again. A payer without a wallet (WALLET_REQUIRED) links one, and the submit runs again.
  */
 export function useCheckoutSubmit({
   checkoutQueryId,
@@ -51,6 +55,11 @@ export function useCheckoutSubmit({
   const heldValues = useRef<CheckoutSubmitValues | null>(null);
 
   const reportError = useReportError();
+  const { requireBinding, bindWallet, payByWallet, confirmWallet } = useChainPayment({
+    sessionId,
+    dispatch,
+    onApproved: (values) => void submit(values, true),
+  });
 
   const fail = useCallback(
     (error: unknown, type: 'submitFailed' | 'cardDeclined') => {
@@ -66,11 +75,18 @@ export function useCheckoutSubmit({
     [t, onError, reportError],
   );
 
+  // `isAfterApproval`: the payer's wallet has just approved the vault, so the server should pull now.
   const submit = useCallback(
-    async (values: CheckoutSubmitValues) => {
+    async (values: CheckoutSubmitValues, isAfterApproval = false) => {
       dispatch({ type: 'submit' });
       try {
         const result = await submitCheckout(api, sessionId, values, crypto.randomUUID(), isDonation);
+        const chainContext = result.chainContext;
+        if (chainContext?.action === 'none') return dispatch({ type: 'paymentConfirmed' });
+        if (chainContext) {
+          const step = { chain: chainContext, isBalanceLow: result.balance?.sufficient === false };
+          return void payByWallet(step, values, isAfterApproval);
+        }
         const card = result.stripeContext;
         if (!card || card.status === 'succeeded') return dispatch({ type: 'paymentConfirmed' });
         if (card.provider !== 'test' || !result.paymentIntent) {
@@ -86,13 +102,15 @@ export function useCheckoutSubmit({
           },
         });
       } catch (error) {
-        if (!isCustomerLimited(error)) return fail(error, 'submitFailed');
+        const isWalletRequired = hasCode(error, 'WALLET_REQUIRED');
+        if (!isWalletRequired && !hasCode(error, 'CUSTOMER_LIMITED')) return fail(error, 'submitFailed');
         heldValues.current = values;
-        dispatch({ type: 'customerLimited' });
+        if (isWalletRequired) void requireBinding();
+        else dispatch({ type: 'customerLimited' });
         onError?.(error);
       }
     },
-    [api, sessionId, isDonation, fail, t, onError],
+    [api, sessionId, isDonation, fail, t, onError, payByWallet, requireBinding],
   );
 
   const retryHeldSubmit = useCallback(() => {
@@ -104,6 +122,16 @@ export function useCheckoutSubmit({
   useRelayEvents(state.status === 'customerLimited' && customerId !== null, (event) => {
     if (event.type === 'invoice.paid' && event.data.customer_id === customerId) retryHeldSubmit();
   });
+
+  // The pause runs once from the moment the wallet is linked, whatever renders meanwhile.
+  const latestRetry = useRef(retryHeldSubmit);
+  latestRetry.current = retryHeldSubmit;
+  const isWalletLinked = state.status === 'walletBinding' && state.phase === 'bound';
+  useEffect(() => {
+    if (!isWalletLinked) return;
+    const timer = setTimeout(() => latestRetry.current(), WALLET_BIND_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [isWalletLinked]);
 
   const card = state.status === 'card' || state.status === 'authenticating' ? state.card : null;
   const onDeclined = useCallback((error: unknown) => fail(error, 'cardDeclined'), [fail]);
@@ -123,5 +151,14 @@ export function useCheckoutSubmit({
     heldValues.current = null;
     dispatch({ type: 'reset' });
   }, []);
-  return { state, submit, confirmCard, authenticate, reset, retryHeldSubmit };
+  return {
+    state,
+    submit,
+    confirmCard,
+    authenticate,
+    reset,
+    retryHeldSubmit,
+    bindWallet,
+    confirmWallet,
+  };
 }

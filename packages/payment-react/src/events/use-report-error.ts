@@ -8,9 +8,9 @@ const UNKNOWN_ERROR_CODE = 'UNKNOWN';
 
 /**
  * Codes the page answers in place instead of broadcasting (payment-kit.md §8): a past-due payer
- * gets the overdue dialog, not a toast.
+ * gets the overdue dialog, a payer without a wallet the bind-wallet dialog, not a toast.
  */
-const ANSWERED_IN_PLACE = new Set(['CUSTOMER_LIMITED']);
+const ANSWERED_IN_PLACE = new Set(['CUSTOMER_LIMITED', 'WALLET_REQUIRED']);
 
 /** Whether a failure is broadcast as `error.{code}` rather than shown where it happened. */
 export function isBroadcastError(error: unknown): boolean {

@@ -30,6 +30,14 @@ export function formatMoney(
   return `${text} ${symbol}`;
 }
 
+/** A chain token's amount: `formatTokenAmount('1500000', { symbol: 'USDC', decimals: 6 })` → `'1.5 USDC'`. */
+export function formatTokenAmount(
+  amount: bigint | string,
+  token: { symbol: string; decimals: number },
+): string {
+  return formatMoney(amount, { symbol: token.symbol, decimal: token.decimals });
+}
+
 /** How a currency is named next to an amount field: `$` for USD, the ticker for tokens (`ABT`). */
 export function currencySign(currency: Pick<PaymentCurrency, 'symbol'> & { decimal?: number }): string {
   return fiatSign(currency.symbol, currency.decimal ?? DEFAULT_TOKEN_DECIMALS) ?? currency.symbol;

@@ -3,6 +3,7 @@ import type { Translate } from '@bazaar/i18n';
 import type { Locale } from '@bazaar/schemas';
 import type { ApiClient } from '../api/api-client.ts';
 import type { PaymentEventBus } from '../events/payment-events.ts';
+import type { ChainWallet } from './chain-wallet.ts';
 
 export interface PaymentContextValue {
   api: ApiClient;
@@ -21,6 +22,8 @@ export interface PaymentContextValue {
   events: PaymentEventBus;
   /** Sends a guest to sign in; the host decides how (redirect, popup, dialog). */
   requestLogin: () => void;
+  /** The wallet calls of chain payments, loaded when first needed. */
+  loadWallet: () => Promise<ChainWallet>;
 }
 
 export const PaymentContext = createContext<PaymentContextValue | null>(null);

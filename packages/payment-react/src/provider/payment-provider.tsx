@@ -5,6 +5,7 @@ import { createTranslator, resolveLocale } from '@bazaar/i18n';
 import { createApiClient } from '../api/api-client.ts';
 import { createPaymentEventBus, type PaymentEventBus } from '../events/payment-events.ts';
 import { createPaymentTheme } from '../theme/payment-theme.ts';
+import { loadBrowserWallet, type ChainWallet } from './chain-wallet.ts';
 import { PaymentContext, type PaymentContextValue } from './payment-context.ts';
 
 export interface PaymentProviderProps {
@@ -23,6 +24,8 @@ export interface PaymentProviderProps {
   queryClient?: QueryClient;
   /** Hear every `error.{code}` the kit broadcasts: `events.on((event) => …)`. */
   events?: PaymentEventBus;
+  /** How chain payments reach the payer's wallet: the browser's wallet (`@bazaar/wallet`) by default. */
+  wallet?: ChainWallet;
   /** The kit's own calm theme by default; a host's theme object; or `'inherit'`: the MUI theme around it. */
   theme?: Theme | 'inherit';
   children: ReactNode;
@@ -50,6 +53,7 @@ export function PaymentProvider(props: PaymentProviderProps) {
   const onRequireLogin = props.onRequireLogin;
   const [events] = useState(() => props.events ?? createPaymentEventBus());
   const [storage] = useState(() => (props.storage === undefined ? pageLocalStorage() : props.storage));
+  const wallet = props.wallet;
 
   const value = useMemo<PaymentContextValue>(() => {
     const resolved = resolveLocale(locale);
@@ -65,8 +69,21 @@ export function PaymentProvider(props: PaymentProviderProps) {
       t: createTranslator(resolved),
       events,
       requestLogin: () => onRequireLogin?.(),
+      loadWallet: wallet ? () => Promise.resolve(wallet) : loadBrowserWallet,
     };
-  }, [apiBaseUrl, locale, livemode, authToken, doFetch, platformUrl, appId, onRequireLogin, storage, events]);
+  }, [
+    apiBaseUrl,
+    locale,
+    livemode,
+    authToken,
+    doFetch,
+    platformUrl,
+    appId,
+    onRequireLogin,
+    storage,
+    events,
+    wallet,
+  ]);
 
   const content = <PaymentContext.Provider value={value}>{children}</PaymentContext.Provider>;
   return (

@@ -5,6 +5,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import type { SessionUser } from '@bazaar/schemas';
 import type { PaymentEventBus } from '../events/payment-events.ts';
+import type { ChainWallet } from '../provider/chain-wallet.ts';
 import { PaymentProvider } from '../provider/payment-provider.tsx';
 import { createFetchStub, type StubRoute } from './fetch-stub.ts';
 
@@ -36,6 +37,8 @@ export interface RenderOptions {
   host?: ComponentType<{ children: ReactNode }>;
   /** Turns realtime on (with a fake relay installed, see `installFakeRelay`). */
   appId?: string | null;
+  /** The payer's browser wallet (see `createFakeWallet`). */
+  wallet?: ChainWallet;
 }
 
 /** Renders inside a real PaymentProvider whose only fake is the network. */
@@ -51,6 +54,7 @@ export function renderWithPayment(
     theme,
     host,
     appId = null,
+    wallet,
   }: RenderOptions,
 ) {
   const sessionRoute: StubRoute = {
@@ -72,6 +76,7 @@ export function renderWithPayment(
       storage={storage}
       theme={theme}
       appId={appId}
+      wallet={wallet}
     >
       {ui}
     </PaymentProvider>,
