@@ -4,6 +4,7 @@ import { createPaymentKit } from '@bazaar/payment-server';
 import { openDatabase } from '@bazaar/server-kit';
 import { createStore } from '@bazaar/store';
 import { pino } from 'pino';
+import { startDemoChain } from './demo-chain.ts';
 import { createPlatform } from './platform.ts';
 import { createMailer } from './user-service/mailer.ts';
 import { builtWebDist } from './web-dist.ts';
@@ -17,6 +18,11 @@ const isOn = (value: string | undefined) => ['1', 'true', 'on', 'yes'].includes(
 const livemode = isOn(env.LIVEMODE);
 
 const logger = pino();
+// Test mode pays on a local Ethereum chain, unless told not to (DEMO_CHAIN=off) or in live mode.
+const demoChain =
+  livemode || ['0', 'false', 'off', 'no'].includes((env.DEMO_CHAIN ?? '').toLowerCase())
+    ? null
+    : await startDemoChain({ port: Number(env.DEMO_CHAIN_PORT ?? 8545) });
 const database = await openDatabase({ url: env.DATABASE_URL ?? join(dataDir, 'bazaar.db') });
 const platform = await createPlatform({
   database,
@@ -24,13 +30,22 @@ const platform = await createPlatform({
   mailer: createMailer(env, logger),
   livemode,
   trustProxy: isOn(env.TRUST_PROXY),
-  components: (deps) => [createPaymentKit(deps), createStore(deps)],
+  components: (deps) => [
+    createPaymentKit(deps, { demoChain: demoChain ? { rpcUrl: demoChain.rpcUrl } : undefined }),
+    createStore(deps),
+  ],
   webDist: builtWebDist(),
 });
 
 await platform.app.listen({ port, host });
 const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 logger.info(`Bazaar is running at http://${shownHost}:${port} (${livemode ? 'live' : 'test'} mode)`);
+if (demoChain) {
+  logger.info(
+    `Test-mode crypto payments use a local Ethereum chain at ${demoChain.rpcUrl} (chain id ${demoChain.chainId}); ` +
+      `import one of Hardhat's public development keys into your wallet to pay with TUSD (see README)`,
+  );
+}
 
 let isClosing = false;
 async function shutdown(signal: string) {
@@ -39,6 +54,7 @@ async function shutdown(signal: string) {
   logger.info(`${signal} received, shutting down`);
   await platform.close();
   await database.close();
+  await demoChain?.close();
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -28,6 +28,8 @@ export interface TestPlatformOptions {
   /** Defaults to the built pages (`npm run build`), as `main.ts` serves them. */
   webDist?: Record<string, string>;
   relayHeartbeatMs?: number;
+  /** A local chain the demo's chain method pays on (journeys that pay with a wallet). */
+  demoChain?: { rpcUrl: string };
 }
 
 export interface TestPlatform {
@@ -69,7 +71,9 @@ export async function createTestPlatform(
       mailer,
       logger: false,
       livemode: options.livemode ?? false,
-      components: options.components ?? ((deps) => [createPaymentKit(deps), createStore(deps)]),
+      components:
+        options.components ??
+        ((deps) => [createPaymentKit(deps, { demoChain: options.demoChain }), createStore(deps)]),
       webDist: options.webDist ?? builtWebDist(),
       relayHeartbeatMs: options.relayHeartbeatMs,
     });

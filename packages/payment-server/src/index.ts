@@ -21,12 +21,14 @@ import { registerTestClockRoutes } from './modules/test-clocks/routes.ts';
 import { createTestCardNetwork } from './providers/test-card-network.ts';
 import { createEvmChains } from './providers/evm-chain.ts';
 import { createChainWatcher } from './flows/confirm-chain-transactions.ts';
+import { seedDemoChain } from './demo/seed-chain.ts';
 import { registerTestCardRoutes } from './providers/test-card-routes.ts';
 import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 
 export type { PaymentDeps } from './deps.ts';
 export { paymentMigrations } from './db/migrations/index.ts';
 export { DEMO } from './demo/seed.ts';
+export { DEMO_CHAIN } from './demo/seed-chain.ts';
 export { createEvmChains } from './providers/evm-chain.ts';
 export { createTestCardNetwork, TEST_CARDS } from './providers/test-card-network.ts';
 export { runBilling } from './flows/run-billing.ts';
@@ -53,7 +55,15 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
  * install the error envelope and the Idempotency-Key hooks (with their migrations) before
  * mounting `api`; the submit route opts in with `config: { idempotent: true }`.
  */
-export function createPaymentKit(componentDeps: ComponentDeps): PlatformComponent {
+export interface PaymentKitOptions {
+  /** Test mode on a local chain: the demo's chain method pays there (see `seedDemoChain`). */
+  demoChain?: { rpcUrl: string };
+}
+
+export function createPaymentKit(
+  componentDeps: ComponentDeps,
+  options: PaymentKitOptions = {},
+): PlatformComponent {
   // The kit owns its tables; the kit-level handle is untyped, so narrow it once here.
   const db = componentDeps.database.db as PaymentDb;
   const outbox = createOutboxDispatcher({
@@ -79,7 +89,10 @@ export function createPaymentKit(componentDeps: ComponentDeps): PlatformComponen
     mountPoint: '/payment-kit',
     api: async (instance) => registerPaymentRoutes(instance, deps),
     migrate: () => migrate(componentDeps.database, 'payment_kit', paymentMigrations),
-    seed: () => seedDemoData(deps),
+    seed: async () => {
+      await seedDemoData(deps);
+      if (options.demoChain) await seedDemoChain(deps, options.demoChain);
+    },
     start: () => {
       outbox.start();
       sessionSweeper.start();
