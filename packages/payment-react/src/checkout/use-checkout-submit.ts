@@ -84,7 +84,9 @@ export function useCheckoutSubmit({
         const chainContext = result.chainContext;
         if (chainContext?.action === 'none') return dispatch({ type: 'paymentConfirmed' });
         if (chainContext) {
-          const step = { chain: chainContext, isBalanceLow: result.balance?.sufficient === false };
+          // A guest's wallet is unknown until it pays, so there is no balance to speak of.
+          const isBalanceLow = chainContext.payer !== null && result.balance?.sufficient === false;
+          const step = { chain: chainContext, isBalanceLow };
           return void payByWallet(step, values, isAfterApproval);
         }
         const card = result.stripeContext;

@@ -226,6 +226,27 @@ describe('WalletStep', () => {
     expect(wallet.send).toHaveLength(0);
   });
 
+  it("lets a guest's donation be paid from any wallet, without a balance to warn about", async () => {
+    const user = userEvent.setup();
+    const checkout = makeChainCheckout({ submit_type: 'donate' });
+    const fake = createFakeWallet({ isSendHeld: true });
+    const { calls } = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: chainCheckoutRoutes(checkout, [answer(checkout, { payer: null }, false)]),
+      wallet: fake.wallet,
+      user: null,
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Full name' }, SLOW), 'Ada Lovelace');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Donate' }));
+    const step = await screen.findByRole('region', { name: 'Pay with your wallet' }, SLOW);
+    expect(within(step).queryByText('From')).toBeNull();
+    expect(within(step).queryByText(/holds less than/)).toBeNull();
+    fake.release();
+    expect(await screen.findByText('Thanks for your support', {}, SLOW)).toBeTruthy();
+    expect(calls.some((call) => call.url.pathname.endsWith('/cs_test_1/donate-submit'))).toBe(true);
+    expect(fake.calls.send[0]!.payer).toBeNull();
+  });
+
   it('reads in Chinese', async () => {
     await pay({ answers: (checkout) => [answer(checkout, {})], wallet: { send: ['reject'] }, locale: 'zh' });
     const step = await screen.findByRole('region', { name: '使用钱包支付' }, SLOW);
