@@ -19,7 +19,11 @@ import {
   updatePaymentIntentFrom,
   type PaymentIntentRow,
 } from '../modules/payment-intents/repository.ts';
-import { PAYABLE_STATUSES, type PaymentError } from '../modules/payment-intents/service.ts';
+import {
+  PAYABLE_STATUSES,
+  type PaymentDetails,
+  type PaymentError,
+} from '../modules/payment-intents/service.ts';
 import {
   findSubscriptionRowOrThrow,
   readSavedCard,
@@ -27,12 +31,17 @@ import {
 } from '../modules/subscriptions/service.ts';
 import { readInvoiceCard } from '../modules/subscriptions/change-payment-method.ts';
 import type { ChargeOutcome, SavedCard } from '../providers/card-network.ts';
+import type { ChainTransactionRow } from '../modules/chain-payments/repository.ts';
+import { subscriptionNow } from '../modules/subscriptions/access.ts';
+import { confirmChainTransaction } from './confirm-chain-transactions.ts';
+import { startInvoicePull } from './pay-by-chain.ts';
 import { settleInvoices } from './settle-invoice.ts';
 import { markSubscriptionPastDue } from './subscription-overdue.ts';
 
-export type CollectionOutcome = 'paid' | 'failed' | 'retry_scheduled' | 'uncollectible' | 'skipped';
+/** `pending`: a chain pull is on its way; its outcome is recorded when the chain settles it. */
+export type CollectionOutcome =
+  'paid' | 'failed' | 'retry_scheduled' | 'uncollectible' | 'skipped' | 'pending';
 
-/** Chain methods collect through the payer's prior authorisation, which arrives in a later issue. */
 const NO_SAVED_CARD: PaymentError = {
   code: 'payment_method_unavailable',
   message: 'The subscription has no saved card to charge.',
@@ -74,7 +83,19 @@ export async function collectInvoice(
   const attempt = await chargeInvoice(deps, { invoice, subscription, intent, now: input.now });
   const [outcome] = await deps.db.transaction().execute((trx) => recordAttempts(trx, deps.clock, [attempt]));
   await deps.flushEvents();
+  if (attempt.pull) return settlePullNow(deps, attempt.pull);
   return outcome!;
+}
+
+/** A pull mined at once (a local chain, or a fast one) is recorded now rather than by the watcher. */
+async function settlePullNow(deps: PaymentDeps, pull: ChainTransactionRow): Promise<CollectionOutcome> {
+  const settled = await confirmChainTransaction(deps, pull.id);
+  if (settled === 'pending') return 'pending';
+  const invoice = await findInvoiceRow(deps.db, pull.attempt_key.split(':')[0]!);
+  if (!invoice) return 'skipped';
+  if (invoice.status === 'paid') return 'paid';
+  if (invoice.status === 'uncollectible') return 'uncollectible';
+  return invoice.next_payment_attempt === null ? 'failed' : 'retry_scheduled';
 }
 
 /** Invoices per claim when the caller does not say (`batchSize`). */
@@ -133,6 +154,7 @@ export async function collectDueInvoices(
     });
     await deps.db.transaction().execute((trx) => recordAttempts(trx, deps.clock, attempts));
     await deps.flushEvents();
+    for (const { pull } of attempts) if (pull) await settlePullNow(deps, pull);
     attempted += invoices.length;
     if (invoices.length < batchSize) break;
   }
@@ -149,13 +171,38 @@ interface Attempt {
   subscription: SubscriptionRow | null;
   intent: PaymentIntentRow;
   card: SavedCard | null;
-  /** Null when there was nothing to charge: no saved card. */
+  /** Null when there was nothing to charge (no saved card), or while a chain pull is on its way. */
   outcome: ChargeOutcome | null;
+  /** What the intent shows once paid: the card, or the chain transaction. */
+  paymentDetails: PaymentDetails | null;
+  /** A chain subscription's pull from the payer's allowance, recorded when the chain settles it. */
+  pull: ChainTransactionRow | null;
   now: number;
 }
 
-async function chargeInvoice(deps: PaymentDeps, input: Omit<Attempt, 'card' | 'outcome'>): Promise<Attempt> {
+async function chargeInvoice(
+  deps: PaymentDeps,
+  input: Pick<Attempt, 'invoice' | 'subscription' | 'intent' | 'now'>,
+): Promise<Attempt> {
   const { invoice, subscription } = input;
+  if (subscription?.payer_address) {
+    const started = await startInvoicePull(deps, {
+      invoice,
+      intentId: input.intent.id,
+      methodId: input.intent.payment_method_id,
+      payer: subscription.payer_address,
+      attemptKey: `${invoice.id}:attempt:${invoice.attempt_count + 1}`,
+    });
+    return 'pull' in started
+      ? { ...input, card: null, outcome: null, paymentDetails: null, pull: started.pull }
+      : {
+          ...input,
+          card: null,
+          outcome: { status: 'failed', chargeId: '', error: started.error },
+          paymentDetails: null,
+          pull: null,
+        };
+  }
   // An invoice opened before the subscription's card changed is still charged to the old card.
   const card = readInvoiceCard(invoice) ?? (subscription && readSavedCard(subscription));
   const outcome = card
@@ -167,7 +214,48 @@ async function chargeInvoice(deps: PaymentDeps, input: Omit<Attempt, 'card' | 'o
         now: input.now,
       })
     : null;
-  return { ...input, card, outcome };
+  return {
+    ...input,
+    card,
+    outcome,
+    paymentDetails: card && { brand: card.brand, last4: card.last4 },
+    pull: null,
+  };
+}
+
+/**
+ * Records what the chain did with a renewal's pull, as a card charge's outcome is recorded:
+ * paid, or a failed attempt on the retry schedule. Recording is guarded by the attempt count,
+ * so the watcher and the engine settling the same pull record it once.
+ */
+export async function recordPullOutcome(
+  deps: PaymentDeps,
+  input: { pull: ChainTransactionRow; outcome: ChargeOutcome; paymentDetails: PaymentDetails | null },
+): Promise<void> {
+  const [invoiceId, , attempt] = input.pull.attempt_key.split(':');
+  const invoice = await findInvoiceRow(deps.db, invoiceId!);
+  // Only the attempt the pull was made for may be recorded.
+  if (!invoice || invoice.attempt_count + 1 !== Number(attempt)) return;
+  const subscription = invoice.subscription_id
+    ? await findSubscriptionRowOrThrow(deps.db, invoice.subscription_id)
+    : null;
+  const intent = (await findPaymentIntentRow(deps.db, input.pull.payment_intent_id))!;
+  const now = subscription ? await subscriptionNow(deps, subscription) : deps.clock.now();
+  await deps.db.transaction().execute((trx) =>
+    recordAttempts(trx, deps.clock, [
+      {
+        invoice,
+        subscription,
+        intent,
+        card: null,
+        outcome: input.outcome,
+        paymentDetails: input.paymentDetails,
+        pull: null,
+        now,
+      },
+    ]),
+  );
+  await deps.flushEvents();
 }
 
 /**
@@ -182,6 +270,7 @@ async function recordAttempts(
 ): Promise<CollectionOutcome[]> {
   const outcomes = new Map<string, CollectionOutcome>();
   const charged = attempts.filter((attempt) => attempt.outcome?.status === 'succeeded');
+  for (const { invoice, pull } of attempts) if (pull) outcomes.set(invoice.id, 'pending');
   const recorded = await recordInvoiceAttempts(trx, {
     invoices: charged.map(({ invoice }) => ({ id: invoice.id, readAttemptCount: invoice.attempt_count })),
     changes: {},
@@ -189,13 +278,14 @@ async function recordAttempts(
   const paid = charged.filter(({ invoice }) => recorded.has(invoice.id));
   const byCard = new Map<string | null, Attempt[]>();
   for (const attempt of paid) {
-    const details = attempt.card && JSON.stringify({ brand: attempt.card.brand, last4: attempt.card.last4 });
+    const details = attempt.paymentDetails && JSON.stringify(attempt.paymentDetails);
     byCard.set(details, [...(byCard.get(details) ?? []), attempt]);
   }
   for (const [paymentDetails, group] of byCard) {
     await succeedIntentRows(trx, {
       ids: group.map(({ intent }) => intent.id),
-      from: PAYABLE_STATUSES,
+      // A chain pull waits in `processing` until it is mined.
+      from: [...PAYABLE_STATUSES, 'processing'],
       paymentDetails,
       now: group[0]!.now,
     });
@@ -216,7 +306,7 @@ async function recordAttempts(
   });
   for (const id of settled) outcomes.set(id, 'paid');
   for (const attempt of attempts) {
-    if (attempt.outcome?.status === 'succeeded') continue;
+    if (attempt.outcome?.status === 'succeeded' || attempt.pull) continue;
     outcomes.set(
       attempt.invoice.id,
       await recordFailure(trx, clock, { ...attempt, error: attempt.outcome?.error ?? NO_SAVED_CARD }),

@@ -15,6 +15,7 @@ import { getPaymentIntent } from '../modules/payment-intents/service.ts';
 import { findMethodRow } from '../modules/payment-methods/repository.ts';
 import { createPeriodicJob, type PeriodicJob } from '../periodic-job.ts';
 import { paysExactly } from '../providers/evm-chain.ts';
+import { recordPullOutcome } from './collect-invoice.ts';
 import { completeCheckout } from './complete-checkout.ts';
 
 export type ChainTransactionOutcome = 'succeeded' | 'failed' | 'pending';
@@ -93,27 +94,40 @@ async function completePaidIntent(
       savedCard: null,
       payerAddress: input.payer,
     });
+  } else {
+    await recordPullOutcome(deps, {
+      pull: row,
+      outcome: { status: 'succeeded', chargeId: row.tx_hash },
+      paymentDetails: details,
+    });
   }
 }
 
-/** The intent goes back to the payer with the reason; they may pay again. */
+/**
+ * The intent goes back to the payer with the reason, and they may pay again; a renewal's pull
+ * counts as a failed attempt on the invoice's retry schedule.
+ */
 async function fail(deps: PaymentDeps, row: ChainTransactionRow, message: string): Promise<'failed'> {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    if (
-      !(await settleChainTransactionRow(trx, row.id, {
-        status: 'failed',
-        failure_message: message,
-        updated_at: now,
-      }))
-    )
-      return;
+  const error = { code: 'chain_transaction_failed', message };
+  const isMine = await deps.db.transaction().execute(async (trx) => {
+    const settled = { status: 'failed', failure_message: message, updated_at: now };
+    if (!(await settleChainTransactionRow(trx, row.id, settled))) return false;
     await updatePaymentIntentFrom(trx, row.payment_intent_id, ['processing'], {
       status: 'requires_action',
-      last_payment_error: JSON.stringify({ code: 'chain_transaction_failed', message }),
+      last_payment_error: JSON.stringify(error),
       updated_at: now,
     });
+    return true;
   });
+  const { checkoutSessionId } = await getPaymentIntent(deps.db, row.payment_intent_id);
+  if (isMine && !checkoutSessionId) {
+    await recordPullOutcome(deps, {
+      pull: row,
+      outcome: { status: 'failed', chargeId: row.tx_hash, error },
+      paymentDetails: null,
+    });
+  }
   return 'failed';
 }
 

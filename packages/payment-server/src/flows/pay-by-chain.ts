@@ -22,7 +22,8 @@ import { findCheckoutSessionRow, updateOpenSession } from '../modules/checkout-s
 import { findOpenSessionRow } from '../modules/checkout-sessions/service.ts';
 import { findCustomerByDid } from '../modules/customers/service.ts';
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
-import { getPaymentIntent, PAYABLE_STATUSES } from '../modules/payment-intents/service.ts';
+import { getPaymentIntent, PAYABLE_STATUSES, type PaymentError } from '../modules/payment-intents/service.ts';
+import type { InvoiceRow } from '../modules/invoices/repository.ts';
 import { findCurrencyRow, findMethodRow } from '../modules/payment-methods/repository.ts';
 import { paysExactly } from '../providers/evm-chain.ts';
 import { completeCheckout } from './complete-checkout.ts';
@@ -226,6 +227,53 @@ export async function startPull(
   }
   return row;
 }
+
+/**
+ * A chain subscription's renewal: the vault pulls what the invoice asks from the subscriber's
+ * allowance. An allowance or balance that no longer covers it fails the attempt at once, without
+ * spending gas on a transaction that would revert; the retry schedule takes it from there.
+ */
+export async function startInvoicePull(
+  deps: PaymentDeps,
+  input: { invoice: InvoiceRow; intentId: string; methodId: string; payer: string; attemptKey: string },
+): Promise<{ pull: ChainTransactionRow } | { error: PaymentError }> {
+  const { invoice } = input;
+  const method = toChainMethod((await findMethodRow(deps.db, input.methodId))!);
+  const token = tokenOf((await findCurrencyRow(deps.db, invoice.currency_id))!);
+  const payer = getAddress(input.payer);
+  const amount = BigInt(invoice.amount_remaining);
+  const existing = await findChainTransactionByAttempt(deps.db, {
+    paymentIntentId: input.intentId,
+    attemptKey: input.attemptKey,
+  });
+  if (!existing) {
+    const chain = connectChain(deps, method);
+    const [balance, allowance] = await Promise.all([
+      chain.tokenBalance({ token, owner: payer }),
+      chain.allowance({ token, owner: payer, spender: method.vault }),
+    ]);
+    if (allowance < amount) return { error: INSUFFICIENT_ALLOWANCE };
+    if (balance < amount) return { error: INSUFFICIENT_BALANCE };
+  }
+  const pull = await startPull(deps, {
+    method,
+    token,
+    intentId: input.intentId,
+    attemptKey: input.attemptKey,
+    from: payer,
+    amount,
+  });
+  return { pull };
+}
+
+const INSUFFICIENT_ALLOWANCE: PaymentError = {
+  code: 'insufficient_allowance',
+  message: 'The wallet no longer allows this subscription to collect the invoice',
+};
+const INSUFFICIENT_BALANCE: PaymentError = {
+  code: 'insufficient_funds',
+  message: 'The wallet does not hold enough to pay the invoice',
+};
 
 /**
  * `PUT /checkout-sessions/{id}/chain-transaction`: the payer's wallet sent a transfer. The hash

@@ -1,0 +1,151 @@
+import { submitCheckoutBodySchema, type SessionUser } from '@bazaar/schemas';
+import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../demo/seed.ts';
+import { DEMO_CHAIN } from '../demo/seed-chain.ts';
+import { startCheckoutFromLink } from '../modules/checkout-sessions/service.ts';
+import { submitCheckout } from '../modules/checkout-sessions/submit.ts';
+import {
+  openChainTestKit,
+  PAYER_TUSD,
+  type ChainTestKit,
+  type TestPayer,
+} from '../test-utils/chain-test-kit.ts';
+import {
+  makeSubmitBody,
+  makeUser,
+  openPaymentTestKit,
+  type PaymentTestKit,
+} from '../test-utils/payment-test-kit.ts';
+import { confirmPendingChainTransactions } from './confirm-chain-transactions.ts';
+import { runBilling } from './run-billing.ts';
+
+const MONTHLY_TUSD = 9_990_000n;
+const DAY = 86_400;
+
+let chainKit: ChainTestKit;
+beforeAll(async () => {
+  chainKit = await openChainTestKit();
+});
+afterAll(async () => {
+  await chainKit.close();
+});
+
+describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => {
+  let kit: PaymentTestKit;
+  let payer: TestPayer;
+  let user: SessionUser;
+
+  beforeEach(async () => {
+    kit = await openPaymentTestKit(dialect);
+    await chainKit.seed(kit.deps);
+    payer = await chainKit.newPayer();
+    user = makeUser({ did: `did:pkh:eip155:31337:${payer.address}`, walletAddress: payer.address });
+  });
+  afterEach(async () => {
+    await kit.close();
+  });
+
+  /** Subscribes to the monthly membership in TUSD by approving `periods` payments. */
+  async function subscribe(periods: bigint) {
+    const view = await startCheckoutFromLink(kit.deps, {
+      paymentLinkId: DEMO.subscriptionLinkId,
+      metadata: {},
+      user,
+    });
+    const body = submitCheckoutBodySchema.parse(
+      makeSubmitBody({ payment_method: DEMO_CHAIN.methodId, payment_currency: DEMO_CHAIN.currencyId }),
+    );
+    await payer.approve(chainKit.vault, MONTHLY_TUSD * periods);
+    const result = await submitCheckout(kit.deps, { sessionId: view.checkoutSession.id, body, user });
+    expect(result.chainContext?.action).toBe('none');
+    return kit.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('payer_address', '=', payer.address)
+      .executeTakeFirstOrThrow();
+  }
+
+  const cycleInvoices = (subscriptionId: string) =>
+    kit.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('subscription_id', '=', subscriptionId)
+      .where('billing_reason', '=', 'subscription_cycle')
+      .execute();
+
+  async function renewAt(now: number) {
+    kit.clock.set(now);
+    return runBilling(kit.deps, { now, testClockId: null });
+  }
+
+  it('pulls each renewal from the approval the subscriber gave at checkout', async () => {
+    const subscription = await subscribe(13n);
+    await renewAt(subscription.current_period_end);
+    const [invoice] = await cycleInvoices(subscription.id);
+    expect(invoice).toMatchObject({ status: 'paid', amount_paid: MONTHLY_TUSD.toString() });
+    const intent = await kit.db
+      .selectFrom('payment_intents')
+      .selectAll()
+      .where('id', '=', invoice!.payment_intent_id!)
+      .executeTakeFirstOrThrow();
+    expect(intent.status).toBe('succeeded');
+    expect(JSON.parse(intent.payment_details!)).toMatchObject({ payer: payer.address, chain_id: 31337 });
+    expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD - 2n * MONTHLY_TUSD);
+  });
+
+  it('fails the attempt without a transaction when the approval ran out, and collects once renewed', async () => {
+    const subscription = await subscribe(2n);
+    await renewAt(subscription.current_period_end);
+    await renewAt(subscription.current_period_end + 31 * DAY);
+    const invoices = await cycleInvoices(subscription.id);
+    const unpaid = invoices.find((invoice) => invoice.status === 'open')!;
+    expect(unpaid).toMatchObject({ attempt_count: 1, next_payment_attempt: unpaid.created_at + DAY });
+    const pulls = await kit.db.selectFrom('chain_transactions').select('attempt_key').execute();
+    expect(pulls.map((pull) => pull.attempt_key)).not.toContain(`${unpaid.id}:attempt:1`);
+    const intent = await kit.db
+      .selectFrom('payment_intents')
+      .select('last_payment_error')
+      .where('id', '=', unpaid.payment_intent_id!)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(intent.last_payment_error!)).toMatchObject({ code: 'insufficient_allowance' });
+
+    await payer.approve(chainKit.vault, MONTHLY_TUSD * 12n);
+    await renewAt(unpaid.created_at + DAY);
+    const retried = await kit.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', unpaid.id)
+      .executeTakeFirstOrThrow();
+    expect(retried).toMatchObject({ status: 'paid', attempt_count: 2 });
+    const current = await kit.db
+      .selectFrom('subscriptions')
+      .select('status')
+      .where('id', '=', subscription.id)
+      .executeTakeFirstOrThrow();
+    expect(current.status).toBe('active');
+  });
+
+  it('leaves a pull waiting for its confirmations to the watcher, which then records the payment once', async () => {
+    const subscription = await subscribe(13n);
+    await kit.db
+      .updateTable('payment_methods')
+      .set((eb) => ({
+        settings: eb.fn('replace', ['settings', eb.val('"confirmations":1'), eb.val('"confirmations":3')]),
+      }))
+      .where('id', '=', DEMO_CHAIN.methodId)
+      .execute();
+    await renewAt(subscription.current_period_end);
+    const [pending] = await cycleInvoices(subscription.id);
+    expect(pending).toMatchObject({ status: 'open', attempt_count: 0 });
+    // Running the engine again while the pull is out neither pulls again nor records a failure.
+    await renewAt(subscription.current_period_end + 60);
+    expect(await kit.db.selectFrom('chain_transactions').select('id').execute()).toHaveLength(2);
+
+    await chainKit.chain.mine(2);
+    expect(await confirmPendingChainTransactions(kit.deps)).toBe(1);
+    const [paid] = await cycleInvoices(subscription.id);
+    expect(paid).toMatchObject({ status: 'paid', attempt_count: 1 });
+    expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD - 2n * MONTHLY_TUSD);
+  });
+});
