@@ -4,6 +4,7 @@ import { unitAmountSchema } from './catalogue.ts';
 import { idSchema } from './ids.ts';
 import {
   cardContextSchema,
+  chainContextSchema,
   invoiceSchema,
   paymentCurrencySchema,
   paymentIntentSchema,
@@ -154,6 +155,31 @@ export const overdueInvoicesResponseSchema = z.object({
   subscriptionCount: z.number().int().nonnegative(),
 });
 export type OverdueInvoicesResponse = z.infer<typeof overdueInvoicesResponseSchema>;
+
+/**
+ * `POST /invoices/collect-batch`: pay what is overdue in one chain currency, for one subscription
+ * or all of a customer's (payment-kit.md §7 "collect-batch"). The answer is the wallet step's:
+ * `none` when the payer's approval already covers it (the vault is collecting; wait for
+ * `invoice.paid`), else `approve`, after which the call is made again.
+ */
+export const collectOverdueBodySchema = z
+  .object({
+    currency_id: idSchema('paymentCurrency'),
+    subscription_id: idSchema('subscription').optional(),
+    customer_id: z.string().max(200).optional(),
+  })
+  .refine((body) => (body.subscription_id === undefined) !== (body.customer_id === undefined), {
+    message: 'Either subscriptionId or customerId must be provided',
+    path: ['subscription_id'],
+  });
+export const collectOverdueResponseSchema = z.object({
+  chainContext: chainContextSchema,
+  balance: z.object({ sufficient: z.boolean() }),
+  delegation: z.object({ sufficient: z.boolean() }),
+  /** The invoices being collected (or to be collected once approved). */
+  invoices: z.array(invoiceSchema),
+});
+export type CollectOverdueResponse = z.infer<typeof collectOverdueResponseSchema>;
 
 /** A payment intent and the context the card step confirms it with. */
 const cardStepResponseSchema = z.object({

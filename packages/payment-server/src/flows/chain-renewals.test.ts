@@ -17,6 +17,7 @@ import {
   openPaymentTestKit,
   type PaymentTestKit,
 } from '../test-utils/payment-test-kit.ts';
+import { collectOverdueByChain } from './collect-overdue-by-chain.ts';
 import { confirmPendingChainTransactions } from './confirm-chain-transactions.ts';
 import { runBilling } from './run-billing.ts';
 
@@ -124,6 +125,42 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
       .where('id', '=', subscription.id)
       .executeTakeFirstOrThrow();
     expect(current.status).toBe('active');
+  });
+
+  it('lets the subscriber pay what is overdue from the dialog: approve first, then the vault collects', async () => {
+    const subscription = await subscribe(2n);
+    await renewAt(subscription.current_period_end);
+    await renewAt(subscription.current_period_end + 31 * DAY);
+    const unpaid = (await cycleInvoices(subscription.id)).find((invoice) => invoice.status === 'open')!;
+    kit.clock.set(unpaid.created_at + 2 * DAY);
+    const collect = () =>
+      collectOverdueByChain(kit.deps, {
+        target: { kind: 'subscription', id: subscription.id },
+        currencyId: DEMO_CHAIN.currencyId,
+        user,
+        livemode: false,
+      });
+
+    const first = await collect();
+    expect(first.chainContext).toMatchObject({
+      action: 'approve',
+      amount: MONTHLY_TUSD.toString(),
+      approve_amount: (MONTHLY_TUSD * 13n).toString(),
+    });
+    expect(first.invoices.map((invoice) => invoice.id)).toEqual([unpaid.id]);
+    await payer.approve(chainKit.vault, BigInt(first.chainContext.approve_amount));
+    const second = await collect();
+    expect(second.chainContext.action).toBe('none');
+
+    const paid = await kit.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', unpaid.id)
+      .executeTakeFirstOrThrow();
+    expect(paid.status).toBe('paid');
+    expect(kit.published.map(({ event }) => event.type)).toContain('invoice.paid');
+    expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD - 3n * MONTHLY_TUSD);
+    await expect(collect()).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('leaves a pull waiting for its confirmations to the watcher, which then records the payment once', async () => {

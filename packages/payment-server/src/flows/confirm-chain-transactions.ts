@@ -17,6 +17,7 @@ import { createPeriodicJob, type PeriodicJob } from '../periodic-job.ts';
 import { paysExactly } from '../providers/evm-chain.ts';
 import { recordPullOutcome } from './collect-invoice.ts';
 import { completeCheckout } from './complete-checkout.ts';
+import { payInvoice } from './pay-invoice.ts';
 
 export type ChainTransactionOutcome = 'succeeded' | 'failed' | 'pending';
 
@@ -94,14 +95,19 @@ async function completePaidIntent(
       savedCard: null,
       payerAddress: input.payer,
     });
-  } else {
+  } else if (isRenewalPull(row)) {
     await recordPullOutcome(deps, {
       pull: row,
       outcome: { status: 'succeeded', chargeId: row.tx_hash },
       paymentDetails: details,
     });
+  } else {
+    await payInvoice(deps, { paymentIntentId: row.payment_intent_id, details });
   }
 }
+
+/** A renewal attempt's pull (`{invoice}:attempt:{n}`), as opposed to one the payer asked for. */
+const isRenewalPull = (row: ChainTransactionRow) => row.attempt_key.includes(':attempt:');
 
 /**
  * The intent goes back to the payer with the reason, and they may pay again; a renewal's pull
@@ -120,8 +126,7 @@ async function fail(deps: PaymentDeps, row: ChainTransactionRow, message: string
     });
     return true;
   });
-  const { checkoutSessionId } = await getPaymentIntent(deps.db, row.payment_intent_id);
-  if (isMine && !checkoutSessionId) {
+  if (isMine && isRenewalPull(row)) {
     await recordPullOutcome(deps, {
       pull: row,
       outcome: { status: 'failed', chargeId: row.tx_hash, error },

@@ -15,7 +15,7 @@ import {
   PAYABLE_STATUSES,
   succeedPaymentIntent,
   toCardContext,
-  type CardDetails,
+  type PaymentDetails,
 } from '../modules/payment-intents/service.ts';
 import { getCurrency, resolvePaymentChoice } from '../modules/payment-methods/service.ts';
 import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
@@ -97,7 +97,7 @@ export async function startInvoicePayment(
 }
 
 /**
- * The payer's card paid an invoice (the invoice page): the intent, the paid invoice, the
+ * The payer paid an invoice (by card on the invoice page, or by chain from the overdue dialog): the intent, the paid invoice, the
  * subscription back to active and the events commit together. Running it again for a paid
  * intent changes nothing; an invoice that was settled another way meanwhile (a renewal retry)
  * refuses the payment, so it is never paid twice, and so does one whose saved card the engine
@@ -106,7 +106,7 @@ export async function startInvoicePayment(
  */
 export async function payInvoice(
   deps: PaymentDeps,
-  input: { paymentIntentId: string; card: CardDetails | null },
+  input: { paymentIntentId: string; details: PaymentDetails | null },
 ): Promise<PaymentIntent> {
   const { intent, checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
   const invoiceId = intent.invoice_id;
@@ -124,7 +124,7 @@ export async function payInvoice(
     }
     const isNewlyPaid = await succeedPaymentIntent(
       { ...deps, db: trx },
-      { id: intent.id, amount: intent.amount, invoiceId, details: input.card },
+      { id: intent.id, amount: intent.amount, invoiceId, details: input.details },
     );
     if (!isNewlyPaid) {
       const { intent: current } = await getPaymentIntent(trx, intent.id);

@@ -206,7 +206,7 @@ async function complete(
     ? await completeCheckout(deps, { ...input, details: input.card })
     : (await findCardSetupSubscription(deps.db, input.paymentIntentId))
       ? await completeCardSetup(deps, input)
-      : await payInvoice(deps, input);
+      : await payInvoice(deps, { paymentIntentId: input.paymentIntentId, details: input.card });
   return { paymentIntent, next_action: null };
 }
 

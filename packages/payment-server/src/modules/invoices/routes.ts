@@ -1,5 +1,7 @@
 import {
   adminInvoiceSchema,
+  collectOverdueBodySchema,
+  collectOverdueResponseSchema,
   createInvoiceBodySchema,
   idSchema,
   invoiceSchema,
@@ -17,6 +19,7 @@ import {
   markInvoiceUncollectible,
   voidInvoiceByAdmin,
 } from '../../flows/invoice-lifecycle.ts';
+import { collectOverdueByChain } from '../../flows/collect-overdue-by-chain.ts';
 import { startInvoicePayment } from '../../flows/pay-invoice.ts';
 import { adminOnly } from '../../http/admin-only.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
@@ -77,6 +80,29 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
     '/invoices/:id/mark-uncollectible',
     { ...adminOnly, schema: { params: adminParams, response: adminResponse } },
     async (request) => markInvoiceUncollectible(deps, request.params.id),
+  );
+
+  app.post(
+    '/invoices/collect-batch',
+    {
+      config: { idempotent: true },
+      schema: {
+        body: collectOverdueBodySchema,
+        querystring: z.object({ livemode: livemodeQuery }),
+        response: { 200: collectOverdueResponseSchema },
+      },
+    },
+    async (request) => {
+      const { subscription_id: subscriptionId, customer_id: customerId, currency_id } = request.body;
+      return collectOverdueByChain(deps, {
+        target: subscriptionId
+          ? { kind: 'subscription', id: subscriptionId }
+          : { kind: 'customer', id: customerId! },
+        currencyId: currency_id,
+        user: requireUser(request),
+        livemode: request.query.livemode,
+      });
+    },
   );
 
   app.post(

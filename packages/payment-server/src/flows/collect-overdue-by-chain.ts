@@ -1,0 +1,103 @@
+import type { CollectOverdueResponse, SessionUser } from '@bazaar/schemas';
+import { AppError } from '@bazaar/server-kit';
+import { getAddress } from 'viem';
+import type { PaymentDeps } from '../deps.ts';
+import { leaseInvoiceRow } from '../modules/invoices/repository.ts';
+import { getOverdueInvoices, type OverdueTarget } from '../modules/invoices/overdue.ts';
+import { findCurrencyRow } from '../modules/payment-methods/repository.ts';
+import { customerNow } from '../modules/test-clocks/service.ts';
+import { CHAIN_CONFIRMATION_WINDOW_SECONDS } from '../modules/chain-payments/service.ts';
+import { ensureInvoiceIntent } from './collect-invoice.ts';
+import { confirmChainTransaction } from './confirm-chain-transactions.ts';
+import { APPROVAL_PERIODS, readChainStanding, startPull } from './pay-by-chain.ts';
+import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
+
+/** Overdue invoices a payer may still pay (an uncollectible one too: the engine gave up, the payer need not). */
+const PAYABLE_INVOICE_STATUSES = ['open', 'uncollectible'];
+
+/**
+ * `POST /invoices/collect-batch`: the payer pays what is overdue in one chain currency. When
+ * their approval to the vault and their balance cover the total, the vault pulls each invoice
+ * (leased to the payer meanwhile, so the engine does not pull it too) and every one confirmed
+ * is paid as on the invoice page, announcing `invoice.paid`; otherwise the answer asks the wallet
+ * to approve the total and a year of renewals, and the page calls again.
+ */
+export async function collectOverdueByChain(
+  deps: PaymentDeps,
+  input: { target: OverdueTarget; currencyId: string; user: SessionUser; livemode: boolean },
+): Promise<CollectOverdueResponse> {
+  const { user } = input;
+  if (!user.walletAddress) {
+    throw new AppError('WALLET_REQUIRED', 'Bind a wallet before paying with this method');
+  }
+  const overdue = await getOverdueInvoices(deps, {
+    target: input.target,
+    viewer: { did: user.did, isAdmin: false },
+    livemode: input.livemode,
+  });
+  const invoices = overdue.invoices.filter(
+    (invoice) =>
+      invoice.currency_id === input.currencyId && PAYABLE_INVOICE_STATUSES.includes(invoice.status),
+  );
+  if (invoices.length === 0) throw new AppError('NOT_FOUND', 'Nothing is overdue in this currency');
+  const currency = (await findCurrencyRow(deps.db, input.currencyId))!;
+  const total = invoices.reduce((sum, invoice) => sum + BigInt(invoice.amount_remaining), 0n);
+  const largest = invoices.reduce((max, invoice) => {
+    const amount = BigInt(invoice.amount_remaining);
+    return amount > max ? amount : max;
+  }, 0n);
+  const standing = await readChainStanding(deps, {
+    methodId: currency.payment_method_id,
+    currencyId: currency.id,
+    payer: getAddress(user.walletAddress),
+    amount: total,
+    renewal: 0n,
+  });
+  const { method, token, payer } = standing;
+
+  if (standing.isDelegationSufficient) {
+    const now = await customerNow(deps.db, deps.clock, invoices[0]!.customer_id);
+    for (const invoice of invoices) {
+      const leased = await leaseInvoiceRow(deps.db, {
+        id: invoice.id,
+        holder: 'payer',
+        now,
+        until: now + CHAIN_CONFIRMATION_WINDOW_SECONDS,
+        statuses: PAYABLE_INVOICE_STATUSES,
+      });
+      // The engine is collecting it right now: its own attempt settles it.
+      if (!leased) continue;
+      const subscription = leased.subscription_id
+        ? await findSubscriptionRowOrThrow(deps.db, leased.subscription_id)
+        : null;
+      const intent = await ensureInvoiceIntent(deps.db, { invoice: leased, subscription, now });
+      if (intent.status === 'processing' || intent.status === 'succeeded') continue;
+      const pull = await startPull(deps, {
+        method,
+        token,
+        intentId: intent.id,
+        attemptKey: `${leased.id}:payer:${now}`,
+        from: payer!,
+        amount: BigInt(leased.amount_remaining),
+      });
+      await confirmChainTransaction(deps, pull.id);
+    }
+  }
+  return {
+    chainContext: {
+      chain_id: method.chainId,
+      rpc_url: method.rpcUrl,
+      explorer_host: method.explorerHost,
+      network_name: method.name,
+      token: { address: token, symbol: standing.symbol, decimals: standing.decimals },
+      vault: method.vault,
+      payer,
+      amount: total.toString(),
+      action: standing.isDelegationSufficient ? 'none' : 'approve',
+      approve_amount: (total + largest * APPROVAL_PERIODS).toString(),
+    },
+    balance: { sufficient: standing.isBalanceSufficient },
+    delegation: { sufficient: standing.isDelegationSufficient },
+    invoices,
+  };
+}
