@@ -211,6 +211,29 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
     });
   });
 
+  it('starts a trial on an approval alone: nothing is pulled until the trial ends', async () => {
+    await kit.db
+      .updateTable('payment_links')
+      .set({
+        subscription_data: JSON.stringify({ trial_period_days: 7, trial_currency: DEMO_CHAIN.currencyId }),
+      })
+      .where('id', '=', DEMO.subscriptionLinkId)
+      .execute();
+    const sessionId = await start(DEMO.subscriptionLinkId);
+    const first = await submit(sessionId);
+    expect(first.chainContext).toMatchObject({
+      action: 'approve',
+      amount: '0',
+      approve_amount: (MONTHLY_TUSD * 12n).toString(),
+    });
+    await payer.approve(chainKit.vault, MONTHLY_TUSD * 12n);
+    expect((await submit(sessionId)).chainContext?.action).toBe('none');
+    const view = await sessionState(sessionId);
+    expect(view.checkoutSession).toMatchObject({ status: 'complete', payment_status: 'no_payment_required' });
+    expect(await chainKit.tokenBalance(payer.address)).toBe(1_000_000_000n);
+    expect(await kit.db.selectFrom('chain_transactions').select('id').execute()).toEqual([]);
+  });
+
   it('waits for the confirmations the method asks, then the watcher completes the checkout', async () => {
     await kit.db
       .updateTable('payment_methods')
