@@ -2,17 +2,45 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { createTestPlatform } from '@bazaar/platform/testing';
+import { createTestPlatform, startDemoChain } from '@bazaar/platform/testing';
+import { createManualClock } from '@bazaar/server-kit';
 import { buildWebApps } from '../../scripts/build-web.ts';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../.test-artifacts/e2e');
 
-/** The whole platform on a free port of 127.0.0.1, with its built pages and a captured mailbox. */
-export async function startPlatform() {
+/**
+ * The whole platform on a free port of 127.0.0.1, with its built pages and a captured mailbox.
+ * `withDemoChain` also runs the demo's local Ethereum chain (TUSD in development accounts 1..8)
+ * on a free port, for journeys that pay with a wallet.
+ */
+export async function startPlatform({ withDemoChain = false } = {}) {
   buildWebApps();
-  const platform = await createTestPlatform('sqlite');
-  const baseUrl = await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  return { ...platform, baseUrl };
+  const chain = withDemoChain ? await startDemoChain({ port: 0 }) : null;
+  try {
+    const platform = await createTestPlatform(
+      'sqlite',
+      chain
+        ? {
+            demoChain: { rpcUrl: chain.rpcUrl },
+            // The page's wallet dates its EIP-4361 messages by the real clock, which the server checks them against.
+            clock: createManualClock(Math.floor(Date.now() / 1000)),
+          }
+        : {},
+    );
+    const baseUrl = await platform.app.listen({ port: 0, host: '127.0.0.1' });
+    return {
+      ...platform,
+      baseUrl,
+      chain,
+      async close() {
+        await platform.close();
+        await chain?.close();
+      },
+    };
+  } catch (error) {
+    await chain?.close();
+    throw error;
+  }
 }
 export type RunningPlatform = Awaited<ReturnType<typeof startPlatform>>;
 

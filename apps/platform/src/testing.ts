@@ -50,6 +50,8 @@ export interface TestPlatform {
 
 export const TEST_CLOCK_START = 1_800_000_000;
 
+export { startDemoChain } from './demo-chain.ts';
+
 /**
  * A whole platform on a fresh test database, for integration tests driven with `app.inject`:
  *   const platform = await createTestPlatform('postgres');
