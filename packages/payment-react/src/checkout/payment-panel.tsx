@@ -43,7 +43,7 @@ const loadWalletStep = () => import('./wallet-step.tsx');
 const WalletStep = lazy(() => loadWalletStep().then((module) => ({ default: module.WalletStep })));
 // Only a payer without a linked wallet sees it.
 const BindWalletDialog = lazy(() =>
-  import('./bind-wallet-dialog.tsx').then((module) => ({ default: module.BindWalletDialog })),
+  import('../wallet/bind-wallet-dialog.tsx').then((module) => ({ default: module.BindWalletDialog })),
 );
 // Only a payer with past-due invoices ever sees it, so it loads when needed.
 const OverdueInvoicesDialog = lazy(() =>

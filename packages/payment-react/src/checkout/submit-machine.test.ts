@@ -6,8 +6,8 @@ import {
   transitionSubmit,
   type SubmitEvent,
   type SubmitState,
-  type WalletStep,
 } from './submit-machine.ts';
+import type { WalletStep } from '../wallet/wallet-machine.ts';
 
 const card = { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' };
 const chain: ChainContext = {

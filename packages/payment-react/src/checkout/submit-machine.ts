@@ -1,4 +1,11 @@
-import type { CardContext, ChainContext } from '@bazaar/schemas';
+import type { CardContext } from '@bazaar/schemas';
+import {
+  transitionWalletBinding,
+  WALLET_BINDING_START,
+  type WalletBindingEvent,
+  type WalletBindingPhase,
+  type WalletStep,
+} from '../wallet/wallet-machine.ts';
 
 /** What the card step needs to confirm the payment on the card network. */
 export interface CardStep {
@@ -8,17 +15,6 @@ export interface CardStep {
   intentType?: CardContext['intent_type'];
 }
 
-/**
- * What the payer's wallet is asked to do in the wallet step: `chain.action` is `transfer` or
- * `approve`. `isBalanceLow`: the server found less than the amount in the payer's wallet.
- */
-export interface WalletStep {
-  chain: ChainContext;
-  isBalanceLow: boolean;
-}
-
-/** The bind-wallet dialog: `unavailable` when the browser has no wallet to connect. */
-export type WalletBindingPhase = 'connect' | 'binding' | 'bound' | 'unavailable';
 /** The wallet step: the wallet is asked (`confirming`), the transaction is out (`waiting`), or it stopped. */
 export type WalletPhase = 'confirming' | 'waiting' | 'error' | 'unavailable';
 
@@ -53,13 +49,8 @@ export type SubmitEvent =
   | { type: 'cardDeclined'; error: string }
   | { type: 'authenticationRequired' }
   | { type: 'paymentConfirmed' }
-  /** The server answered WALLET_REQUIRED: the payer binds a wallet, then the submit runs again. */
-  | { type: 'walletBindRequired' }
-  /** The browser has no wallet (no injected provider). */
-  | { type: 'walletUnavailable' }
-  | { type: 'bindWallet' }
-  | { type: 'walletBound' }
-  | { type: 'walletBindFailed'; error: string }
+  /** Linking a wallet (WALLET_REQUIRED); `walletUnavailable` also stops the wallet step. */
+  | WalletBindingEvent
   /** The server asks the payer's wallet to transfer or approve; the wallet is asked at once. */
   | { type: 'walletRequired'; wallet: WalletStep }
   /** Ask the wallet again after an error. */
@@ -114,27 +105,15 @@ export function transitionSubmit(state: SubmitState, event: SubmitEvent): Submit
         ? { status: 'paying' }
         : state;
     case 'walletBindRequired':
-      return state.status === 'submitting'
-        ? { status: 'walletBinding', phase: 'connect', error: null }
-        : state;
+      return state.status === 'submitting' ? { status: 'walletBinding', ...WALLET_BINDING_START } : state;
     case 'walletUnavailable':
-      if (state.status === 'walletBinding' && state.phase === 'connect')
-        return { ...state, phase: 'unavailable', error: null };
       if (state.status === 'wallet' && state.phase === 'confirming')
         return { ...state, phase: 'unavailable', error: null };
-      return state;
+      return state.status === 'walletBinding' ? transitionWalletBinding(state, event) : state;
     case 'bindWallet':
-      return state.status === 'walletBinding' && state.phase === 'connect'
-        ? { ...state, phase: 'binding', error: null }
-        : state;
     case 'walletBound':
-      return state.status === 'walletBinding' && state.phase === 'binding'
-        ? { ...state, phase: 'bound' }
-        : state;
     case 'walletBindFailed':
-      return state.status === 'walletBinding' && state.phase === 'binding'
-        ? { ...state, phase: 'connect', error: event.error }
-        : state;
+      return state.status === 'walletBinding' ? transitionWalletBinding(state, event) : state;
     case 'walletRequired':
       return state.status === 'submitting'
         ? { status: 'wallet', wallet: event.wallet, phase: 'confirming', error: null }

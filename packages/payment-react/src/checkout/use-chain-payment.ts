@@ -1,18 +1,12 @@
 import { useCallback, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error.ts';
 import { reportChainTransaction } from '../api/checkout-api.ts';
-import { queryKeys } from '../api/query-keys.ts';
-import { userServiceBase } from '../api/session-api.ts';
 import { formatTokenAmount } from '../format/format-money.ts';
-import type { ChainWallet } from '../provider/chain-wallet.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
+import { useBrowserWallet } from '../wallet/use-browser-wallet.ts';
+import type { WalletStep } from '../wallet/wallet-machine.ts';
 import type { CheckoutSubmitValues } from './checkout-form-schema.ts';
-import type { SubmitEvent, WalletStep } from './submit-machine.ts';
-import { walletErrorText } from './wallet-error-text.ts';
-
-/** How long an approval may take to be mined before the step stops waiting (the payer may ask again). */
-const APPROVAL_RECEIPT_TIMEOUT_MS = 180_000;
+import type { SubmitEvent } from './submit-machine.ts';
 
 interface PendingPayment {
   step: WalletStep;
@@ -31,8 +25,8 @@ export interface ChainPaymentOptions {
  * the wallet step — a transfer reported to the server, or an approval followed by a new submit.
  */
 export function useChainPayment({ sessionId, dispatch, onApproved }: ChainPaymentOptions) {
-  const { api, t, platformUrl, loadWallet } = usePaymentContext();
-  const queryClient = useQueryClient();
+  const { api, t } = usePaymentContext();
+  const { withWallet, approveVault, ...linking } = useBrowserWallet();
   const approved = useRef(onApproved);
   approved.current = onApproved;
   // What the wallet step asks, and the form values an approval submits again.
@@ -40,70 +34,46 @@ export function useChainPayment({ sessionId, dispatch, onApproved }: ChainPaymen
   // A transfer the wallet sent that the server has not recorded: asking again reports it, never pays twice.
   const unreportedHash = useRef<string | null>(null);
 
-  /** The server answered WALLET_REQUIRED: the dialog tells at once whether the browser has a wallet. */
-  const requireBinding = useCallback(async () => {
-    dispatch({ type: 'walletBindRequired' });
-    // Should the wallet code fail to load, the dialog still offers Connect, which shows the error.
-    const wallet = await loadWallet().catch(() => null);
-    if (wallet && !wallet.injectedProvider()) dispatch({ type: 'walletUnavailable' });
-  }, [dispatch, loadWallet]);
+  const { requireBinding: requireLinking, bindWallet: link } = linking;
+  const requireBinding = useCallback(() => requireLinking(dispatch), [requireLinking, dispatch]);
+  const bindWallet = useCallback(() => link(dispatch), [link, dispatch]);
 
-  const bindWallet = useCallback(async () => {
-    dispatch({ type: 'bindWallet' });
-    let wallet: ChainWallet | null = null;
-    try {
-      wallet = await loadWallet();
-      const provider = wallet.injectedProvider();
-      if (!provider)
-        return dispatch({ type: 'walletBindFailed', error: t('payment.checkout.wallet.missing') });
-      const user = await wallet.bindWallet(provider, {
-        userServiceBase: userServiceBase(platformUrl),
-        statement: t('payment.checkout.wallet.bind.statement'),
-      });
-      queryClient.setQueryData(queryKeys.sessionUser(), user);
-      dispatch({ type: 'walletBound' });
-    } catch (error) {
-      dispatch({ type: 'walletBindFailed', error: walletErrorText(error, wallet, t) });
-    }
-  }, [dispatch, loadWallet, platformUrl, queryClient, t]);
+  const transfer = useCallback(
+    (step: WalletStep) =>
+      withWallet(async (wallet, provider) => {
+        const hash = unreportedHash.current ?? (await wallet.sendChainPayment(provider, step.chain));
+        unreportedHash.current = hash;
+        dispatch({ type: 'walletSent' });
+        // The server answers a repeated report of a hash as it answered the first.
+        await reportChainTransaction(api, sessionId, hash);
+        unreportedHash.current = null;
+      }),
+    [api, dispatch, sessionId, withWallet],
+  );
 
   const askWallet = useCallback(
     async ({ step, values }: PendingPayment) => {
-      const { chain } = step;
-      let wallet: ChainWallet | null = null;
-      try {
-        wallet = await loadWallet();
-        const provider = wallet.injectedProvider();
-        if (!provider) return dispatch({ type: 'walletUnavailable' });
-        if (chain.action === 'transfer') {
-          const hash = unreportedHash.current ?? (await wallet.sendChainPayment(provider, chain));
-          unreportedHash.current = hash;
-          dispatch({ type: 'walletSent' });
-          // The server answers a repeated report of a hash as it answered the first.
-          await reportChainTransaction(api, sessionId, hash);
-          unreportedHash.current = null;
-          return dispatch({ type: 'paymentConfirmed' });
-        }
-        const hash = await wallet.sendChainPayment(provider, chain);
-        dispatch({ type: 'walletSent' });
-        const outcome = await wallet.waitForReceipt(provider, hash, {
-          timeoutMs: APPROVAL_RECEIPT_TIMEOUT_MS,
-        });
-        if (outcome === 'reverted') {
-          return dispatch({ type: 'walletFailed', error: t('payment.checkout.wallet.reverted') });
-        }
-        dispatch({ type: 'walletApproved' });
-        approved.current(values);
-      } catch (error) {
+      const isTransfer = step.chain.action === 'transfer';
+      const outcome = isTransfer
+        ? await transfer(step)
+        : await approveVault(step.chain, () => dispatch({ type: 'walletSent' }));
+      if (outcome.status === 'unavailable') return dispatch({ type: 'walletUnavailable' });
+      if (outcome.status === 'failed') {
         // The server looked at the mined transfer and will not take it (it failed, or pays
         // something else): asking again sends a new one.
-        if (error instanceof ApiError && error.code === 'CHAIN_TRANSACTION_INVALID') {
+        if (outcome.cause instanceof ApiError && outcome.cause.code === 'CHAIN_TRANSACTION_INVALID') {
           unreportedHash.current = null;
         }
-        dispatch({ type: 'walletFailed', error: walletErrorText(error, wallet, t) });
+        return dispatch({ type: 'walletFailed', error: outcome.error });
       }
+      if (isTransfer) return dispatch({ type: 'paymentConfirmed' });
+      if (outcome.value === 'reverted') {
+        return dispatch({ type: 'walletFailed', error: t('payment.checkout.wallet.reverted') });
+      }
+      dispatch({ type: 'walletApproved' });
+      approved.current(values);
     },
-    [api, dispatch, loadWallet, sessionId, t],
+    [approveVault, dispatch, t, transfer],
   );
 
   /**

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ErrorCode, StartCheckoutResponse } from '@bazaar/schemas';
 import { ApiError } from '../api/api-error.ts';
@@ -8,6 +8,7 @@ import { isBroadcastError, useReportError } from '../events/use-report-error.ts'
 import { queryKeys } from '../api/query-keys.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { useRelayEvents } from '../realtime/use-relay-events.ts';
+import { useRetryAfterLinking } from '../wallet/use-retry-after-linking.ts';
 import type { CheckoutSubmitValues } from './checkout-form-schema.ts';
 import { INITIAL_SUBMIT_STATE, transitionSubmit } from './submit-machine.ts';
 import { useCardConfirmation } from './use-card-confirmation.ts';
@@ -16,8 +17,6 @@ import { useCheckoutCompletion } from './use-checkout-completion.ts';
 
 /** The card form appears a beat after submit, so the button's state change reads first. */
 export const CARD_STEP_DELAY_MS = 200;
-/** A newly linked wallet shows as linked for this long before the submit runs again (payment-kit.md §9). */
-export const WALLET_BIND_RETRY_MS = 2_000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -125,15 +124,7 @@ export function useCheckoutSubmit({
     if (event.type === 'invoice.paid' && event.data.customer_id === customerId) retryHeldSubmit();
   });
 
-  // The pause runs once from the moment the wallet is linked, whatever renders meanwhile.
-  const latestRetry = useRef(retryHeldSubmit);
-  latestRetry.current = retryHeldSubmit;
-  const isWalletLinked = state.status === 'walletBinding' && state.phase === 'bound';
-  useEffect(() => {
-    if (!isWalletLinked) return;
-    const timer = setTimeout(() => latestRetry.current(), WALLET_BIND_RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [isWalletLinked]);
+  useRetryAfterLinking(state.status === 'walletBinding' && state.phase === 'bound', retryHeldSubmit);
 
   const card = state.status === 'card' || state.status === 'authenticating' ? state.card : null;
   const onDeclined = useCallback((error: unknown) => fail(error, 'cardDeclined'), [fail]);

@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { shortAddress } from '@bazaar/schemas';
 import { formatTokenAmount } from '../format/format-money.ts';
 import { useTranslate } from '../provider/payment-context.ts';
-import type { WalletPhase, WalletStep as WalletStepData } from './submit-machine.ts';
+import type { WalletStep as WalletStepData } from '../wallet/wallet-machine.ts';
+import type { WalletPhase } from './submit-machine.ts';
 
 export interface WalletStepProps {
   wallet: WalletStepData;

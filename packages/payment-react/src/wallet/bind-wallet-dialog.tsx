@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { StackedDialogActions } from '../primitives/stacked-dialog-actions.tsx';
 import { useTranslate } from '../provider/payment-context.ts';
-import type { WalletBindingPhase } from './submit-machine.ts';
+import type { WalletBindingPhase } from './wallet-machine.ts';
 
 export interface BindWalletDialogProps {
   /** The chain method's name, as the payer chose it. */

@@ -9,8 +9,8 @@ import {
 } from '../test-utils/chain-builders.ts';
 import { createFakeWallet, type FakeWalletOptions } from '../test-utils/fake-wallet.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
-import { CheckoutForm } from './checkout-form.tsx';
-import { WALLET_BIND_RETRY_MS } from './use-checkout-submit.ts';
+import { CheckoutForm } from '../checkout/checkout-form.tsx';
+import { WALLET_BIND_RETRY_MS } from './wallet-machine.ts';
 
 const SLOW = { timeout: 4_000 };
 const walletRequired = {
