@@ -51,6 +51,12 @@ describe('PaymentOptionList', () => {
     expect(screen.getByRole('radiogroup', { name: 'Payment method' })).toBeTruthy();
   });
 
+  it('draws a card for card methods and a wallet for chain methods, not a Bitcoin sign', () => {
+    renderList(USD.id);
+    const icons = screen.getAllByRole('radio').map((radio) => radio.querySelector('svg')?.dataset.testid);
+    expect(icons).toEqual(['CreditCardIcon', 'CreditCardIcon', 'AccountBalanceWalletOutlinedIcon']);
+  });
+
   it('marks the chosen pair and reports a new choice', async () => {
     const onSelect = renderList(EUR.id);
     expect(screen.getByRole('radio', { name: /Euro/ }).getAttribute('aria-checked')).toBe('true');

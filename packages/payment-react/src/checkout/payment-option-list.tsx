@@ -1,5 +1,5 @@
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
-import CurrencyBitcoinIcon from '@mui/icons-material/CurrencyBitcoin';
 import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -32,7 +32,8 @@ export function PaymentOptionList({
       <Stack role="radiogroup" aria-labelledby="payment-method-label" spacing={1}>
         {options.map((option) => {
           const isSelected = option.currency.id === selectedCurrencyId;
-          const Icon = option.method.type === 'stripe' ? CreditCardIcon : CurrencyBitcoinIcon;
+          // Every other method is paid from a wallet, whichever chain or token it is.
+          const Icon = option.method.type === 'stripe' ? CreditCardIcon : AccountBalanceWalletOutlinedIcon;
           return (
             <ButtonBase
               key={`${option.method.id}:${option.currency.id}`}
