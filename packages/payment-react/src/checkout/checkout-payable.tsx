@@ -53,6 +53,9 @@ export function CheckoutPayable({
     setOption(next);
   };
   const customer = useCustomerMe(did, checkout.checkoutSession.livemode);
+  // A change of lines voids the intent being paid: a wallet could still send the old amount,
+  // which the server would then refuse. The order is fixed until the payment ends.
+  const [isPaying, setIsPaying] = useState(false);
 
   if (!option) {
     return (
@@ -71,11 +74,21 @@ export function CheckoutPayable({
       <CheckoutLayout
         summary={
           isSummaryHidden ? null : (
-            <OrderSummary checkout={checkout} checkoutQueryId={checkoutQueryId} option={option} />
+            <OrderSummary
+              checkout={checkout}
+              checkoutQueryId={checkoutQueryId}
+              option={option}
+              isLocked={isPaying}
+            />
           )
         }
         aside={
-          <CrossSellOffer checkout={checkout} checkoutQueryId={checkoutQueryId} currency={option.currency} />
+          <CrossSellOffer
+            checkout={checkout}
+            checkoutQueryId={checkoutQueryId}
+            currency={option.currency}
+            isLocked={isPaying}
+          />
         }
         payment={
           <PaymentPanel
@@ -91,6 +104,7 @@ export function CheckoutPayable({
             onPaid={onPaid}
             onError={onError}
             onCancel={onCancel}
+            onBusyChange={setIsPaying}
           />
         }
       />

@@ -6,10 +6,17 @@ export interface CrossSellOfferProps {
   checkout: StartCheckoutResponse;
   checkoutQueryId: string;
   currency: PaymentCurrency;
+  /** A payment is under way: Add and Remove wait until it ends. */
+  isLocked?: boolean;
 }
 
 /** The link's add-on: offered while it is not in the cart (GET …/cross-sell), removable once it is. */
-export function CrossSellOffer({ checkout, checkoutQueryId, currency }: CrossSellOfferProps) {
+export function CrossSellOffer({
+  checkout,
+  checkoutQueryId,
+  currency,
+  isLocked = false,
+}: CrossSellOfferProps) {
   const session = checkout.checkoutSession;
   const { change, isChanging } = useSessionChange(checkoutQueryId, session.id);
   const offer = useCrossSellOffer(session.id, session.payment_link_id !== null);
@@ -21,7 +28,7 @@ export function CrossSellOffer({ checkout, checkoutQueryId, currency }: CrossSel
       price={price}
       isInCart={inCart !== undefined}
       isRequired={session.cross_sell_behavior === 'required'}
-      isChanging={isChanging}
+      isChanging={isChanging || isLocked}
       currency={currency}
       onAdd={(to) => change({ type: 'addCrossSell', to })}
       onRemove={() => change({ type: 'removeCrossSell' })}

@@ -18,10 +18,12 @@ export interface OrderSummaryProps {
   checkoutQueryId: string;
   /** The chosen method and currency: amounts show in its currency, the arcblock method adds its stake. */
   option: PaymentOption;
+  /** A payment is under way: the upsell switch waits until it ends. */
+  isLocked?: boolean;
 }
 
 /** What the payer is buying and what it costs, in the chosen currency, with the upsell switch. */
-export function OrderSummary({ checkout, checkoutQueryId, option }: OrderSummaryProps) {
+export function OrderSummary({ checkout, checkoutQueryId, option, isLocked = false }: OrderSummaryProps) {
   const t = useTranslate();
   const session = checkout.checkoutSession;
   const items = session.line_items;
@@ -59,7 +61,7 @@ export function OrderSummary({ checkout, checkoutQueryId, option }: OrderSummary
         <UpsellSwitch
           item={items[0]!}
           savingsPercent={savingsPercent}
-          isChanging={isChanging}
+          isChanging={isChanging || isLocked}
           onUpsell={(from, to) => change({ type: 'upsell', from, to })}
           onDownsell={(from) => change({ type: 'downsell', from })}
         />

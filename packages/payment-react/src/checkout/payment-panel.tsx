@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -67,6 +67,8 @@ export interface PaymentPanelProps {
   onError?: (error: unknown) => void;
   /** A donation's Cancel button: the host goes back or closes its dialog. */
   onCancel?: () => void;
+  /** A payment started or ended: while one is under way the order must not change. */
+  onBusyChange?: (isBusy: boolean) => void;
 }
 
 /** The payment side: contact and address fields, the method choice, and the submit flow. */
@@ -111,6 +113,8 @@ export function PaymentPanel(props: PaymentPanelProps) {
   });
   const { state } = flow;
   const isBusy = isSubmitBusy(state);
+  const { onBusyChange } = props;
+  useEffect(() => onBusyChange?.(isBusy), [isBusy, onBusyChange]);
   const needsLogin = isLoginRequired(session, isSignedIn);
   const hasLineProblem = session.line_items.some((item) => lineItemProblem(item) !== null);
   const amountChange = useSessionChange(props.checkoutQueryId, session.id);

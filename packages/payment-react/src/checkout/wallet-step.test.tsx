@@ -8,10 +8,12 @@ import {
   makeChainContext,
   makeChainIntent,
   makeChainSubmitResponse,
+  TST,
   TX_HASH,
 } from '../test-utils/chain-builders.ts';
+import { makePrice } from '../test-utils/checkout-builders.ts';
 import { createFakeWallet, type FakeWalletOptions } from '../test-utils/fake-wallet.ts';
-import type { StubAnswer } from '../test-utils/fetch-stub.ts';
+import type { StubAnswer, StubRoute } from '../test-utils/fetch-stub.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 
@@ -26,6 +28,8 @@ interface Scenario {
   reports?: StubAnswer[];
   wallet?: FakeWalletOptions;
   locale?: string;
+  /** More of the server, such as the link's add-on. */
+  routes?: StubRoute[];
 }
 
 const answer = (
@@ -37,11 +41,18 @@ const answer = (
 });
 
 /** A signed-in payer with a linked wallet, their details saved, presses the pay button. */
-async function pay({ checkout = makeChainCheckout(), answers, reports, wallet, locale = 'en' }: Scenario) {
+async function pay({
+  checkout = makeChainCheckout(),
+  answers,
+  reports,
+  wallet,
+  locale = 'en',
+  routes = [],
+}: Scenario) {
   const user = userEvent.setup();
   const fake = createFakeWallet(wallet);
   const view = renderWithPayment(<CheckoutForm id={checkout.checkoutSession.id} />, {
-    routes: chainCheckoutRoutes(checkout, answers(checkout), reports),
+    routes: [...chainCheckoutRoutes(checkout, answers(checkout), reports), ...routes],
     wallet: fake.wallet,
     locale,
   });
@@ -208,6 +219,50 @@ describe('WalletStep', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('region', { name: 'Pay with your wallet' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Pay' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('keeps the order as it is while the wallet step is open: the add-on and the yearly switch wait for Cancel', async () => {
+    const base = makeChainCheckout({ mode: 'subscription' });
+    const [line] = base.checkoutSession.line_items;
+    const yearly = makePrice({
+      id: 'price_yearly',
+      currency_id: TST.id,
+      type: 'recurring',
+      recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' },
+    });
+    const checkout = {
+      ...base,
+      checkoutSession: {
+        ...base.checkoutSession,
+        line_items: [{ ...line!, upsell_offer: { price: yearly, savings_percent: 18 } }],
+      },
+    };
+    const support = makePrice({
+      id: 'price_support',
+      product: { ...yearly.product, name: 'Priority support' },
+    });
+    const { user } = await pay({
+      checkout,
+      answers: () => [answer(checkout, { action: 'approve', approve_amount: APPROVE_AMOUNT })],
+      wallet: { send: ['reject'] },
+      routes: [
+        {
+          method: 'GET',
+          path: '/payment-kit/api/checkout-sessions/cs_test_1/cross-sell',
+          respond: { body: support },
+        },
+      ],
+    });
+    // A change now would void the intent the wallet is paying, and a transfer of the old amount would be refused.
+    expect(await screen.findByText('You cancelled the request in your wallet.', {}, SLOW)).toBeTruthy();
+    const add = () => screen.getByRole('button', { name: 'Add Priority support' }) as HTMLButtonElement;
+    const yearlySwitch = () =>
+      screen.getByRole('switch', { name: 'Save with yearly billing' }) as HTMLInputElement;
+    expect(add().disabled).toBe(true);
+    expect(yearlySwitch().disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(add().disabled).toBe(false));
+    expect(yearlySwitch().disabled).toBe(false);
   });
 
   it('says there is no wallet in this browser and offers only Cancel', async () => {
