@@ -243,6 +243,8 @@ describe('paying by chain in Chromium, on a real local chain', () => {
       const step = walletStep(page, en);
       await step.getByRole('alert').getByText(en('payment.checkout.wallet.rejected')).waitFor(TIMEOUT);
       await shot(page, 'wallet-declined-en-desktop');
+      // A changed order would void the intent the wallet pays: the add-on waits for the payment to end.
+      expect(await page.getByRole('button', { name: /Priority support/ }).isDisabled()).toBe(true);
 
       wallet.setRejecting(false);
       await step.getByRole('button', { name: en('common.retry') }).click();
