@@ -35,7 +35,8 @@ export function InvoiceDetail({ id }: InvoiceDetailProps) {
   return (
     <Paper variant="outlined" sx={{ maxWidth: 720, mx: 'auto', my: { xs: 2, md: 6 }, p: { xs: 2.5, md: 4 } }}>
       <Stack spacing={3}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {/* Gaps rather than margins: a chip that wraps on a phone starts under the title. */}
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
             {t('payment.invoice.title', { number: invoice.number })}
           </Typography>
