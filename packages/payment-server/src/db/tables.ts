@@ -154,6 +154,8 @@ export interface PaymentTables {
     number: string;
     status: string;
     billing_reason: string;
+    /** `subscription_update` invoices: JSON `PlanSwitch`, applied when the invoice is paid. */
+    plan_change: string | null;
     customer_id: string;
     subscription_id: string | null;
     checkout_session_id: string | null;

@@ -17,6 +17,8 @@ import {
   openPaymentTestKit,
   type PaymentTestKit,
 } from '../test-utils/payment-test-kit.ts';
+import { getSubscription } from '../modules/subscriptions/service.ts';
+import { changeSubscriptionPlan } from './change-subscription-plan.ts';
 import { collectOverdueByChain } from './collect-overdue-by-chain.ts';
 import { confirmPendingChainTransactions } from './confirm-chain-transactions.ts';
 import { runBilling } from './run-billing.ts';
@@ -74,6 +76,20 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
       .where('subscription_id', '=', subscriptionId)
       .where('billing_reason', '=', 'subscription_cycle')
       .execute();
+
+  async function requireConfirmations(count: number) {
+    await kit.db
+      .updateTable('payment_methods')
+      .set((eb) => ({
+        settings: eb.fn('replace', [
+          'settings',
+          eb.val('"confirmations":1'),
+          eb.val(`"confirmations":${count}`),
+        ]),
+      }))
+      .where('id', '=', DEMO_CHAIN.methodId)
+      .execute();
+  }
 
   async function renewAt(now: number) {
     kit.clock.set(now);
@@ -163,15 +179,38 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
     await expect(collect()).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('switches plan once the change’s pull confirms, and never voids an invoice whose pull is out', async () => {
+    const subscription = await subscribe(13n);
+    await requireConfirmations(3);
+    const change = changeSubscriptionPlan(kit.deps, {
+      id: subscription.id,
+      user,
+      body: { price_id: DEMO.yearlyPriceId },
+    });
+    await expect(change).rejects.toMatchObject({ code: 'PAYMENT_IN_PROGRESS' });
+    const update = await kit.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('billing_reason', '=', 'subscription_update')
+      .executeTakeFirstOrThrow();
+    expect(update.status).toBe('open');
+    const planOf = async () => (await getSubscription(kit.db, subscription.id)).items[0]!.price_id;
+    expect(await planOf()).toBe(DEMO.monthlyPriceId);
+
+    await chainKit.chain.mine(2);
+    expect(await confirmPendingChainTransactions(kit.deps)).toBe(1);
+    expect(await planOf()).toBe(DEMO.yearlyPriceId);
+    const paid = await kit.db
+      .selectFrom('invoices')
+      .select('status')
+      .where('id', '=', update.id)
+      .executeTakeFirstOrThrow();
+    expect(paid.status).toBe('paid');
+  });
+
   it('leaves a pull waiting for its confirmations to the watcher, which then records the payment once', async () => {
     const subscription = await subscribe(13n);
-    await kit.db
-      .updateTable('payment_methods')
-      .set((eb) => ({
-        settings: eb.fn('replace', ['settings', eb.val('"confirmations":1'), eb.val('"confirmations":3')]),
-      }))
-      .where('id', '=', DEMO_CHAIN.methodId)
-      .execute();
+    await requireConfirmations(3);
     await renewAt(subscription.current_period_end);
     const [pending] = await cycleInvoices(subscription.id);
     expect(pending).toMatchObject({ status: 'open', attempt_count: 0 });

@@ -22,6 +22,7 @@ import {
 } from '../test-utils/subscription-builders.ts';
 import { COLLECTION_LEASE_SECONDS } from './collect-invoice.ts';
 import { changeSubscriptionPlan, writePlanChange } from './change-subscription-plan.ts';
+import { payInvoice, startInvoicePayment } from './pay-invoice.ts';
 
 const DAY = 86_400;
 
@@ -294,6 +295,23 @@ describe.each(TEST_DIALECTS)('changing plan on %s', (dialect) => {
       expect(subscription.items[0]!.price_id).toBe('price_pro');
       expect(await invoicesOf(subscriptionId)).toEqual([{ id: stale.id, status: 'paid' }]);
       expect(await charges()).toEqual([{ amount: due.toString(), status: 'succeeded' }]);
+    });
+
+    it('switches the plan when the payer pays the stale invoice on the invoice page instead', async () => {
+      const { subscriptionId } = await subscribe();
+      const stale = await crashAfterWriting(subscriptionId, 'price_pro');
+      const { paymentIntent } = await startInvoicePayment(kit.deps, {
+        invoiceId: stale.id,
+        payerDid: payer.did,
+      });
+      await payInvoice(kit.deps, {
+        paymentIntentId: paymentIntent.id,
+        details: { brand: 'visa', last4: '4242' },
+      });
+      const subscription = await getSubscription(kit.db, subscriptionId);
+      expect(subscription.items[0]!.price_id).toBe('price_pro');
+      expect(await invoicesOf(subscriptionId)).toEqual([{ id: stale.id, status: 'paid' }]);
+      expect(kit.published.map(({ event }) => event.type)).toContain('customer.subscription.updated');
     });
 
     it('repeats the key of a charge that went through before the crash, so the card pays once', async () => {

@@ -2,11 +2,11 @@ import type { ChangePlanBody, ChangePlanResponse, SessionUser } from '@bazaar/sc
 import { AppError, type Clock } from '@bazaar/server-kit';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
-import { recordEvents } from '../modules/events/service.ts';
 import {
   collectionLeaseHolder,
   findOpenInvoiceOfReason,
   listInvoiceLineRows,
+  setInvoicePlanChange,
   type InvoiceRow,
 } from '../modules/invoices/repository.ts';
 import { getInvoice, type NewInvoiceLine } from '../modules/invoices/service.ts';
@@ -18,12 +18,12 @@ import {
 } from '../modules/subscriptions/change-plan.ts';
 import {
   findSubscriptionRow,
-  swapSubscriptionItemPrice,
   updateSubscriptionFrom,
   type SubscriptionRow,
 } from '../modules/subscriptions/repository.ts';
 import { getSubscription } from '../modules/subscriptions/service.ts';
 import { collectInvoice } from './collect-invoice.ts';
+import { switchPlan, type PlanSwitch } from './switch-plan.ts';
 import { writeSubscriptionInvoice } from './subscription-invoice.ts';
 import { voidInvoice } from './void-invoice.ts';
 
@@ -37,16 +37,6 @@ function stillBeingPaid(): AppError {
   );
 }
 
-/** What moving to the new plan changes on the subscription once it is paid. */
-interface PlanSwitch {
-  itemId: string;
-  fromPriceId: string;
-  priceId: string;
-  quantity: number;
-  /** The new period when the interval changes (the cycle restarts at its start); null keeps it. */
-  restart: { start: number; end: number } | null;
-}
-
 /** Step one of a change, committed before any charge: its invoice and what it will switch. */
 export interface WrittenPlanChange {
   change: PlanSwitch;
@@ -54,6 +44,17 @@ export interface WrittenPlanChange {
   invoiceId: string | null;
   /** What is left to charge; 0 when the change is already done. */
   amountDue: bigint;
+}
+
+/** A change with nothing to pay switches at once, on the locked subscription. */
+async function switchNow(
+  trx: PaymentDb,
+  clock: Clock,
+  input: Parameters<typeof switchPlan>[2],
+): Promise<void> {
+  if (!(await switchPlan(trx, clock, input))) {
+    throw new AppError('SUBSCRIPTION_UNEXPECTED_STATE', 'The subscription changed plan meanwhile');
+  }
 }
 
 function toSwitch(plan: PlannedChange, restart: { start: number; end: number }): PlanSwitch {
@@ -83,7 +84,7 @@ export async function changeSubscriptionPlan(
   const now = await subscriptionNow(deps, row);
   const written = await writePlanChange(deps, { id: row.id, body: input.body, now });
   if (written.amountDue > 0n && written.invoiceId) {
-    await collectPlanChange(deps, { ...written, invoiceId: written.invoiceId, subscriptionId: row.id, now });
+    await collectPlanChange(deps, { invoiceId: written.invoiceId, now });
   }
   await deps.flushEvents();
   return {
@@ -122,7 +123,7 @@ export async function writePlanChange(
     const plan = await planChange(trx, { row: locked, body: input.body, now });
     const change = toSwitch(plan, { start: plan.preview.periodStart, end: plan.preview.periodEnd });
     if (plan.isTrial) {
-      await switchPlan(trx, deps.clock, { row: locked, change, now });
+      await switchNow(trx, deps.clock, { row: locked, change, now });
       return { change, invoiceId: null, amountDue: 0n };
     }
     const { invoiceId, amountDue } = await writeSubscriptionInvoice(trx, deps.clock, {
@@ -135,7 +136,9 @@ export async function writePlanChange(
       collectLater: false,
       now,
     });
-    if (amountDue === 0n) await switchPlan(trx, deps.clock, { row: locked, change, now });
+    // Paid now (by credit) it switches here; paid later, settling the invoice switches it.
+    if (amountDue === 0n) await switchNow(trx, deps.clock, { row: locked, change, now });
+    else await setInvoicePlanChange(trx, { invoiceId, planChange: JSON.stringify(change) });
     return { change, invoiceId, amountDue };
   });
 }
@@ -182,25 +185,26 @@ async function pendingTarget(trx: PaymentDb, pending: InvoiceRow) {
 }
 
 /**
- * Step two, outside any transaction: charges the change's invoice, then moves to the new plan
- * when it was paid, or voids the invoice (giving its credit back) when the card declined. An
- * invoice someone else is collecting right now is left to them.
+ * Step two, outside any transaction: charges the change's invoice — paying it moves the
+ * subscription to the new plan (`switchPaidPlanChanges`, in the settling transaction) — or voids
+ * it (giving its credit back) when the charge was declined. A chain pull still confirming is
+ * left to finish: the plan switches when it does. An invoice someone else is collecting right
+ * now is left to them.
  */
 async function collectPlanChange(
   deps: PaymentDeps,
-  input: { change: PlanSwitch; invoiceId: string; subscriptionId: string; now: number },
+  input: { invoiceId: string; now: number },
 ): Promise<void> {
   const { invoiceId, now } = input;
   const outcome = await collectInvoice(deps, { invoiceId, now });
   if (outcome === 'skipped') throw stillBeingPaid();
-  await deps.db.transaction().execute(async (trx) => {
-    if (outcome === 'paid') {
-      const current = (await findSubscriptionRow(trx, input.subscriptionId))!;
-      await switchPlan(trx, deps.clock, { row: current, change: input.change, now });
-    } else await voidInvoice(trx, deps.clock, { invoiceId, now });
-  });
+  if (outcome === 'paid') return;
+  if (outcome === 'pending') {
+    throw new AppError('PAYMENT_IN_PROGRESS', 'Your payment is being confirmed; the plan changes once it is');
+  }
+  await deps.db.transaction().execute((trx) => voidInvoice(trx, deps.clock, { invoiceId, now }));
   await deps.flushEvents();
-  if (outcome !== 'paid') throw new AppError('card_declined', UPGRADE_FAILED);
+  throw new AppError('card_declined', UPGRADE_FAILED);
 }
 
 /**
@@ -237,38 +241,4 @@ function prorationLines(plan: PlannedChange, now: number): NewInvoiceLine[] {
       proration: !plan.restartsPeriod,
     },
   ];
-}
-
-/** Moves the subscription's item to the new plan; an interval change restarts the cycle. */
-async function switchPlan(
-  trx: PaymentDb,
-  clock: Clock,
-  input: { row: SubscriptionRow; change: PlanSwitch; now: number },
-): Promise<void> {
-  const { row, change, now } = input;
-  const swapped = await swapSubscriptionItemPrice(trx, {
-    id: change.itemId,
-    fromPriceId: change.fromPriceId,
-    priceId: change.priceId,
-    quantity: change.quantity,
-  });
-  if (!swapped)
-    throw new AppError('SUBSCRIPTION_UNEXPECTED_STATE', 'The subscription changed plan meanwhile');
-  await updateSubscriptionFrom(trx, row.id, [row.status], {
-    ...(change.restart && {
-      billing_cycle_anchor: change.restart.start,
-      current_period_start: change.restart.start,
-      current_period_end: change.restart.end,
-    }),
-    updated_at: now,
-  });
-  await recordEvents(trx, clock, {
-    livemode: row.livemode === 1,
-    payloads: [
-      {
-        type: 'customer.subscription.updated',
-        data: { id: row.id, customer_id: row.customer_id, status: row.status },
-      },
-    ],
-  });
 }

@@ -3,11 +3,12 @@ import type { PaymentDb } from '../db/tables.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { markInvoiceRowsPaid } from '../modules/invoices/repository.ts';
 import { reactivateSubscriptions, type EventToRecord } from './subscription-overdue.ts';
+import { switchPaidPlanChanges } from './switch-plan.ts';
 
 /**
  * An invoice's money arrived (a renewal charge, a retry, or the payer on the invoice page): the
- * invoice is paid, a past_due subscription with nothing else overdue is active again, and
- * `invoice.paid` is written — all in the caller's transaction. False (and nothing written)
+ * invoice is paid, the plan change it was written for (if any) is made, a past_due subscription
+ * with nothing else overdue is active again, and `invoice.paid` is written — all in the caller's transaction. False (and nothing written)
  * when the invoice was already paid or void, so a repeated settlement changes nothing.
  */
 export async function settleInvoice(
@@ -46,6 +47,7 @@ export async function settleInvoices(
       data: { id: invoice.id, customer_id: invoice.customer_id, subscription_id: invoice.subscription_id },
     },
   }));
+  await switchPaidPlanChanges(db, clock, { invoices: paid, now: input.now });
   events.push(
     ...(await reactivateSubscriptions(db, {
       subscriptionIds: paid.flatMap((invoice) => invoice.subscription_id ?? []),

@@ -9,6 +9,7 @@ import { collectionLease } from './0007-collection-lease.ts';
 import { invoiceDaysUntilDue } from './0008-invoice-days-until-due.ts';
 import { eventOrder } from './0009-event-order.ts';
 import { chainTransactions } from './0010-chain-transactions.ts';
+import { invoicePlanChange } from './0011-invoice-plan-change.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0008_invoice_days_until_due': invoiceDaysUntilDue,
   '0009_event_order': eventOrder,
   '0010_chain_transactions': chainTransactions,
+  '0011_invoice_plan_change': invoicePlanChange,
 };

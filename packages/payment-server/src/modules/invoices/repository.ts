@@ -137,15 +137,31 @@ export async function hasPastDueInvoiceRow(
  * one is given (null keeps the intent it names); answers the rows that changed, leaving
  * invoices that were not payable as they are. One statement per distinct intent.
  */
+export type PaidInvoice = Pick<
+  InvoiceRow,
+  'id' | 'customer_id' | 'subscription_id' | 'livemode' | 'plan_change'
+>;
+
+export async function setInvoicePlanChange(
+  db: PaymentDb,
+  input: { invoiceId: string; planChange: string },
+): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set({ plan_change: input.planChange })
+    .where('id', '=', input.invoiceId)
+    .execute();
+}
+
 export async function markInvoiceRowsPaid(
   db: PaymentDb,
   input: { invoices: readonly { id: string; paymentIntentId: string | null }[]; now: number },
-): Promise<Pick<InvoiceRow, 'id' | 'customer_id' | 'subscription_id' | 'livemode'>[]> {
+): Promise<PaidInvoice[]> {
   const byIntent = new Map<string | null, string[]>();
   for (const invoice of input.invoices) {
     byIntent.set(invoice.paymentIntentId, [...(byIntent.get(invoice.paymentIntentId) ?? []), invoice.id]);
   }
-  const paid: Pick<InvoiceRow, 'id' | 'customer_id' | 'subscription_id' | 'livemode'>[] = [];
+  const paid: PaidInvoice[] = [];
   for (const [paymentIntentId, ids] of byIntent) {
     const rows = await db
       .updateTable('invoices')
@@ -160,7 +176,7 @@ export async function markInvoiceRowsPaid(
       }))
       .where('id', 'in', ids)
       .where('status', 'in', ['open', 'uncollectible'])
-      .returning(['id', 'customer_id', 'subscription_id', 'livemode'])
+      .returning(['id', 'customer_id', 'subscription_id', 'livemode', 'plan_change'])
       .execute();
     paid.push(...rows);
   }
