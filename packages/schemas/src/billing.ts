@@ -53,6 +53,8 @@ export const subscriptionSchema = z.object({
   default_payment_method_id: z.string(),
   /** The saved card renewals are charged to (card methods). */
   payment_card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** The wallet whose approval renewals are pulled from (chain methods). */
+  payer_address: z.string().nullable(),
   items: z.array(subscriptionItemSchema),
   billing_cycle_anchor: timestampSchema,
   current_period_start: timestampSchema,

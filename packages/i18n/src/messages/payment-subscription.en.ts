@@ -19,6 +19,7 @@ export const paymentSubscriptionEn = {
   'payment.subscription.paymentMethod': 'Payment method',
   'payment.subscription.card': '{brand} •••• {last4}',
   'payment.subscription.noCard': 'No saved card',
+  'payment.subscription.wallet': 'Wallet {address} (renewals are collected from its approval)',
   'payment.subscription.invoices': 'Invoices',
   'payment.subscription.noInvoices': 'No invoices yet.',
   'payment.subscription.invoicesShown': 'The latest {shown} of {count} invoices',

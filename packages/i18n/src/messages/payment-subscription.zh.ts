@@ -20,6 +20,7 @@ export const paymentSubscriptionZh: Record<keyof typeof paymentSubscriptionEn, s
   'payment.subscription.paymentMethod': '支付方式',
   'payment.subscription.card': '{brand} •••• {last4}',
   'payment.subscription.noCard': '未保存银行卡',
+  'payment.subscription.wallet': '钱包 {address}（续费从该钱包的授权额度中扣款）',
   'payment.subscription.invoices': '账单',
   'payment.subscription.noInvoices': '暂无账单。',
   'payment.subscription.invoicesShown': '最近 {shown} 张账单，共 {count} 张',

@@ -96,6 +96,17 @@ describe('SubscriptionDetail', () => {
     expect(await screen.findByText('No invoices yet.', {}, SLOW)).toBeTruthy();
   });
 
+  it('names the wallet a chain subscription is collected from', async () => {
+    const chain = makeSubscription({
+      payment_card: null,
+      payer_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    });
+    renderWithPayment(<SubscriptionDetail id="sub_1" />, { routes: routes(chain) });
+    expect(
+      await screen.findByText('Wallet 0x7099…79C8 (renewals are collected from its approval)', {}, SLOW),
+    ).toBeTruthy();
+  });
+
   it('leaves a place for the subscription actions a host renders', async () => {
     renderWithPayment(
       <SubscriptionDetail

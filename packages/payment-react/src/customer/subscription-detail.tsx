@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Subscription } from '@bazaar/schemas';
+import { shortAddress, type Subscription } from '@bazaar/schemas';
 import { formatDate } from '../format/format-date.ts';
 import { TestModeBadge } from '../primitives/test-mode-badge.tsx';
 import { useTranslate } from '../provider/payment-context.ts';
@@ -89,7 +89,9 @@ function SubscriptionFacts({ subscription }: { subscription: Subscription }) {
       label: t('payment.subscription.paymentMethod'),
       value: card
         ? t('payment.subscription.card', { brand: cardBrandName(card.brand), last4: card.last4 })
-        : t('payment.subscription.noCard'),
+        : subscription.payer_address
+          ? t('payment.subscription.wallet', { address: shortAddress(subscription.payer_address) })
+          : t('payment.subscription.noCard'),
     },
   ];
   return (

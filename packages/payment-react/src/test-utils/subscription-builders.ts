@@ -37,6 +37,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     currency: USD,
     default_payment_method_id: 'pm_test_card',
     payment_card: { brand: 'visa', last4: '4242' },
+    payer_address: null,
     items: [makeSubscriptionItem()],
     billing_cycle_anchor: trialEnd,
     current_period_start: SUBSCRIBED_AT,

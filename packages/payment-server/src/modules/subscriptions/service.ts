@@ -49,6 +49,7 @@ async function toSubscriptions(db: PaymentDb, rows: readonly SubscriptionRow[]):
       currency: await getCurrency(db, row.currency_id),
       default_payment_method_id: row.default_payment_method_id,
       payment_card: card && { brand: card.brand, last4: card.last4 },
+      payer_address: row.payer_address,
       items: items
         .filter((item) => item.subscription_id === row.id)
         .map((item) => ({
