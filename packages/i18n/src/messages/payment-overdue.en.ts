@@ -1,4 +1,4 @@
-/** Past-due texts: the overdue dialog, paying an invoice by card, the past-due page. */
+/** Past-due texts: the overdue dialog (a chain currency paid by the wallet), paying an invoice by card, the past-due page. */
 export const paymentOverdueEn = {
   'payment.error.notSupport': 'This payment method is not supported',
   'payment.error.OVERDUE_TARGET_REQUIRED': 'Either subscriptionId or customerId must be provided',
@@ -17,6 +17,9 @@ export const paymentOverdueEn = {
   'payment.overdue.viewDetails': 'View details',
   'payment.overdue.empty': 'Nothing is past due.',
   'payment.overdue.close': 'Close',
+  'payment.overdue.preparing': 'Preparing the payment…',
+  'payment.overdue.approveNotice':
+    'Your wallet will ask you to authorise up to {amount}: what is past due now and the renewals to come. Each payment is collected as it falls due.',
 
   'payment.invoice.amountDue': 'Amount due',
   'payment.invoice.dueOn': 'Due on {date}',

@@ -15,6 +15,9 @@ export const paymentOverdueZh: Record<keyof typeof paymentOverdueEn, string> = {
   'payment.overdue.viewDetails': '查看详情',
   'payment.overdue.empty': '没有逾期账单。',
   'payment.overdue.close': '关闭',
+  'payment.overdue.preparing': '正在准备付款…',
+  'payment.overdue.approveNotice':
+    '钱包会请您授权最多 {amount}，用于支付当前逾期的账单和之后的续费，每笔费用到期时才会扣取。',
 
   'payment.invoice.amountDue': '应付金额',
   'payment.invoice.dueOn': '到期日 {date}',

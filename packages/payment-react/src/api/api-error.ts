@@ -1,4 +1,4 @@
-import { isErrorEnvelope, type ErrorDetail } from '@bazaar/schemas';
+import { isErrorEnvelope, type ErrorCode, type ErrorDetail } from '@bazaar/schemas';
 
 /** A failed API call, carrying the server's error envelope when there was one. */
 export class ApiError extends Error {
@@ -22,4 +22,9 @@ export class ApiError extends Error {
     }
     return new ApiError(status, null, statusText || `Request failed with status ${status}`);
   }
+}
+
+/** Whether a call failed with this server error code: `hasErrorCode(error, 'WALLET_REQUIRED')`. */
+export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { ApiError } from '../api/api-error.ts';
+import { hasErrorCode } from '../api/api-error.ts';
 import { reportChainTransaction } from '../api/checkout-api.ts';
 import { formatTokenAmount } from '../format/format-money.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
@@ -61,7 +61,7 @@ export function useChainPayment({ sessionId, dispatch, onApproved }: ChainPaymen
       if (outcome.status === 'failed') {
         // The server looked at the mined transfer and will not take it (it failed, or pays
         // something else): asking again sends a new one.
-        if (outcome.cause instanceof ApiError && outcome.cause.code === 'CHAIN_TRANSACTION_INVALID') {
+        if (hasErrorCode(outcome.cause, 'CHAIN_TRANSACTION_INVALID')) {
           unreportedHash.current = null;
         }
         return dispatch({ type: 'walletFailed', error: outcome.error });

@@ -1,7 +1,7 @@
 import { useCallback, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ErrorCode, StartCheckoutResponse } from '@bazaar/schemas';
-import { ApiError } from '../api/api-error.ts';
+import type { StartCheckoutResponse } from '@bazaar/schemas';
+import { hasErrorCode } from '../api/api-error.ts';
 import { submitCheckout } from '../api/checkout-api.ts';
 import { extractErrorText } from '../api/error-text.ts';
 import { isBroadcastError, useReportError } from '../events/use-report-error.ts';
@@ -19,8 +19,6 @@ import { useCheckoutCompletion } from './use-checkout-completion.ts';
 export const CARD_STEP_DELAY_MS = 200;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const hasCode = (error: unknown, code: ErrorCode) => error instanceof ApiError && error.code === code;
 
 export interface CheckoutSubmitOptions {
   checkoutQueryId: string;
@@ -103,8 +101,8 @@ export function useCheckoutSubmit({
           },
         });
       } catch (error) {
-        const isWalletRequired = hasCode(error, 'WALLET_REQUIRED');
-        if (!isWalletRequired && !hasCode(error, 'CUSTOMER_LIMITED')) return fail(error, 'submitFailed');
+        const isWalletRequired = hasErrorCode(error, 'WALLET_REQUIRED');
+        if (!isWalletRequired && !hasErrorCode(error, 'CUSTOMER_LIMITED')) return fail(error, 'submitFailed');
         heldValues.current = values;
         if (isWalletRequired) void requireBinding();
         else dispatch({ type: 'customerLimited' });

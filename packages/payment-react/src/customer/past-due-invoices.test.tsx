@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import { makeOverdueResponse, makeUncollectibleInvoice } from '../test-utils/invoice-builders.ts';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { makeCollectOverdueResponse, TST } from '../test-utils/chain-builders.ts';
+import { createFakeWallet } from '../test-utils/fake-wallet.ts';
+import {
+  makeChainOverdueInvoice,
+  makeOverdueResponse,
+  makeUncollectibleInvoice,
+} from '../test-utils/invoice-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import { PastDueInvoices } from './past-due-invoices.tsx';
 
@@ -58,5 +65,49 @@ describe('PastDueInvoices', () => {
   it('asks a signed-out visitor to sign in', async () => {
     renderWithPayment(<PastDueInvoices />, { routes: [], user: null });
     expect(await screen.findByText('Login to access this page', {}, SLOW)).toBeTruthy();
+  });
+
+  it('pays a chain currency at once through the wallet, as the overdue dialog does', async () => {
+    const user = userEvent.setup();
+    const chain = makeChainOverdueInvoice();
+    const wallet = createFakeWallet();
+    const { calls } = renderWithPayment(<PastDueInvoices />, {
+      routes: [
+        {
+          method: 'GET',
+          path: OVERDUE_PATH,
+          respond: [{ body: makeOverdueResponse([first, chain]) }, { body: makeOverdueResponse([first]) }],
+        },
+        {
+          method: 'POST',
+          path: '/payment-kit/api/invoices/collect-batch',
+          respond: { body: makeCollectOverdueResponse([chain], 'none') },
+        },
+      ],
+      wallet: wallet.wallet,
+    });
+    // The totals per currency come first, then each invoice.
+    const totalOf = (amount: string) => screen.getAllByText(amount)[0]!.closest<HTMLElement>('[aria-busy]')!;
+    await screen.findAllByText('19.99 TST', {}, SLOW);
+    const chainTotal = totalOf('19.99 TST');
+    const cardTotal = totalOf('$9.99');
+    // Card invoices are paid one by one from the list; the chain invoice's page only shows it.
+    expect(within(cardTotal).queryByRole('button')).toBeNull();
+    expect(
+      screen
+        .getAllByRole('link', { name: /View/ })
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['View and pay', 'http://shop.test/payment-kit/customer/invoice/in_due'],
+      ['View details', 'http://shop.test/payment-kit/customer/invoice/in_chain'],
+    ]);
+
+    await user.click(within(chainTotal).getByRole('button', { name: 'Pay' }));
+    expect(await within(chainTotal).findByText('Paid', {}, SLOW)).toBeTruthy();
+    expect(
+      calls.filter((call) => call.url.pathname.endsWith('/collect-batch')).map((call) => call.body),
+    ).toEqual([{ currency_id: TST.id, customer_id: 'did:pkh:eip155:1:0xabc' }]);
+    expect(screen.queryByText('BZR-0005')).toBeNull();
+    expect(wallet.calls.send).toEqual([]);
   });
 });

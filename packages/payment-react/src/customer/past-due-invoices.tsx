@@ -11,6 +11,8 @@ import type { Invoice } from '@bazaar/schemas';
 import { useSessionUser } from '../api/use-session-user.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { invoiceAddress } from '../overdue/overdue-addresses.ts';
+import { OverdueCurrencyList } from '../overdue/overdue-currency-list.tsx';
+import { isPaidByWallet } from '../overdue/use-overdue-payments.ts';
 import { useOverdueInvoices } from '../overdue/use-overdue-invoices.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { CustomerPageFallback } from './customer-page-fallback.tsx';
@@ -24,7 +26,8 @@ export interface PastDueInvoicesProps {
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 
-function PastDueRow({ invoice }: { invoice: Invoice }) {
+/** `isPaidByCurrency`: a chain invoice, paid with the rest of its currency above; its page only shows it. */
+function PastDueRow({ invoice, isPaidByCurrency }: { invoice: Invoice; isPaidByCurrency: boolean }) {
   const { t, apiBaseUrl } = usePaymentContext();
   return (
     <Stack
@@ -50,8 +53,11 @@ function PastDueRow({ invoice }: { invoice: Invoice }) {
         <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
           {formatMoney(invoice.amount_remaining, invoice.currency)}
         </Typography>
-        <Button variant="contained" href={invoiceAddress(apiBaseUrl, invoice.id)}>
-          {t('payment.pastDue.pay')}
+        <Button
+          variant={isPaidByCurrency ? 'outlined' : 'contained'}
+          href={invoiceAddress(apiBaseUrl, invoice.id)}
+        >
+          {isPaidByCurrency ? t('payment.overdue.viewDetails') : t('payment.pastDue.pay')}
         </Button>
       </Stack>
     </Stack>
@@ -59,18 +65,18 @@ function PastDueRow({ invoice }: { invoice: Invoice }) {
 }
 
 /**
- * `/customer/invoice/past-due`: the signed-in customer's overdue invoices, each linking to its
- * page to be paid; the list refreshes as they are paid.
+ * `/customer/invoice/past-due`: the signed-in customer's overdue invoices and what they owe per
+ * currency. A chain currency is paid at once through the payer's wallet, as in the overdue
+ * dialog; card invoices link to their page to be paid. The list refreshes as they are paid.
  */
 export function PastDueInvoices({ referer }: PastDueInvoicesProps) {
   const { t } = usePaymentContext();
   const user = useSessionUser();
   const did = user.data?.did ?? null;
-  const { data, error } = useOverdueInvoices({ customerId: did }, did !== null);
+  const { scope, data, error, refetch } = useOverdueInvoices({ customerId: did }, did !== null);
 
   if (user.data === null) return <LoginRequiredPanel />;
   if (error) return <CustomerPageFallback error={error} />;
-  const totals = Object.values(data?.summary ?? {});
 
   return (
     <Paper variant="outlined" sx={{ maxWidth: 720, mx: 'auto', my: { xs: 2, md: 6 }, p: { xs: 2.5, md: 4 } }}>
@@ -97,21 +103,19 @@ export function PastDueInvoices({ referer }: PastDueInvoicesProps) {
         ) : (
           <>
             <Typography color="text.secondary">{t('payment.pastDue.description')}</Typography>
-            <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
-              {totals.map((entry) => (
-                <div key={entry.currency.id}>
-                  <Typography variant="body2" color="text.secondary">
-                    {t('payment.pastDue.totalDue')}
-                  </Typography>
-                  <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-                    {formatMoney(entry.amount, entry.currency)}
-                  </Typography>
-                </div>
-              ))}
-            </Stack>
+            <div>
+              <Typography variant="body2" color="text.secondary">
+                {t('payment.pastDue.totalDue')}
+              </Typography>
+              <OverdueCurrencyList scope={scope} data={data} refetch={refetch} />
+            </div>
             <Stack divider={<Divider />}>
               {data.invoices.map((invoice) => (
-                <PastDueRow key={invoice.id} invoice={invoice} />
+                <PastDueRow
+                  key={invoice.id}
+                  invoice={invoice}
+                  isPaidByCurrency={isPaidByWallet(data.summary[invoice.currency_id]?.method)}
+                />
               ))}
             </Stack>
           </>

@@ -1,4 +1,9 @@
-import { overdueInvoicesResponseSchema } from '@bazaar/schemas';
+import type { z } from 'zod';
+import {
+  collectOverdueResponseSchema,
+  overdueInvoicesResponseSchema,
+  type collectOverdueBodySchema,
+} from '@bazaar/schemas';
 import type { ApiClient } from '../api/api-client.ts';
 import { ApiError } from '../api/api-error.ts';
 
@@ -21,5 +26,27 @@ export function overdueScope(target: OverdueTarget): OverdueScope {
 export function fetchOverdueInvoices(api: ApiClient, scope: OverdueScope) {
   return api(`/api/${scope.kind}s/${encodeURIComponent(scope.id)}/overdue/invoices`, {
     schema: overdueInvoicesResponseSchema,
+  });
+}
+
+/**
+ * Pays what is overdue in one chain currency (payment-kit.md §7 collect-batch): the server's
+ * answer says whether the vault is collecting or the wallet must approve first. One key per call.
+ */
+export function collectOverdue(
+  api: ApiClient,
+  scope: OverdueScope,
+  currencyId: string,
+  idempotencyKey: string,
+) {
+  const body: z.input<typeof collectOverdueBodySchema> =
+    scope.kind === 'subscription'
+      ? { currency_id: currencyId, subscription_id: scope.id }
+      : { currency_id: currencyId, customer_id: scope.id };
+  return api('/api/invoices/collect-batch', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: collectOverdueResponseSchema,
   });
 }

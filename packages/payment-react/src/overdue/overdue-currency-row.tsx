@@ -5,18 +5,27 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { OverdueInvoicesResponse } from '@bazaar/schemas';
-import { formatMoney } from '../format/format-money.ts';
+import type { MessageKey } from '@bazaar/i18n';
+import { formatMoney, formatTokenAmount } from '../format/format-money.ts';
 import { useTranslate } from '../provider/payment-context.ts';
-import type { CurrencyPaymentState } from './overdue-payment-machine.ts';
+import type { CollectStep, CurrencyPaymentState } from './overdue-payment-machine.ts';
+import type { OverdueRow } from './overdue-rows.ts';
+
+const STEP_TEXT: Record<CollectStep, MessageKey> = {
+  requesting: 'payment.overdue.preparing',
+  confirming: 'payment.checkout.wallet.confirming',
+  waiting: 'payment.checkout.wallet.waiting',
+  collecting: 'payment.checkout.paying',
+};
 
 export interface OverdueCurrencyRowProps {
-  entry: OverdueInvoicesResponse['summary'][string];
+  entry: OverdueRow['entry'];
   invoiceCount: number;
   state: CurrencyPaymentState;
   /** Where a card payer pays: the invoice page (opened in a new tab, this page keeps waiting). */
-  payOnPageHref: string;
-  onPay: () => void;
+  payOnPageHref: string | null;
+  /** Null: the row only says what is owed (the past-due page pays card invoices one by one). */
+  onPay: (() => void) | null;
 }
 
 /** One currency's overdue total and its pay action, in the state of its payment. */
@@ -28,10 +37,14 @@ export function OverdueCurrencyRow({
   onPay,
 }: OverdueCurrencyRowProps) {
   const t = useTranslate();
-  const isPaidOnPage = state.status === 'error' && state.code === 'notSupport';
+  const isPaidOnPage = state.status === 'error' && state.code === 'notSupport' && payOnPageHref !== null;
+  const isBusy = state.status === 'processing' || state.status === 'walletBinding';
+  const wallet = state.status === 'processing' || state.status === 'error' ? state.wallet : null;
+  const isApproving =
+    state.status === 'processing' && (state.step === 'confirming' || state.step === 'waiting');
 
   return (
-    <Stack spacing={1.5} sx={{ py: 2 }}>
+    <Stack spacing={1.5} sx={{ py: 2 }} aria-busy={isBusy}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <div>
           <Typography variant="h6" component="p" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
@@ -56,17 +69,37 @@ export function OverdueCurrencyRow({
           >
             {t('payment.overdue.viewNow')}
           </Button>
-        ) : (
+        ) : onPay ? (
           <Button
             variant={state.status === 'error' ? 'outlined' : 'contained'}
-            disabled={state.status === 'processing'}
+            disabled={isBusy}
             onClick={onPay}
-            startIcon={state.status === 'processing' ? <CircularProgress size={16} color="inherit" /> : null}
+            startIcon={isBusy ? <CircularProgress size={16} color="inherit" /> : null}
           >
             {state.status === 'error' ? t('common.retry') : t('payment.checkout.action.pay')}
           </Button>
-        )}
+        ) : null}
       </Stack>
+      {state.status === 'processing' ? (
+        <Typography role="status" variant="body2" color="text.secondary">
+          {t(STEP_TEXT[state.step])}
+        </Typography>
+      ) : null}
+      {isApproving && wallet ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('payment.overdue.approveNotice', {
+            amount: formatTokenAmount(wallet.chain.approve_amount, wallet.chain.token),
+          })}
+        </Typography>
+      ) : null}
+      {wallet?.isBalanceLow ? (
+        <Alert severity="warning" variant="outlined">
+          {t('payment.checkout.wallet.balanceLow', {
+            amount: formatTokenAmount(wallet.chain.amount, wallet.chain.token),
+            symbol: wallet.chain.token.symbol,
+          })}
+        </Alert>
+      ) : null}
       {isPaidOnPage ? (
         <Alert severity="info" variant="outlined">
           {t('payment.overdue.payOnInvoicePage')}

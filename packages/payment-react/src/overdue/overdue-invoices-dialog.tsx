@@ -1,11 +1,10 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -13,8 +12,7 @@ import { extractErrorText } from '../api/error-text.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import type { OverdueScope, OverdueTarget } from './overdue-api.ts';
 import { pastDueAddress, payOnPageAddress, subscriptionAddress } from './overdue-addresses.ts';
-import { OverdueCurrencyRow } from './overdue-currency-row.tsx';
-import { IDLE_PAYMENT, transitionOverduePayments } from './overdue-payment-machine.ts';
+import { OverdueCurrencyList } from './overdue-currency-list.tsx';
 import { useOverdueInvoices } from './use-overdue-invoices.ts';
 
 export interface OverdueInvoicesDialogProps extends OverdueTarget {
@@ -29,14 +27,14 @@ export interface OverdueInvoicesDialogProps extends OverdueTarget {
 
 /**
  * The past-due dialog (payment-kit.md §2, §4): what a subscription or customer owes per
- * currency, each with its pay action. Card invoices are paid on the invoice page, in a new tab;
- * this dialog refetches when one is paid and closes when nothing remains.
+ * currency, each with its pay action. Chain currencies are paid here through the payer's wallet;
+ * card invoices are paid on the invoice page, in a new tab. The dialog refetches when one is
+ * paid and closes when nothing remains.
  */
 export function OverdueInvoicesDialog(props: OverdueInvoicesDialogProps) {
   const { open, onClose, onPaid } = props;
   const { t, apiBaseUrl } = usePaymentContext();
-  const { scope, data, error } = useOverdueInvoices(props, open);
-  const [payments, dispatch] = useReducer(transitionOverduePayments, {});
+  const { scope, data, error, refetch } = useOverdueInvoices(props, open);
   const [isDone, setIsDone] = useState(false);
   const hasSeenInvoices = useRef(false);
   const paidCallback = useRef(onPaid);
@@ -58,17 +56,10 @@ export function OverdueInvoicesDialog(props: OverdueInvoicesDialogProps) {
   }, [open, data, scope, isDone]);
 
   const referer = props.referer ?? globalThis.location?.href;
-  const pay = (currencyId: string) => {
-    dispatch({ type: 'pay', currencyId });
-    // Card invoices are paid one by one on the invoice page (payment-kit.md §5); paying a chain
-    // currency here needs the payer's wallet, which arrives with the chain methods.
-    dispatch({ type: 'failed', currencyId, error: t('payment.error.notSupport'), code: 'notSupport' });
-  };
   const detailsHref =
     scope?.kind === 'subscription'
       ? subscriptionAddress(apiBaseUrl, scope.id)
       : pastDueAddress(apiBaseUrl, referer);
-  const entries = Object.entries(data?.summary ?? {});
 
   return (
     <Dialog open={open && !isDone} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="overdue-title">
@@ -78,7 +69,7 @@ export function OverdueInvoicesDialog(props: OverdueInvoicesDialogProps) {
           <Alert severity="error">{extractErrorText(error, t)}</Alert>
         ) : !data ? (
           <Skeleton variant="rounded" height={72} aria-label={t('common.loading')} />
-        ) : entries.length === 0 ? (
+        ) : data.invoices.length === 0 ? (
           <Typography color="text.secondary">{t('payment.overdue.empty')}</Typography>
         ) : (
           <>
@@ -89,21 +80,12 @@ export function OverdueInvoicesDialog(props: OverdueInvoicesDialogProps) {
                   : 'payment.overdue.description.customer',
               )}
             </Typography>
-            {entries.map(([currencyId, entry], index) => {
-              const invoices = data.invoices.filter((invoice) => invoice.currency_id === currencyId);
-              return (
-                <div key={currencyId}>
-                  {index > 0 ? <Divider /> : null}
-                  <OverdueCurrencyRow
-                    entry={entry}
-                    invoiceCount={invoices.length}
-                    state={payments[currencyId] ?? IDLE_PAYMENT}
-                    payOnPageHref={payOnPageAddress(apiBaseUrl, invoices, referer)}
-                    onPay={() => pay(currencyId)}
-                  />
-                </div>
-              );
-            })}
+            <OverdueCurrencyList
+              scope={scope}
+              data={data}
+              refetch={refetch}
+              payOnPageHref={(invoices) => payOnPageAddress(apiBaseUrl, invoices, referer)}
+            />
           </>
         )}
       </DialogContent>

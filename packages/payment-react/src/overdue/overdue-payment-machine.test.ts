@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeChainContext } from '../test-utils/chain-builders.ts';
+import type { WalletStep } from '../wallet/wallet-machine.ts';
 import {
   IDLE_PAYMENT,
   transitionCurrencyPayment,
@@ -7,24 +9,80 @@ import {
   type CurrencyPaymentState,
 } from './overdue-payment-machine.ts';
 
+const approval: WalletStep = {
+  chain: makeChainContext({ action: 'approve', approve_amount: '259870000000000000000' }),
+  isBalanceLow: true,
+};
+
 const STATES: Record<string, CurrencyPaymentState> = {
   idle: IDLE_PAYMENT,
-  processing: { status: 'processing' },
+  requesting: { status: 'processing', step: 'requesting', wallet: null },
+  confirming: { status: 'processing', step: 'confirming', wallet: approval },
+  waiting: { status: 'processing', step: 'waiting', wallet: approval },
+  collecting: { status: 'processing', step: 'collecting', wallet: null },
+  'bind:connect': { status: 'walletBinding', phase: 'connect', error: null },
+  'bind:binding': { status: 'walletBinding', phase: 'binding', error: null },
+  'bind:bound': { status: 'walletBinding', phase: 'bound', error: null },
+  'bind:unavailable': { status: 'walletBinding', phase: 'unavailable', error: null },
   success: { status: 'success' },
-  error: { status: 'error', error: 'This payment method is not supported', code: 'notSupport' },
+  error: { status: 'error', error: 'This payment method is not supported', code: 'notSupport', wallet: null },
 };
+
 const EVENTS: Record<string, CurrencyPaymentEvent> = {
   pay: { type: 'pay' },
+  walletBindRequired: { type: 'walletBindRequired' },
+  walletUnavailable: { type: 'walletUnavailable' },
+  bindWallet: { type: 'bindWallet' },
+  walletBound: { type: 'walletBound' },
+  walletBindFailed: { type: 'walletBindFailed', error: 'This wallet belongs to another account' },
+  cancelBinding: { type: 'cancelBinding' },
+  approvalRequired: { type: 'approvalRequired', wallet: approval },
+  walletSent: { type: 'walletSent' },
+  approved: { type: 'approved' },
+  collecting: { type: 'collecting' },
   paid: { type: 'paid' },
-  failed: { type: 'failed', error: 'Failed to pay the invoice', code: null },
+  failed: { type: 'failed', error: 'You cancelled the request in your wallet.', code: null },
 };
-// Every (state, event) pair and where it leads.
-const EXPECTED: Record<string, Record<string, string>> = {
-  idle: { pay: 'processing', paid: 'idle', failed: 'idle' },
-  processing: { pay: 'processing', paid: 'success', failed: 'error' },
-  success: { pay: 'success', paid: 'success', failed: 'success' },
-  error: { pay: 'processing', paid: 'error', failed: 'error' },
+
+/**
+ * The pairs that change the state, and the state they lead to; every other (state, event) pair
+ * must leave the state as it is. A list that no longer owes the currency (`paid`) ends any state.
+ */
+const CHANGES: Record<string, Record<string, string>> = {
+  idle: { pay: 'requesting', paid: 'success' },
+  requesting: {
+    walletBindRequired: 'bind:connect',
+    approvalRequired: 'confirming',
+    collecting: 'collecting',
+    paid: 'success',
+    failed: 'error',
+  },
+  confirming: { walletSent: 'waiting', paid: 'success', failed: 'error' },
+  waiting: { approved: 'requesting', paid: 'success', failed: 'error' },
+  collecting: { paid: 'success', failed: 'error' },
+  'bind:connect': {
+    walletUnavailable: 'bind:unavailable',
+    bindWallet: 'bind:binding',
+    cancelBinding: 'idle',
+    paid: 'success',
+  },
+  'bind:binding': {
+    walletBound: 'bind:bound',
+    walletBindFailed: 'bind:connect',
+    cancelBinding: 'idle',
+    paid: 'success',
+  },
+  'bind:bound': { pay: 'requesting', cancelBinding: 'idle', paid: 'success' },
+  'bind:unavailable': { cancelBinding: 'idle', paid: 'success' },
+  success: {},
+  error: { pay: 'requesting', paid: 'success' },
 };
+
+function labelOf(state: CurrencyPaymentState): string {
+  if (state.status === 'processing') return state.step;
+  if (state.status === 'walletBinding') return `bind:${state.phase}`;
+  return state.status;
+}
 
 describe('transitionCurrencyPayment', () => {
   const pairs = Object.keys(STATES).flatMap((from) =>
@@ -32,14 +90,33 @@ describe('transitionCurrencyPayment', () => {
   );
 
   it.each(pairs)('%s + %s', (from, event) => {
-    expect(transitionCurrencyPayment(STATES[from]!, EVENTS[event]!).status).toBe(EXPECTED[from]![event]);
+    const state = STATES[from]!;
+    const next = transitionCurrencyPayment(state, EVENTS[event]!);
+    const expected = CHANGES[from]![event];
+    if (expected === undefined) expect(next).toBe(state);
+    else expect(labelOf(next)).toBe(expected);
   });
 
-  it('keeps the failure and its code so the row can offer a retry or the invoice page', () => {
-    expect(transitionCurrencyPayment(STATES.processing!, EVENTS.failed!)).toEqual({
+  it('keeps what the wallet was asked through the approval, and with a failure, for the balance warning', () => {
+    const asked = transitionCurrencyPayment(STATES.requesting!, EVENTS.approvalRequired!);
+    expect(asked).toEqual({ status: 'processing', step: 'confirming', wallet: approval });
+    const again = transitionCurrencyPayment(STATES.waiting!, EVENTS.approved!);
+    expect(again).toEqual({ status: 'processing', step: 'requesting', wallet: approval });
+    expect(transitionCurrencyPayment(again, EVENTS.failed!)).toEqual({
       status: 'error',
-      error: 'Failed to pay the invoice',
+      error: 'You cancelled the request in your wallet.',
       code: null,
+      wallet: approval,
+    });
+  });
+
+  it('starts a retry afresh, and shows why linking failed', () => {
+    const failed = { status: 'error', error: 'Nope', code: null, wallet: approval } as const;
+    expect(transitionCurrencyPayment(failed, EVENTS.pay!)).toEqual(STATES.requesting);
+    expect(transitionCurrencyPayment(STATES['bind:binding']!, EVENTS.walletBindFailed!)).toEqual({
+      status: 'walletBinding',
+      phase: 'connect',
+      error: 'This wallet belongs to another account',
     });
   });
 });
@@ -47,13 +124,13 @@ describe('transitionCurrencyPayment', () => {
 describe('transitionOverduePayments', () => {
   it('moves only the currency the action names', () => {
     const paying = transitionOverduePayments({}, { type: 'pay', currencyId: 'pc_usd' });
-    expect(paying).toEqual({ pc_usd: { status: 'processing' } });
+    expect(paying).toEqual({ pc_usd: STATES.requesting });
     const failed = transitionOverduePayments(
       { ...paying, pc_eur: IDLE_PAYMENT },
       { type: 'failed', error: 'Nope', code: null, currencyId: 'pc_usd' },
     );
     expect(failed).toEqual({
-      pc_usd: { status: 'error', error: 'Nope', code: null },
+      pc_usd: { status: 'error', error: 'Nope', code: null, wallet: null },
       pc_eur: IDLE_PAYMENT,
     });
   });
@@ -61,5 +138,6 @@ describe('transitionOverduePayments', () => {
   it('returns the same object when nothing changes, so React skips the render', () => {
     const states = { pc_usd: STATES.success! };
     expect(transitionOverduePayments(states, { type: 'pay', currencyId: 'pc_usd' })).toBe(states);
+    expect(transitionOverduePayments(states, { type: 'paid', currencyId: 'pc_usd' })).toBe(states);
   });
 });

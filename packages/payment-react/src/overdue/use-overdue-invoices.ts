@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { EventPayload, OverdueInvoicesResponse } from '@bazaar/schemas';
 import { queryKeys } from '../api/query-keys.ts';
@@ -58,5 +58,14 @@ export function useOverdueInvoices(target: OverdueTarget, isEnabled = true) {
     if (scope && isOverdueInvoicePaid(event, scope, query.data)) refetchSoon();
   });
 
-  return { scope, data: query.data, error: scopeError ?? query.error, isLoading: query.isLoading };
+  /** Reads the list again now: a payment the page started is being collected. */
+  const refetchNow = useCallback(() => void refetch.current(), []);
+
+  return {
+    scope,
+    data: query.data,
+    error: scopeError ?? query.error,
+    isLoading: query.isLoading,
+    refetch: refetchNow,
+  };
 }

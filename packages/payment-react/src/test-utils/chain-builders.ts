@@ -1,6 +1,8 @@
 import type {
   ChainContext,
+  CollectOverdueResponse,
   Customer,
+  Invoice,
   PaymentIntent,
   StartCheckoutResponse,
   SubmitCheckoutResponse,
@@ -24,7 +26,7 @@ export const TST = {
 export const PAYER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 export const TX_HASH = `0x${'ab'.repeat(32)}`;
 /** 19.99 TST in the smallest unit. */
-const AMOUNT = '19990000000000000000';
+export const TST_AMOUNT = '19990000000000000000';
 
 export const CHAIN_METHOD = makePaymentMethod({
   id: 'pm_test_chain',
@@ -41,7 +43,7 @@ export function makeChainCheckout(
   const isSubscription = session.mode === 'subscription';
   const price = makePrice({
     currency_id: TST.id,
-    unit_amount: AMOUNT,
+    unit_amount: TST_AMOUNT,
     ...(isSubscription && {
       type: 'recurring',
       recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
@@ -51,12 +53,16 @@ export function makeChainCheckout(
     {
       currency_id: TST.id,
       line_items: [makeLineItem({ price })],
-      amount_subtotal: AMOUNT,
-      amount_total: AMOUNT,
-      amount_due_now: AMOUNT,
-      amount_renewal: isSubscription ? AMOUNT : '0',
+      amount_subtotal: TST_AMOUNT,
+      amount_total: TST_AMOUNT,
+      amount_due_now: TST_AMOUNT,
+      amount_renewal: isSubscription ? TST_AMOUNT : '0',
       currency_amounts: [
-        { currency_id: TST.id, amount_due_now: AMOUNT, amount_renewal: isSubscription ? AMOUNT : '0' },
+        {
+          currency_id: TST.id,
+          amount_due_now: TST_AMOUNT,
+          amount_renewal: isSubscription ? TST_AMOUNT : '0',
+        },
       ],
       ...session,
     },
@@ -73,7 +79,7 @@ export function makeChainContext(overrides: Partial<ChainContext> = {}): ChainCo
     token: { address: TST.contract, symbol: TST.symbol, decimals: TST.decimal },
     vault: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
     payer: PAYER,
-    amount: AMOUNT,
+    amount: TST_AMOUNT,
     action: 'transfer',
     approve_amount: '0',
     ...overrides,
@@ -97,7 +103,7 @@ export function makeChainIntent(overrides: Partial<PaymentIntent> = {}): Payment
     id: 'pi_chain',
     object: 'payment_intent',
     status: 'processing',
-    amount: AMOUNT,
+    amount: TST_AMOUNT,
     amount_received: '0',
     currency_id: TST.id,
     payment_method_id: CHAIN_METHOD.id,
@@ -178,4 +184,28 @@ export function chainCheckoutRoutes(
       },
     },
   ];
+}
+
+/**
+ * The answer of `POST /invoices/collect-batch` about these overdue invoices: `none` (the vault
+ * collects them) or `approve` (their total and twelve renewals of the largest, as the server asks).
+ */
+export function makeCollectOverdueResponse(
+  invoices: Invoice[],
+  action: 'approve' | 'none',
+  { isBalanceSufficient = true } = {},
+): CollectOverdueResponse {
+  const amounts = invoices.map((invoice) => BigInt(invoice.amount_remaining));
+  const total = amounts.reduce((sum, amount) => sum + amount, 0n);
+  const largest = amounts.reduce((max, amount) => (amount > max ? amount : max), 0n);
+  return {
+    chainContext: makeChainContext({
+      action,
+      amount: total.toString(),
+      approve_amount: (total + largest * 12n).toString(),
+    }),
+    balance: { sufficient: isBalanceSufficient },
+    delegation: { sufficient: action === 'none' },
+    invoices,
+  };
 }

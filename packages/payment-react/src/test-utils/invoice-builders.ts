@@ -1,4 +1,5 @@
 import type { Invoice, OverdueInvoicesResponse } from '@bazaar/schemas';
+import { CHAIN_METHOD, TST, TST_AMOUNT } from './chain-builders.ts';
 import { USD } from './checkout-builders.ts';
 
 /** A valid invoice (paid, one line of 2 × $19.99) with just the fields a test cares about changed. */
@@ -81,7 +82,28 @@ export function makeUncollectibleInvoice(overrides: Partial<Invoice> = {}): Invo
   });
 }
 
+/** A renewal of 19.99 TST, a chain subscription's, that could not be pulled. */
+export function makeChainOverdueInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  const base = makeUncollectibleInvoice();
+  return {
+    ...base,
+    id: 'in_chain',
+    number: 'BZR-0005',
+    subscription_id: 'sub_chain',
+    currency_id: TST.id,
+    currency: TST,
+    payment_method_id: CHAIN_METHOD.id,
+    lines: base.lines.map((line) => ({ ...line, unit_amount: TST_AMOUNT, amount: TST_AMOUNT })),
+    subtotal: TST_AMOUNT,
+    total: TST_AMOUNT,
+    amount_due: TST_AMOUNT,
+    amount_remaining: TST_AMOUNT,
+    ...overrides,
+  };
+}
+
 const CARD = { id: 'pm_test_card', type: 'stripe', name: 'Card' };
+const CHAIN = { id: CHAIN_METHOD.id, type: CHAIN_METHOD.type, name: CHAIN_METHOD.name };
 
 /** The overdue answer for these invoices, summed per currency as the server does. */
 export function makeOverdueResponse(invoices: Invoice[]): OverdueInvoicesResponse {
@@ -91,7 +113,7 @@ export function makeOverdueResponse(invoices: Invoice[]): OverdueInvoicesRespons
     summary[invoice.currency_id] = {
       amount: (BigInt(entry?.amount ?? '0') + BigInt(invoice.amount_remaining)).toString(),
       currency: invoice.currency,
-      method: CARD,
+      method: invoice.payment_method_id === CHAIN.id ? CHAIN : CARD,
     };
   }
   const subscriptions = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
