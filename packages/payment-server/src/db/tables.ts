@@ -245,7 +245,10 @@ export interface PaymentTables {
     id: string;
     payment_intent_id: string;
     payment_method_id: string;
-    /** `transfer`: the payer's wallet sent it; `pull`: the vault's transferFrom on the payer's allowance. */
+    /**
+     * `transfer`: the payer's wallet sent it; `pull`: the vault's transferFrom on the payer's
+     * allowance; `refund`: the vault sending a transfer that paid nothing back.
+     */
     kind: string;
     /** `checkout`, or `{invoiceId}:attempt:{n}` for a renewal's pull. */
     attempt_key: string;
@@ -258,7 +261,7 @@ export interface PaymentTables {
     from_address: string | null;
     to_address: string;
     amount: string;
-    /** pending | succeeded | failed */
+    /** pending | succeeded | failed | returned (a transfer that paid nothing, sent back) */
     status: string;
     block_number: string | null;
     failure_message: string | null;

@@ -9,7 +9,8 @@ import { customerNow } from '../modules/test-clocks/service.ts';
 import { CHAIN_CONFIRMATION_WINDOW_SECONDS } from '../modules/chain-payments/service.ts';
 import { ensureInvoiceIntent } from './collect-invoice.ts';
 import { confirmChainTransaction } from './confirm-chain-transactions.ts';
-import { APPROVAL_PERIODS, readChainStanding, startPull } from './pay-by-chain.ts';
+import { APPROVAL_PERIODS, readChainStanding } from './pay-by-chain.ts';
+import { startPull } from './vault-transactions.ts';
 import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
 
 /** Overdue invoices a payer may still pay (an uncollectible one too: the engine gave up, the payer need not). */

@@ -17,6 +17,7 @@ import { createPeriodicJob, type PeriodicJob } from '../periodic-job.ts';
 import { paysExactly } from '../providers/evm-chain.ts';
 import { recordPullOutcome } from './collect-invoice.ts';
 import { completeCheckout } from './complete-checkout.ts';
+import { returnStrayTransfer, strayTransfer } from './pay-by-chain.ts';
 import { payInvoice } from './pay-invoice.ts';
 
 export type ChainTransactionOutcome = 'succeeded' | 'failed' | 'pending';
@@ -64,9 +65,29 @@ export async function confirmChainTransaction(
     to: getAddress(row.to_address),
     amount: BigInt(row.amount),
   });
-  if (!transfer) return fail(deps, row, 'The transaction does not pay this checkout');
+  if (!transfer) {
+    const failed = await fail(deps, row, 'The transaction does not pay this checkout');
+    const stray =
+      row.kind === 'transfer' &&
+      row.from_address &&
+      strayTransfer(mined, {
+        token: getAddress(row.token),
+        from: getAddress(row.from_address),
+        vault: method.vault,
+      });
+    if (stray) {
+      await returnStrayTransfer(deps, {
+        method,
+        intentId: row.payment_intent_id,
+        txHash: row.tx_hash,
+        transfer: stray,
+      });
+    }
+    return failed;
+  }
 
-  await completePaidIntent(deps, { row, method, payer: transfer.from });
+  // A refund completes nothing: the tokens are back with the payer.
+  if (row.kind !== 'refund') await completePaidIntent(deps, { row, method, payer: transfer.from });
   await settleChainTransactionRow(deps.db, row.id, {
     status: 'succeeded',
     block_number: mined.blockNumber.toString(),
@@ -119,6 +140,7 @@ async function fail(deps: PaymentDeps, row: ChainTransactionRow, message: string
   const isMine = await deps.db.transaction().execute(async (trx) => {
     const settled = { status: 'failed', failure_message: message, updated_at: now };
     if (!(await settleChainTransactionRow(trx, row.id, settled))) return false;
+    if (row.kind === 'refund') return false;
     await updatePaymentIntentFrom(trx, row.payment_intent_id, ['processing'], {
       status: 'requires_action',
       last_payment_error: JSON.stringify(error),

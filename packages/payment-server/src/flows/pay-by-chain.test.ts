@@ -8,7 +8,13 @@ import { DEMO_CHAIN } from '../demo/seed-chain.ts';
 import { retrieveCheckout, startCheckoutFromLink } from '../modules/checkout-sessions/service.ts';
 import { submitCheckout } from '../modules/checkout-sessions/submit.ts';
 import type { EvmChains } from '../providers/evm-chain.ts';
-import { openChainTestKit, type ChainTestKit, type TestPayer } from '../test-utils/chain-test-kit.ts';
+import { expireOverdueSessions } from '../modules/checkout-sessions/expiry.ts';
+import {
+  openChainTestKit,
+  PAYER_TUSD,
+  type ChainTestKit,
+  type TestPayer,
+} from '../test-utils/chain-test-kit.ts';
 import {
   countRows,
   makeSubmitBody,
@@ -124,14 +130,20 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
     expect((await reportChainTransfer(kit.deps, { sessionId, txHash, user })).status).toBe('succeeded');
   });
 
-  it('refuses a transfer of another amount or one that reverted, and keeps the intent payable', async () => {
+  it('refuses a transfer of another amount and sends it back; a reverted one moved nothing', async () => {
     const sessionId = await start();
     await submit(sessionId);
     const short = await payer.transfer(chainKit.vault, LICENSE_TUSD - 1n);
     expect(await refusal(reportChainTransfer(kit.deps, { sessionId, txHash: short, user }))).toMatchObject({
       code: 'CHAIN_TRANSACTION_INVALID',
-      message: 'The transaction does not pay this checkout',
+      message:
+        'The transaction does not pay this checkout. The tokens it sent are being returned to your wallet',
     });
+    expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD);
+    // Reporting it again says the same, and sends nothing back twice.
+    expect((await refusal(reportChainTransfer(kit.deps, { sessionId, txHash: short, user }))).code).toBe(
+      'CHAIN_TRANSACTION_INVALID',
+    );
     const reverted = await payer.transfer(chainKit.vault, 10n ** 18n, { gas: 100_000n });
     expect(await refusal(reportChainTransfer(kit.deps, { sessionId, txHash: reverted, user }))).toMatchObject(
       {
@@ -141,7 +153,38 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
     );
     const view = await sessionState(sessionId);
     expect(view.paymentIntent?.status).toBe('requires_payment_method');
-    expect(await kit.db.selectFrom('chain_transactions').selectAll().execute()).toEqual([]);
+    const rows = await kit.db
+      .selectFrom('chain_transactions')
+      .select(['kind', 'status', 'amount', 'to_address'])
+      .orderBy('kind')
+      .execute();
+    expect(rows).toEqual([
+      {
+        kind: 'refund',
+        status: 'succeeded',
+        amount: (LICENSE_TUSD - 1n).toString(),
+        to_address: payer.address,
+      },
+      {
+        kind: 'transfer',
+        status: 'returned',
+        amount: (LICENSE_TUSD - 1n).toString(),
+        to_address: chainKit.vault,
+      },
+    ]);
+    expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD);
+  });
+
+  it('sends back a transfer that arrives after the checkout expired', async () => {
+    const sessionId = await start();
+    const { checkoutSession } = await submit(sessionId);
+    const txHash = await payer.transfer(chainKit.vault, LICENSE_TUSD);
+    kit.clock.set(checkoutSession.expires_at + 1);
+    await expireOverdueSessions(kit.deps);
+    expect(await refusal(reportChainTransfer(kit.deps, { sessionId, txHash, user }))).toMatchObject({
+      code: 'CHECKOUT_SESSION_EXPIRED',
+    });
+    expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD);
   });
 
   it('takes a transaction hash once: another checkout cannot reuse it', async () => {

@@ -1,12 +1,13 @@
 import { newId, type ChainContext, type PaymentIntent, type SessionUser } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
-import { getAddress, type Address, type Hex } from 'viem';
+import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import {
   findChainTransactionByAttempt,
   findChainTransactionByHash,
   insertChainTransactionRow,
+  markChainTransactionReturned,
   takeVaultNonce,
   type ChainTransactionRow,
 } from '../modules/chain-payments/repository.ts';
@@ -19,15 +20,16 @@ import {
   type ChainMethod,
 } from '../modules/chain-payments/service.ts';
 import { findCheckoutSessionRow, updateOpenSession } from '../modules/checkout-sessions/repository.ts';
-import { findOpenSessionRow } from '../modules/checkout-sessions/service.ts';
+import { findSessionRow, sessionClosedError } from '../modules/checkout-sessions/service.ts';
 import { findCustomerByDid } from '../modules/customers/service.ts';
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
 import { getPaymentIntent, PAYABLE_STATUSES, type PaymentError } from '../modules/payment-intents/service.ts';
 import type { InvoiceRow } from '../modules/invoices/repository.ts';
 import { findCurrencyRow, findMethodRow } from '../modules/payment-methods/repository.ts';
-import { paysExactly } from '../providers/evm-chain.ts';
+import { paysExactly, type MinedTransaction, type TokenTransfer } from '../providers/evm-chain.ts';
 import { completeCheckout } from './complete-checkout.ts';
 import { confirmChainTransaction } from './confirm-chain-transactions.ts';
+import { startPull, startRefund } from './vault-transactions.ts';
 
 /** A subscriber approves the first payment and this many renewals at once. */
 export const APPROVAL_PERIODS = 12n;
@@ -162,73 +164,6 @@ async function pullForCheckout(
 }
 
 /**
- * The vault's pull of `amount` from `from`'s allowance, once per (intent, attempt): the
- * transaction is signed with a nonce handed out by the database and stored before it is
- * broadcast, so after a crash the same transaction is sent again rather than a second pull.
- */
-export async function startPull(
-  deps: PaymentDeps,
-  input: {
-    method: ChainMethod;
-    token: Address;
-    intentId: string;
-    attemptKey: string;
-    from: Address;
-    amount: bigint;
-  },
-): Promise<ChainTransactionRow> {
-  const { method } = input;
-  const chain = connectChain(deps, method);
-  const attempt = { paymentIntentId: input.intentId, attemptKey: input.attemptKey };
-  let row = await findChainTransactionByAttempt(deps.db, attempt);
-  if (!row) {
-    const chainNonce = await chain.pendingNonce(method.vault);
-    const now = deps.clock.now();
-    row = await deps.db.transaction().execute(async (trx) => {
-      const nonce = await takeVaultNonce(trx, { vault: vaultNonceKey(method), chainNonce });
-      const signed = await chain.signPull({
-        vaultKey: method.vaultKey,
-        token: input.token,
-        from: input.from,
-        amount: input.amount,
-        nonce,
-      });
-      const pull: ChainTransactionRow = {
-        id: newId('chainTransaction'),
-        payment_intent_id: input.intentId,
-        payment_method_id: method.id,
-        kind: 'pull',
-        attempt_key: input.attemptKey,
-        tx_hash: signed.hash,
-        raw_transaction: signed.raw,
-        nonce,
-        token: input.token,
-        from_address: input.from,
-        to_address: method.vault,
-        amount: input.amount.toString(),
-        status: 'pending',
-        block_number: null,
-        failure_message: null,
-        livemode: method.livemode ? 1 : 0,
-        created_at: now,
-        updated_at: now,
-      };
-      await insertChainTransactionRow(trx, pull);
-      await updatePaymentIntentFrom(trx, input.intentId, PAYABLE_STATUSES, {
-        status: 'processing',
-        last_payment_error: null,
-        updated_at: now,
-      });
-      return pull;
-    });
-  }
-  if (row.status === 'pending' && row.raw_transaction) {
-    await chain.broadcast(row.raw_transaction as Hex);
-  }
-  return row;
-}
-
-/**
  * A chain subscription's renewal: the vault pulls what the invoice asks from the subscriber's
  * allowance. An allowance or balance that no longer covers it fails the attempt at once, without
  * spending gas on a transaction that would revert; the retry schedule takes it from there.
@@ -292,9 +227,10 @@ export async function reportChainTransfer(
     if (paid.checkoutSessionId !== input.sessionId) {
       throw new AppError('CHAIN_TRANSACTION_USED', 'This transaction already paid another payment');
     }
+    if (existing.status === 'returned') throw new AppError('CHAIN_TRANSACTION_INVALID', SENT_BACK);
     return paid.intent;
   }
-  const session = await findOpenSessionRow(deps, input.sessionId);
+  const session = await findSessionRow(deps.db, input.sessionId);
   if (!session.payment_intent_id) {
     throw new AppError('CHAIN_TRANSACTION_INVALID', 'Submit the checkout before paying it');
   }
@@ -304,17 +240,22 @@ export async function reportChainTransfer(
   const token = tokenOf((await findCurrencyRow(deps.db, intent.currency_id))!);
   const payer = input.user?.walletAddress ? getAddress(input.user.walletAddress) : null;
   const mined = await connectChain(deps, method).minedTransaction(input.txHash);
-  if (mined) {
-    const problem = transferProblem(mined, {
-      token,
-      from: payer,
-      to: method.vault,
-      amount: BigInt(intent.amount),
-    });
-    if (problem) throw new AppError('CHAIN_TRANSACTION_INVALID', problem);
+  const now = deps.clock.now();
+  const problem =
+    mined && transferProblem(mined, { token, from: payer, to: method.vault, amount: BigInt(intent.amount) });
+  const refusal =
+    sessionClosedError(session, now) ??
+    (problem ? new AppError('CHAIN_TRANSACTION_INVALID', problem) : null) ??
+    (PAYABLE_STATUSES.includes(intent.status)
+      ? null
+      : new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`));
+  if (refusal) {
+    const stray = mined && payer && strayTransfer(mined, { token, from: payer, vault: method.vault });
+    if (!stray) throw refusal;
+    await returnStrayTransfer(deps, { method, intentId: intent.id, txHash: input.txHash, transfer: stray });
+    throw new AppError(refusal.code, `${refusal.message}. ${SENT_BACK}`);
   }
 
-  const now = deps.clock.now();
   const row: ChainTransactionRow = {
     id: newId('chainTransaction'),
     payment_intent_id: intent.id,
@@ -351,6 +292,71 @@ export async function reportChainTransfer(
   });
   await confirmChainTransaction(deps, row.id);
   return (await getPaymentIntent(deps.db, intent.id)).intent;
+}
+
+const SENT_BACK = 'The tokens it sent are being returned to your wallet';
+
+/** A successful transfer from the payer to the vault in a transaction, whatever its amount. */
+export function strayTransfer(
+  mined: MinedTransaction,
+  expected: { token: Address; from: Address; vault: Address },
+): TokenTransfer | null {
+  if (mined.status !== 'success') return null;
+  return (
+    mined.transfers.find(
+      (transfer) =>
+        isAddressEqual(transfer.token, expected.token) &&
+        isAddressEqual(transfer.from, expected.from) &&
+        isAddressEqual(transfer.to, expected.vault),
+    ) ?? null
+  );
+}
+
+/**
+ * A payer's transfer that cannot pay anything (the checkout changed, expired or was paid, or the
+ * amount is wrong) goes back to them: the transfer is kept as `returned` (its hash pays nothing
+ * else) and the vault sends the same amount back, once.
+ */
+export async function returnStrayTransfer(
+  deps: PaymentDeps,
+  input: { method: ChainMethod; intentId: string; txHash: string; transfer: TokenTransfer },
+): Promise<void> {
+  const { method, transfer } = input;
+  const now = deps.clock.now();
+  const kept = await findChainTransactionByHash(deps.db, input.txHash);
+  if (!kept) {
+    await insertChainTransactionRow(deps.db, {
+      id: newId('chainTransaction'),
+      payment_intent_id: input.intentId,
+      payment_method_id: method.id,
+      kind: 'transfer',
+      attempt_key: input.txHash,
+      tx_hash: input.txHash,
+      raw_transaction: null,
+      nonce: null,
+      token: transfer.token,
+      from_address: transfer.from,
+      to_address: method.vault,
+      amount: transfer.value.toString(),
+      status: 'returned',
+      block_number: null,
+      failure_message: null,
+      livemode: method.livemode ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    });
+  } else {
+    await markChainTransactionReturned(deps.db, kept.id, now);
+  }
+  const refund = await startRefund(deps, {
+    method,
+    token: transfer.token,
+    intentId: input.intentId,
+    attemptKey: `return:${input.txHash}`,
+    to: transfer.from,
+    amount: transfer.value,
+  });
+  await confirmChainTransaction(deps, refund.id);
 }
 
 /** Why a mined transaction does not pay what it should, or null when it does. */

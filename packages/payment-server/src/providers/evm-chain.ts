@@ -57,6 +57,14 @@ export interface EvmChain {
     amount: bigint;
     nonce: number;
   }): Promise<SignedTransaction>;
+  /** The vault sending `amount` back to `to` (a refund), signed but not sent. */
+  signRefund(input: {
+    vaultKey: Hex;
+    token: Address;
+    to: Address;
+    amount: bigint;
+    nonce: number;
+  }): Promise<SignedTransaction>;
   /** Sends a signed transaction; one the chain already has is not an error. */
   broadcast(raw: Hex): Promise<void>;
   /** Null while the transaction is not mined (or unknown to the chain). */
@@ -71,11 +79,33 @@ export function vaultAddress(vaultKey: Hex): Address {
   return privateKeyToAccount(vaultKey).address;
 }
 
-/** Gas for one ERC-20 transferFrom, with room for tokens that do a little more. */
-const PULL_GAS = 120_000n;
+/** Gas for one ERC-20 transfer or transferFrom, with room for tokens that do a little more. */
+const TOKEN_CALL_GAS = 120_000n;
 
 /** Nodes answer a transaction they already hold in one of these ways. */
 const ALREADY_KNOWN = /already known|known transaction|nonce too low|already imported/i;
+
+/** A call of the token contract by the vault, signed with the given nonce and today's fees. */
+async function signTokenCall(
+  client: PublicClient,
+  chainId: number,
+  input: { vaultKey: Hex; token: Address; nonce: number },
+  data: (vault: Address) => Hex,
+): Promise<SignedTransaction> {
+  const vault = privateKeyToAccount(input.vaultKey);
+  const fees = await client.estimateFeesPerGas();
+  const raw = await vault.signTransaction({
+    chainId,
+    type: 'eip1559',
+    to: input.token,
+    nonce: input.nonce,
+    gas: TOKEN_CALL_GAS,
+    maxFeePerGas: fees.maxFeePerGas * 2n,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    data: data(vault.address),
+  });
+  return { hash: keccak256(raw), raw };
+}
 
 function jsonRpcChain(client: PublicClient, chainId: number): EvmChain {
   return {
@@ -89,25 +119,14 @@ function jsonRpcChain(client: PublicClient, chainId: number): EvmChain {
         args: [owner, spender],
       }),
     pendingNonce: (address) => client.getTransactionCount({ address, blockTag: 'pending' }),
-    async signPull({ vaultKey, token, from, amount, nonce }) {
-      const vault = privateKeyToAccount(vaultKey);
-      const fees = await client.estimateFeesPerGas();
-      const raw = await vault.signTransaction({
-        chainId,
-        type: 'eip1559',
-        to: token,
-        nonce,
-        gas: PULL_GAS,
-        maxFeePerGas: fees.maxFeePerGas * 2n,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-        data: encodeFunctionData({
-          abi: erc20Abi,
-          functionName: 'transferFrom',
-          args: [from, vault.address, amount],
-        }),
-      });
-      return { hash: keccak256(raw), raw };
-    },
+    signPull: ({ vaultKey, token, from, amount, nonce }) =>
+      signTokenCall(client, chainId, { vaultKey, token, nonce }, (vault) =>
+        encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [from, vault, amount] }),
+      ),
+    signRefund: ({ vaultKey, token, to, amount, nonce }) =>
+      signTokenCall(client, chainId, { vaultKey, token, nonce }, () =>
+        encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+      ),
     async broadcast(raw) {
       try {
         await client.sendRawTransaction({ serializedTransaction: raw });

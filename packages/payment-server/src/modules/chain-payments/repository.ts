@@ -69,6 +69,15 @@ export async function settleChainTransactionRow(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A payer's transfer that paid nothing: what it sent is going back. */
+export async function markChainTransactionReturned(db: PaymentDb, id: string, now: number): Promise<void> {
+  await db
+    .updateTable('chain_transactions')
+    .set({ status: 'returned', updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function touchChainTransactionRow(db: PaymentDb, id: string, now: number): Promise<void> {
   await db.updateTable('chain_transactions').set({ updated_at: now }).where('id', '=', id).execute();
 }

@@ -1,0 +1,125 @@
+import { newId } from '@bazaar/schemas';
+import type { Address, Hex } from 'viem';
+import type { PaymentDeps } from '../deps.ts';
+import {
+  findChainTransactionByAttempt,
+  insertChainTransactionRow,
+  takeVaultNonce,
+  type ChainTransactionRow,
+} from '../modules/chain-payments/repository.ts';
+import { connectChain, vaultNonceKey, type ChainMethod } from '../modules/chain-payments/service.ts';
+import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
+import { PAYABLE_STATUSES } from '../modules/payment-intents/service.ts';
+import type { EvmChain, SignedTransaction } from '../providers/evm-chain.ts';
+
+interface VaultTransaction {
+  method: ChainMethod;
+  token: Address;
+  intentId: string;
+  attemptKey: string;
+  amount: bigint;
+}
+
+/**
+ * A transaction the vault sends, once per (intent, attempt): it is signed with a nonce handed
+ * out by the database and stored before it is broadcast, so after a crash the same transaction
+ * is sent again rather than a second one. `onStored` runs in the storing transaction.
+ */
+async function sendFromVault(
+  deps: PaymentDeps,
+  input: VaultTransaction & {
+    kind: 'pull' | 'refund';
+    from: Address;
+    to: Address;
+    sign: (chain: EvmChain, nonce: number) => Promise<SignedTransaction>;
+    onStored?: (trx: PaymentDeps['db'], now: number) => Promise<unknown>;
+  },
+): Promise<ChainTransactionRow> {
+  const { method } = input;
+  const chain = connectChain(deps, method);
+  const attempt = { paymentIntentId: input.intentId, attemptKey: input.attemptKey };
+  let row = await findChainTransactionByAttempt(deps.db, attempt);
+  if (!row) {
+    const chainNonce = await chain.pendingNonce(method.vault);
+    const now = deps.clock.now();
+    row = await deps.db.transaction().execute(async (trx) => {
+      const nonce = await takeVaultNonce(trx, { vault: vaultNonceKey(method), chainNonce });
+      const signed = await input.sign(chain, nonce);
+      const stored: ChainTransactionRow = {
+        id: newId('chainTransaction'),
+        payment_intent_id: input.intentId,
+        payment_method_id: method.id,
+        kind: input.kind,
+        attempt_key: input.attemptKey,
+        tx_hash: signed.hash,
+        raw_transaction: signed.raw,
+        nonce,
+        token: input.token,
+        from_address: input.from,
+        to_address: input.to,
+        amount: input.amount.toString(),
+        status: 'pending',
+        block_number: null,
+        failure_message: null,
+        livemode: method.livemode ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      };
+      await insertChainTransactionRow(trx, stored);
+      await input.onStored?.(trx, now);
+      return stored;
+    });
+  }
+  if (row.status === 'pending' && row.raw_transaction) {
+    await chain.broadcast(row.raw_transaction as Hex);
+  }
+  return row;
+}
+
+/** The vault's pull of `amount` from `from`'s allowance; the intent waits in `processing`. */
+export function startPull(
+  deps: PaymentDeps,
+  input: VaultTransaction & { from: Address },
+): Promise<ChainTransactionRow> {
+  const { method } = input;
+  return sendFromVault(deps, {
+    ...input,
+    kind: 'pull',
+    to: method.vault,
+    sign: (chain, nonce) =>
+      chain.signPull({
+        vaultKey: method.vaultKey,
+        token: input.token,
+        from: input.from,
+        amount: input.amount,
+        nonce,
+      }),
+    onStored: (trx, now) =>
+      updatePaymentIntentFrom(trx, input.intentId, PAYABLE_STATUSES, {
+        status: 'processing',
+        last_payment_error: null,
+        updated_at: now,
+      }),
+  });
+}
+
+/** The vault sends a payer's tokens back (a transfer that paid nothing it could still pay). */
+export function startRefund(
+  deps: PaymentDeps,
+  input: VaultTransaction & { to: Address },
+): Promise<ChainTransactionRow> {
+  const { method } = input;
+  return sendFromVault(deps, {
+    ...input,
+    kind: 'refund',
+    from: method.vault,
+    sign: (chain, nonce) =>
+      chain.signRefund({
+        vaultKey: method.vaultKey,
+        token: input.token,
+        to: input.to,
+        amount: input.amount,
+        nonce,
+      }),
+  });
+}
