@@ -8,7 +8,6 @@ import {
   findChainTransactionByHash,
   insertChainTransactionRow,
   markChainTransactionReturned,
-  takeVaultNonce,
   type ChainTransactionRow,
 } from '../modules/chain-payments/repository.ts';
 import {
@@ -16,7 +15,6 @@ import {
   connectChain,
   toChainMethod,
   tokenOf,
-  vaultNonceKey,
   type ChainMethod,
 } from '../modules/chain-payments/service.ts';
 import { findCheckoutSessionRow, updateOpenSession } from '../modules/checkout-sessions/repository.ts';
