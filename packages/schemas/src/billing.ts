@@ -169,11 +169,14 @@ export const collectOverdueBodySchema = z
     currency_id: idSchema('paymentCurrency'),
     subscription_id: idSchema('subscription').optional(),
     customer_id: z.string().max(200).optional(),
+    /** One invoice, paid from its own page (it need not be overdue yet). */
+    invoice_id: idSchema('invoice').optional(),
   })
-  .refine((body) => (body.subscription_id === undefined) !== (body.customer_id === undefined), {
-    message: 'Either subscriptionId or customerId must be provided',
-    path: ['subscription_id'],
-  });
+  .refine(
+    (body) =>
+      [body.subscription_id, body.customer_id, body.invoice_id].filter((id) => id !== undefined).length === 1,
+    { message: 'Either subscriptionId or customerId must be provided', path: ['subscription_id'] },
+  );
 export const collectOverdueResponseSchema = z.object({
   chainContext: chainContextSchema,
   balance: z.object({ sufficient: z.boolean() }),

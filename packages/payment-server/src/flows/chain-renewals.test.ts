@@ -179,6 +179,54 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
     await expect(collect()).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('pays one invoice from its page, and refuses someone else’s', async () => {
+    const subscription = await subscribe(2n);
+    await renewAt(subscription.current_period_end);
+    await renewAt(subscription.current_period_end + 31 * DAY);
+    const unpaid = (await cycleInvoices(subscription.id)).find((invoice) => invoice.status === 'open')!;
+    const collect = (who: SessionUser) =>
+      collectOverdueByChain(kit.deps, {
+        target: { kind: 'invoice', id: unpaid.id },
+        currencyId: DEMO_CHAIN.currencyId,
+        user: who,
+        livemode: false,
+      });
+    const stranger = makeUser({ did: 'did:bazaar:usr_stranger', walletAddress: chainKit.vault });
+    await expect(collect(stranger)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await payer.approve(chainKit.vault, MONTHLY_TUSD);
+    expect((await collect(user)).chainContext.action).toBe('none');
+    const paid = await kit.db
+      .selectFrom('invoices')
+      .select('status')
+      .where('id', '=', unpaid.id)
+      .executeTakeFirstOrThrow();
+    expect(paid.status).toBe('paid');
+  });
+
+  it('pays one invoice from its page, and refuses someone else’s', async () => {
+    const subscription = await subscribe(2n);
+    await renewAt(subscription.current_period_end);
+    await renewAt(subscription.current_period_end + 31 * DAY);
+    const unpaid = (await cycleInvoices(subscription.id)).find((invoice) => invoice.status === 'open')!;
+    const collect = (who: SessionUser) =>
+      collectOverdueByChain(kit.deps, {
+        target: { kind: 'invoice', id: unpaid.id },
+        currencyId: DEMO_CHAIN.currencyId,
+        user: who,
+        livemode: false,
+      });
+    const stranger = makeUser({ did: 'did:bazaar:usr_stranger', walletAddress: chainKit.vault });
+    await expect(collect(stranger)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await payer.approve(chainKit.vault, MONTHLY_TUSD);
+    expect((await collect(user)).chainContext.action).toBe('none');
+    const paid = await kit.db
+      .selectFrom('invoices')
+      .select('status')
+      .where('id', '=', unpaid.id)
+      .executeTakeFirstOrThrow();
+    expect(paid.status).toBe('paid');
+  });
+
   it('switches plan once the change’s pull confirms, and never voids an invoice whose pull is out', async () => {
     const subscription = await subscribe(13n);
     await requireConfirmations(3);

@@ -4,6 +4,7 @@ import { getAddress } from 'viem';
 import type { PaymentDeps } from '../deps.ts';
 import { leaseInvoiceRow } from '../modules/invoices/repository.ts';
 import { getOverdueInvoices, type OverdueTarget } from '../modules/invoices/overdue.ts';
+import { getOwnInvoice } from '../modules/invoices/service.ts';
 import { findCurrencyRow } from '../modules/payment-methods/repository.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
 import { CHAIN_CONFIRMATION_WINDOW_SECONDS } from '../modules/chain-payments/service.ts';
@@ -13,11 +14,15 @@ import { APPROVAL_PERIODS, readChainStanding } from './pay-by-chain.ts';
 import { startPull } from './vault-transactions.ts';
 import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
 
+/** What to collect: one invoice, or what is overdue for a subscription or a customer. */
+export type CollectTarget = OverdueTarget | { kind: 'invoice'; id: string };
+
 /** Overdue invoices a payer may still pay (an uncollectible one too: the engine gave up, the payer need not). */
 const PAYABLE_INVOICE_STATUSES = ['open', 'uncollectible'];
 
 /**
- * `POST /invoices/collect-batch`: the payer pays what is overdue in one chain currency. When
+ * `POST /invoices/collect-batch`: the payer pays what is overdue in one chain currency (or one
+ * invoice of theirs, from its page). When
  * their approval to the vault and their balance cover the total, the vault pulls each invoice
  * (leased to the payer meanwhile, so the engine does not pull it too) and every one confirmed
  * is paid as on the invoice page, announcing `invoice.paid`; otherwise the answer asks the wallet
@@ -25,18 +30,24 @@ const PAYABLE_INVOICE_STATUSES = ['open', 'uncollectible'];
  */
 export async function collectOverdueByChain(
   deps: PaymentDeps,
-  input: { target: OverdueTarget; currencyId: string; user: SessionUser; livemode: boolean },
+  input: { target: CollectTarget; currencyId: string; user: SessionUser; livemode: boolean },
 ): Promise<CollectOverdueResponse> {
-  const { user } = input;
+  const { user, target } = input;
   if (!user.walletAddress) {
     throw new AppError('WALLET_REQUIRED', 'Bind a wallet before paying with this method');
   }
-  const overdue = await getOverdueInvoices(deps, {
-    target: input.target,
-    viewer: { did: user.did, isAdmin: false },
-    livemode: input.livemode,
-  });
-  const invoices = overdue.invoices.filter(
+  // One invoice (its own page) may be paid before it is overdue; a batch is what is overdue.
+  const candidates =
+    target.kind === 'invoice'
+      ? [await getOwnInvoice(deps.db, { id: target.id, did: user.did })]
+      : (
+          await getOverdueInvoices(deps, {
+            target,
+            viewer: { did: user.did, isAdmin: false },
+            livemode: input.livemode,
+          })
+        ).invoices;
+  const invoices = candidates.filter(
     (invoice) =>
       invoice.currency_id === input.currencyId && PAYABLE_INVOICE_STATUSES.includes(invoice.status),
   );

@@ -93,11 +93,13 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => {
-      const { subscription_id: subscriptionId, customer_id: customerId, currency_id } = request.body;
+      const { subscription_id: subscriptionId, invoice_id: invoiceId, currency_id } = request.body;
       return collectOverdueByChain(deps, {
         target: subscriptionId
           ? { kind: 'subscription', id: subscriptionId }
-          : { kind: 'customer', id: customerId! },
+          : invoiceId
+            ? { kind: 'invoice', id: invoiceId }
+            : { kind: 'customer', id: request.body.customer_id! },
         currencyId: currency_id,
         user: requireUser(request),
         livemode: request.query.livemode,

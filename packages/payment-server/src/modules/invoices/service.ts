@@ -263,11 +263,18 @@ export async function getVisibleInvoice(
   db: PaymentDb,
   input: { id: string; user: SessionUser },
 ): Promise<Invoice> {
+  if (!isPaymentAdmin(input.user)) return getOwnInvoice(db, { id: input.id, did: input.user.did });
   const row = await findInvoiceRow(db, input.id);
   if (!row) throw notFound('invoice', input.id);
-  if (isPaymentAdmin(input.user)) return toInvoice(db, row);
+  return toInvoice(db, row);
+}
+
+/** One of the payer's own finalized invoices; anything else answers like a missing one. */
+export async function getOwnInvoice(db: PaymentDb, input: { id: string; did: string }): Promise<Invoice> {
+  const row = await findInvoiceRow(db, input.id);
+  if (!row) throw notFound('invoice', input.id);
   const customer = await getCustomer(db, row.customer_id);
-  if (customer.did !== input.user.did || row.status === 'draft') throw notFound('invoice', input.id);
+  if (customer.did !== input.did || row.status === 'draft') throw notFound('invoice', input.id);
   return toInvoice(db, row);
 }
 
