@@ -10,6 +10,16 @@ import { idSchema } from './ids.ts';
 
 export const PAYMENT_METHOD_TYPES = ['stripe', 'arcblock', 'ethereum', 'base', 'bitcoin'] as const;
 export const paymentMethodTypeSchema = z.enum(PAYMENT_METHOD_TYPES);
+/** The methods paid from the payer's own wallet: ERC-20 tokens on EVM chains. */
+export const CHAIN_METHOD_TYPES = [
+  'ethereum',
+  'base',
+] as const satisfies readonly (typeof PAYMENT_METHOD_TYPES)[number][];
+
+/** Whether a method of this type is paid from the payer's wallet (see CHAIN_METHOD_TYPES). */
+export function isChainMethodType(type: string): boolean {
+  return (CHAIN_METHOD_TYPES as readonly string[]).includes(type);
+}
 
 export const paymentCurrencySchema = z.object({
   id: z.string(),

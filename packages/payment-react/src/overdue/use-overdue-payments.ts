@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { OverdueInvoicesResponse } from '@bazaar/schemas';
+import { isChainMethodType, type OverdueInvoicesResponse } from '@bazaar/schemas';
 import { ApiError, hasErrorCode } from '../api/api-error.ts';
 import { extractErrorText } from '../api/error-text.ts';
 import { formatTokenAmount } from '../format/format-money.ts';
@@ -16,14 +16,12 @@ import {
 } from './overdue-payment-machine.ts';
 import { mergeOverdueRows, type OverdueRow } from './overdue-rows.ts';
 
-/** The chain methods whose overdue invoices the payer's wallet pays here: ERC-20 tokens on EVM chains. */
-const WALLET_METHOD_TYPES: ReadonlySet<string> = new Set(['ethereum', 'base']);
 /** How long the vault may take to collect before the row stops waiting, as a checkout's polling (payment-kit.md §9). */
 const COLLECT_TIMEOUT_MS = 180_000;
 
 /** Whether a currency of this method is paid here by the wallet (card invoices are paid on their page). */
 export function isPaidByWallet(method: { type: string } | undefined): boolean {
-  return method !== undefined && WALLET_METHOD_TYPES.has(method.type);
+  return method !== undefined && isChainMethodType(method.type);
 }
 
 export interface OverduePaymentsOptions {

@@ -1,3 +1,4 @@
+import { isChainMethodType } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import { getAddress, type Address, type Hex } from 'viem';
 import { z } from 'zod';
@@ -5,8 +6,6 @@ import { readJson } from '../../db/json.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { vaultAddress as vaultAddressOf, type EvmChain } from '../../providers/evm-chain.ts';
 import type { PaymentCurrencyRow, PaymentMethodRow } from '../payment-methods/repository.ts';
-
-export const CHAIN_METHOD_TYPES = new Set(['ethereum', 'base']);
 
 /**
  * How long a checkout stays open once a chain payment for it is on its way, so the session
@@ -36,7 +35,7 @@ export interface ChainMethod {
 }
 
 export function isChainMethod(row: Pick<PaymentMethodRow, 'type'>): boolean {
-  return CHAIN_METHOD_TYPES.has(row.type);
+  return isChainMethodType(row.type);
 }
 
 const unavailable = () => new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');

@@ -1,5 +1,10 @@
 import type { submitCheckoutBodySchema } from '@bazaar/schemas';
-import { type SessionUser, type SubmitCheckoutResponse } from '@bazaar/schemas';
+import {
+  CHAIN_METHOD_TYPES,
+  isChainMethodType,
+  type SessionUser,
+  type SubmitCheckoutResponse,
+} from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import { getAddress } from 'viem';
 import type { z } from 'zod';
@@ -11,7 +16,6 @@ import { customerNow } from '../test-clocks/service.ts';
 import { getPaymentIntent, prepareSessionIntent, toCardContext } from '../payment-intents/service.ts';
 import { resolvePaymentChoice } from '../payment-methods/service.ts';
 import { readChainStanding, startChainCheckout } from '../../flows/pay-by-chain.ts';
-import { CHAIN_METHOD_TYPES } from '../chain-payments/service.ts';
 import { crossSellPriceId } from './changes.ts';
 import { checkContact } from './contact-rules.ts';
 import { chargedPriceId, priceSession, type SessionLine } from './line-items.ts';
@@ -94,7 +98,7 @@ export async function submitCheckout(
   if (!PAYABLE_METHOD_TYPES.has(choice.method.type)) {
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
   }
-  const isChain = CHAIN_METHOD_TYPES.has(choice.method.type);
+  const isChain = isChainMethodType(choice.method.type);
   // The wallet that pays must be known before anything is written (payment-kit.md §6).
   if (isChain && user && !user.walletAddress) {
     throw new AppError('WALLET_REQUIRED', 'Bind a wallet before paying with this method');

@@ -1,4 +1,5 @@
 import {
+  isChainMethodType,
   METHOD_SETTINGS_SCHEMAS,
   newId,
   paymentMethodTypeSchema,
@@ -35,12 +36,11 @@ import { vaultAddress } from '../../providers/evm-chain.ts';
 import { toPaymentCurrency, toPaymentMethod } from './service.ts';
 
 const storedSettings = z.record(z.string(), z.unknown());
-const EVM_TYPES = new Set(['ethereum', 'base']);
 
 /** A chain method shows the address its vault key controls; the key itself is never answered. */
 function withVaultAddress<T extends Record<string, unknown>>(type: string, settings: T): T {
   const key = settings.secret_key;
-  if (!EVM_TYPES.has(type) || typeof key !== 'string') return settings;
+  if (!isChainMethodType(type) || typeof key !== 'string') return settings;
   return { ...settings, vault_address: vaultAddress(key as `0x${string}`) };
 }
 
@@ -159,7 +159,7 @@ export async function createPaymentCurrency(
   const method = await findMethodRow(deps.db, input.payment_method_id);
   if (!method)
     throw validationFailed('payment_method_id', `No such payment method: ${input.payment_method_id}`);
-  if (input.contract !== null && !EVM_TYPES.has(method.type)) {
+  if (input.contract !== null && !isChainMethodType(method.type)) {
     throw validationFailed('contract', 'Token contracts exist on ethereum and base methods only');
   }
   const id = newId('paymentCurrency');
@@ -199,7 +199,7 @@ export async function updatePaymentCurrency(
   }
   if (input.contract) {
     const method = await findMethodOrFail(db, row.payment_method_id);
-    if (!EVM_TYPES.has(method.type)) {
+    if (!isChainMethodType(method.type)) {
       throw validationFailed('contract', 'Token contracts exist on ethereum and base methods only');
     }
   }
