@@ -24,7 +24,6 @@ const DEV_ACCOUNT_COUNT = 10;
 const NETWORK_NAME = 'dev';
 // Blocks are mined at once on this chain; viem's default (4 s) would make every wait a multiple of that.
 const POLLING_INTERVAL_MS = 50;
-const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export type DevAccount = { address: Address; privateKey: Hex };
 
@@ -99,7 +98,8 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
       },
     },
     {},
-    PACKAGE_ROOT,
+    // Resolved here, not on import: a browser-like test environment may import this module too.
+    fileURLToPath(new URL('..', import.meta.url)),
   );
   const server = await hre.network.createServer({ network: NETWORK_NAME }, hostname, port);
   const address = await server.listen();
