@@ -19,7 +19,10 @@ export async function signInWithEmailedCode(
 ) {
   await page.getByLabel(t('platform.login.email.label')).fill(email, E2E_TIMEOUT);
   await page.getByRole('button', { name: t('platform.login.email.send') }).click();
-  await page.getByLabel(t('platform.login.code.label')).fill(latestCode(platform, email));
+  // The code field shows once the server answered, so the mail has been sent by then.
+  const codeField = page.getByLabel(t('platform.login.code.label'));
+  await codeField.waitFor(E2E_TIMEOUT);
+  await codeField.fill(latestCode(platform, email));
   // exact: with a wallet in the browser, "Sign in with wallet" is a button too.
   await page.getByRole('button', { name: t('platform.login.code.verify'), exact: true }).click();
   await page.waitForURL(/\/payment-kit\/checkout\/pay\/cs_/, E2E_TIMEOUT);
