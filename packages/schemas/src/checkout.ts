@@ -488,6 +488,10 @@ export const invoiceSchema = z.object({
   attempt_count: z.number().int().nonnegative(),
   next_payment_attempt: timestampSchema.nullable(),
   payment_method_id: z.string().nullable(),
+  /** The method that collects it (its own, else its currency's): a chain one is paid from a wallet. */
+  payment_method: paymentMethodSchema.pick({ id: true, type: true, name: true }),
+  /** How a paid invoice was paid, from its payment intent (the card, or the chain transaction); null while unpaid. */
+  payment_details: paymentIntentSchema.shape.payment_details,
   livemode: z.boolean(),
   created_at: timestampSchema,
   paid_at: timestampSchema.nullable(),

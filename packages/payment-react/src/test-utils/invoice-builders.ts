@@ -2,7 +2,13 @@ import type { Invoice, OverdueInvoicesResponse } from '@bazaar/schemas';
 import { CHAIN_METHOD, TST, TST_AMOUNT } from './chain-builders.ts';
 import { USD } from './checkout-builders.ts';
 
-/** A valid invoice (paid, one line of 2 × $19.99) with just the fields a test cares about changed. */
+const CARD = { id: 'pm_test_card', type: 'stripe', name: 'Card' } as const;
+const CHAIN = { id: CHAIN_METHOD.id, type: CHAIN_METHOD.type, name: CHAIN_METHOD.name };
+
+/**
+ * A valid invoice (paid by a Visa card ending in 4242, one line of 2 × $19.99) with just the
+ * fields a test cares about changed.
+ */
 export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
     id: 'in_1',
@@ -41,6 +47,8 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     attempt_count: 0,
     next_payment_attempt: null,
     payment_method_id: 'pm_test_card',
+    payment_method: CARD,
+    payment_details: { brand: 'visa', last4: '4242' },
     livemode: false,
     created_at: 1_700_000_000,
     paid_at: 1_700_000_000,
@@ -78,6 +86,7 @@ export function makeUncollectibleInvoice(overrides: Partial<Invoice> = {}): Invo
     due_date: 1_700_000_000,
     attempt_count: 4,
     paid_at: null,
+    payment_details: null,
     ...overrides,
   });
 }
@@ -93,6 +102,7 @@ export function makeChainOverdueInvoice(overrides: Partial<Invoice> = {}): Invoi
     currency_id: TST.id,
     currency: TST,
     payment_method_id: CHAIN_METHOD.id,
+    payment_method: CHAIN,
     lines: base.lines.map((line) => ({ ...line, unit_amount: TST_AMOUNT, amount: TST_AMOUNT })),
     subtotal: TST_AMOUNT,
     total: TST_AMOUNT,
@@ -102,9 +112,6 @@ export function makeChainOverdueInvoice(overrides: Partial<Invoice> = {}): Invoi
   };
 }
 
-const CARD = { id: 'pm_test_card', type: 'stripe', name: 'Card' };
-const CHAIN = { id: CHAIN_METHOD.id, type: CHAIN_METHOD.type, name: CHAIN_METHOD.name };
-
 /** The overdue answer for these invoices, summed per currency as the server does. */
 export function makeOverdueResponse(invoices: Invoice[]): OverdueInvoicesResponse {
   const summary: OverdueInvoicesResponse['summary'] = {};
@@ -113,7 +120,7 @@ export function makeOverdueResponse(invoices: Invoice[]): OverdueInvoicesRespons
     summary[invoice.currency_id] = {
       amount: (BigInt(entry?.amount ?? '0') + BigInt(invoice.amount_remaining)).toString(),
       currency: invoice.currency,
-      method: invoice.payment_method_id === CHAIN.id ? CHAIN : CARD,
+      method: invoice.payment_method,
     };
   }
   const subscriptions = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));

@@ -6,6 +6,7 @@ import { DEMO_CHAIN } from '../demo/seed-chain.ts';
 import { startCheckoutFromLink } from '../modules/checkout-sessions/service.ts';
 import { submitCheckout } from '../modules/checkout-sessions/submit.ts';
 import {
+  openChainCheckout,
   openChainTestKit,
   PAYER_TUSD,
   type ChainTestKit,
@@ -17,6 +18,7 @@ import {
   openPaymentTestKit,
   type PaymentTestKit,
 } from '../test-utils/payment-test-kit.ts';
+import { getVisibleInvoice } from '../modules/invoices/service.ts';
 import { getSubscription } from '../modules/subscriptions/service.ts';
 import { changeSubscriptionPlan } from './change-subscription-plan.ts';
 import { collectOverdueByChain } from './collect-overdue-by-chain.ts';
@@ -40,10 +42,7 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
   let user: SessionUser;
 
   beforeEach(async () => {
-    kit = await openPaymentTestKit(dialect);
-    await chainKit.seed(kit.deps);
-    payer = await chainKit.newPayer();
-    user = makeUser({ did: `did:pkh:eip155:31337:${payer.address}`, walletAddress: payer.address });
+    ({ kit, payer, user } = await openChainCheckout(dialect, chainKit));
   });
   afterEach(async () => {
     await kit.close();
@@ -76,6 +75,15 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
       .where('subscription_id', '=', subscriptionId)
       .where('billing_reason', '=', 'subscription_cycle')
       .execute();
+
+  /** Two periods approved: the second renewal's pull is refused, and its invoice stays open. */
+  async function renewalTheApprovalNoLongerCovers() {
+    const subscription = await subscribe(2n);
+    await renewAt(subscription.current_period_end);
+    await renewAt(subscription.current_period_end + 31 * DAY);
+    const unpaid = (await cycleInvoices(subscription.id)).find((invoice) => invoice.status === 'open')!;
+    return { subscription, unpaid };
+  }
 
   async function requireConfirmations(count: number) {
     await kit.db
@@ -111,12 +119,31 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
     expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD - 2n * MONTHLY_TUSD);
   });
 
-  it('fails the attempt without a transaction when the approval ran out, and collects once renewed', async () => {
-    const subscription = await subscribe(2n);
+  it('shows on the paid invoice the transaction that paid it and the wallet it came from', async () => {
+    const subscription = await subscribe(13n);
     await renewAt(subscription.current_period_end);
-    await renewAt(subscription.current_period_end + 31 * DAY);
-    const invoices = await cycleInvoices(subscription.id);
-    const unpaid = invoices.find((invoice) => invoice.status === 'open')!;
+    const [renewal] = await cycleInvoices(subscription.id);
+    const pull = await kit.db
+      .selectFrom('chain_transactions')
+      .select('tx_hash')
+      .where('payment_intent_id', '=', renewal!.payment_intent_id!)
+      .executeTakeFirstOrThrow();
+    const invoice = await getVisibleInvoice(kit.db, { id: renewal!.id, user });
+    expect(invoice.payment_method).toEqual({
+      id: DEMO_CHAIN.methodId,
+      type: 'ethereum',
+      name: 'Local Ethereum',
+    });
+    expect(invoice.payment_details).toEqual({
+      tx_hash: pull.tx_hash,
+      payer: payer.address,
+      chain_id: 31337,
+      explorer_host: '',
+    });
+  });
+
+  it('fails the attempt without a transaction when the approval ran out, and collects once renewed', async () => {
+    const { subscription, unpaid } = await renewalTheApprovalNoLongerCovers();
     expect(unpaid).toMatchObject({ attempt_count: 1, next_payment_attempt: unpaid.created_at + DAY });
     const pulls = await kit.db.selectFrom('chain_transactions').select('attempt_key').execute();
     expect(pulls.map((pull) => pull.attempt_key)).not.toContain(`${unpaid.id}:attempt:1`);
@@ -144,10 +171,7 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
   });
 
   it('lets the subscriber pay what is overdue from the dialog: approve first, then the vault collects', async () => {
-    const subscription = await subscribe(2n);
-    await renewAt(subscription.current_period_end);
-    await renewAt(subscription.current_period_end + 31 * DAY);
-    const unpaid = (await cycleInvoices(subscription.id)).find((invoice) => invoice.status === 'open')!;
+    const { subscription, unpaid } = await renewalTheApprovalNoLongerCovers();
     kit.clock.set(unpaid.created_at + 2 * DAY);
     const collect = () =>
       collectOverdueByChain(kit.deps, {
@@ -180,10 +204,7 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
   });
 
   it('pays one invoice from its page, and refuses someone else’s', async () => {
-    const subscription = await subscribe(2n);
-    await renewAt(subscription.current_period_end);
-    await renewAt(subscription.current_period_end + 31 * DAY);
-    const unpaid = (await cycleInvoices(subscription.id)).find((invoice) => invoice.status === 'open')!;
+    const { subscription, unpaid } = await renewalTheApprovalNoLongerCovers();
     const collect = (who: SessionUser) =>
       collectOverdueByChain(kit.deps, {
         target: { kind: 'invoice', id: unpaid.id },
@@ -204,10 +225,7 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
   });
 
   it('pays one invoice from its page, and refuses someone else’s', async () => {
-    const subscription = await subscribe(2n);
-    await renewAt(subscription.current_period_end);
-    await renewAt(subscription.current_period_end + 31 * DAY);
-    const unpaid = (await cycleInvoices(subscription.id)).find((invoice) => invoice.status === 'open')!;
+    const { subscription, unpaid } = await renewalTheApprovalNoLongerCovers();
     const collect = (who: SessionUser) =>
       collectOverdueByChain(kit.deps, {
         target: { kind: 'invoice', id: unpaid.id },

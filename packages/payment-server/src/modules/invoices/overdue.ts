@@ -9,7 +9,6 @@ import { AppError, notFound } from '@bazaar/server-kit';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { findCustomerByDid, getCustomer } from '../customers/service.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import { getSubscription } from '../subscriptions/service.ts';
 import { customerNow } from '../test-clocks/service.ts';
 import { listOverdueInvoiceRows, type InvoiceRow } from './repository.ts';
@@ -26,7 +25,7 @@ export type OverdueTarget = { kind: 'subscription' | 'customer'; id: string };
 type Summary = OverdueInvoicesResponse['summary'];
 
 /** What is overdue per currency: the amounts still owed, and the method that collects them. */
-export async function summarizeOverdue(db: PaymentDb, invoices: readonly Invoice[]): Promise<Summary> {
+export function summarizeOverdue(invoices: readonly Invoice[]): Summary {
   const summary: Summary = {};
   for (const invoice of invoices) {
     const entry = summary[invoice.currency_id];
@@ -34,14 +33,10 @@ export async function summarizeOverdue(db: PaymentDb, invoices: readonly Invoice
       entry.amount = (BigInt(entry.amount) + BigInt(invoice.amount_remaining)).toString();
       continue;
     }
-    const method = await getPaymentMethod(
-      db,
-      invoice.payment_method_id ?? invoice.currency.payment_method_id,
-    );
     summary[invoice.currency_id] = {
       amount: invoice.amount_remaining,
       currency: invoice.currency,
-      method: { id: method.id, type: method.type, name: method.name },
+      method: invoice.payment_method,
     };
   }
   return summary;
@@ -55,7 +50,7 @@ async function respond(
   const subscriptionIds = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
   return {
     subscription: input.subscription,
-    summary: await summarizeOverdue(db, invoices),
+    summary: summarizeOverdue(invoices),
     invoices,
     subscriptionCount: subscriptionIds.size,
   };

@@ -99,7 +99,13 @@ describe.each(TEST_DIALECTS)('paying an invoice by card on %s', (dialect) => {
     const declined = await confirmCard(t, paymentIntent.id, stripeContext.client_secret, TEST_CARDS.declines);
     expect(declined.statusCode).toBe(402);
     expect(declined.json().error.code).toBe('card_declined');
-    expect(await invoice(past.invoiceId)).toMatchObject({ status: 'uncollectible', amount_paid: '0' });
+    // The declined card is the intent's, not how the invoice was paid.
+    expect(await invoice(past.invoiceId)).toMatchObject({
+      status: 'uncollectible',
+      amount_paid: '0',
+      payment_method: { id: 'pm_demo_card', type: 'stripe' },
+      payment_details: null,
+    });
     expect(publishedOf('invoice.paid')).toEqual([]);
 
     const again = await paymentOf(past.invoiceId);
@@ -109,7 +115,10 @@ describe.each(TEST_DIALECTS)('paying an invoice by card on %s', (dialect) => {
       last_payment_error: { code: 'card_declined' },
     });
     await confirmCard(t, paymentIntent.id, stripeContext.client_secret, TEST_CARDS.succeeds);
-    expect((await invoice(past.invoiceId)).status).toBe('paid');
+    expect(await invoice(past.invoiceId)).toMatchObject({
+      status: 'paid',
+      payment_details: { brand: 'visa', last4: '4242' },
+    });
   });
 
   it('never settles an invoice twice: one intent, repeated and concurrent confirms pay once', async () => {

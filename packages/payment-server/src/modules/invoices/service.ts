@@ -16,7 +16,8 @@ import type { PaymentDb } from '../../db/tables.ts';
 import type { z } from 'zod';
 import { listScope } from '../customers/scope.ts';
 import { allocateInvoiceNumber, getCustomer } from '../customers/service.ts';
-import { getCurrency } from '../payment-methods/service.ts';
+import { listPaymentIntents } from '../payment-intents/service.ts';
+import { getCurrency, getPaymentMethod } from '../payment-methods/service.ts';
 import { isPaymentAdmin } from '../subscriptions/access.ts';
 import {
   findInvoiceRow,
@@ -172,30 +173,56 @@ export async function toInvoice(db: PaymentDb, row: InvoiceRow): Promise<Invoice
   return (await toInvoices(db, [row]))[0]!;
 }
 
-/** Invoices with their lines, read in one query for the whole page rather than one per invoice. */
+/**
+ * Invoices with their lines and how the paid ones were paid, each read in one query for the
+ * whole page rather than one per invoice.
+ */
 export async function toInvoices(db: PaymentDb, rows: readonly InvoiceRow[]): Promise<Invoice[]> {
   const lines = await listInvoiceLineRows(
     db,
     rows.map((row) => row.id),
   );
+  // Only a paid invoice tells how it was paid: an open one's intent may hold a declined card.
+  const paidIntents = await listPaymentIntents(
+    db,
+    rows.flatMap((row) => (row.status === 'paid' && row.payment_intent_id) || []),
+  );
+  const details = new Map(paidIntents.map((intent) => [intent.id, intent.payment_details]));
+  const methods = new Map<string, InvoiceMethod>();
   const invoices: Invoice[] = [];
   for (const row of rows) {
+    const currency = await getCurrency(db, row.currency_id);
+    const methodId = row.payment_method_id ?? currency.payment_method_id;
+    let method = methods.get(methodId);
+    if (!method) {
+      const { id, type, name } = await getPaymentMethod(db, methodId);
+      method = { id, type, name };
+      methods.set(methodId, method);
+    }
     invoices.push(
-      toInvoiceWith(
-        row,
-        lines.filter((line) => line.invoice_id === row.id),
-        await getCurrency(db, row.currency_id),
-      ),
+      toInvoiceWith(row, {
+        lines: lines.filter((line) => line.invoice_id === row.id),
+        currency,
+        method,
+        paymentDetails: (row.payment_intent_id && details.get(row.payment_intent_id)) || null,
+      }),
     );
   }
   return invoices;
 }
 
+type InvoiceMethod = Invoice['payment_method'];
+
 function toInvoiceWith(
   row: InvoiceRow,
-  lines: readonly InvoiceLineRow[],
-  currency: PaymentCurrency,
+  related: {
+    lines: readonly InvoiceLineRow[];
+    currency: PaymentCurrency;
+    method: InvoiceMethod;
+    paymentDetails: Invoice['payment_details'];
+  },
 ): Invoice {
+  const { lines, currency } = related;
   return {
     id: row.id,
     object: 'invoice',
@@ -207,6 +234,8 @@ function toInvoiceWith(
     checkout_session_id: row.checkout_session_id,
     payment_intent_id: row.payment_intent_id,
     payment_method_id: row.payment_method_id,
+    payment_method: related.method,
+    payment_details: related.paymentDetails,
     currency_id: row.currency_id,
     currency,
     description: row.description,

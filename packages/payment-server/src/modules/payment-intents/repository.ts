@@ -7,6 +7,18 @@ export async function findPaymentIntentRow(db: PaymentDb, id: string): Promise<P
   return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function listPaymentIntentRows(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<PaymentIntentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
 export async function insertPaymentIntentRow(db: PaymentDb, row: PaymentIntentRow): Promise<void> {
   await db.insertInto('payment_intents').values(row).execute();
 }

@@ -16,6 +16,7 @@ import type { SavedCard } from '../../providers/card-network.ts';
 import {
   findPaymentIntentRow,
   insertPaymentIntentRow,
+  listPaymentIntentRows,
   updatePaymentIntentFrom,
   type PaymentIntentRow,
 } from './repository.ts';
@@ -91,6 +92,11 @@ export async function getPaymentIntent(db: PaymentDb, id: string): Promise<Payme
   const record = await findPaymentIntent(db, id);
   if (!record) throw notFound('payment intent', id);
   return record;
+}
+
+/** The intents with these ids, in one query (those that do not exist are left out). */
+export async function listPaymentIntents(db: PaymentDb, ids: readonly string[]): Promise<PaymentIntent[]> {
+  return (await listPaymentIntentRows(db, ids)).map(toPaymentIntent);
 }
 
 export interface IntentTerms {
