@@ -10,7 +10,7 @@ import { customerNow } from '../modules/test-clocks/service.ts';
 import { CHAIN_CONFIRMATION_WINDOW_SECONDS } from '../modules/chain-payments/service.ts';
 import { ensureInvoiceIntent } from './collect-invoice.ts';
 import { confirmChainTransaction } from './confirm-chain-transactions.ts';
-import { APPROVAL_PERIODS, readChainStanding } from './pay-by-chain.ts';
+import { APPROVAL_PERIODS, chainAnswer, readChainStanding } from './pay-by-chain.ts';
 import { startPull } from './vault-transactions.ts';
 import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
 
@@ -96,20 +96,10 @@ export async function collectOverdueByChain(
     }
   }
   return {
-    chainContext: {
-      chain_id: method.chainId,
-      rpc_url: method.rpcUrl,
-      explorer_host: method.explorerHost,
-      network_name: method.name,
-      token: { address: token, symbol: standing.symbol, decimals: standing.decimals },
-      vault: method.vault,
-      payer,
-      amount: total.toString(),
+    ...chainAnswer(standing, {
       action: standing.isDelegationSufficient ? 'none' : 'approve',
-      approve_amount: (total + largest * APPROVAL_PERIODS).toString(),
-    },
-    balance: { sufficient: standing.isBalanceSufficient },
-    delegation: { sufficient: standing.isDelegationSufficient },
+      approveAmount: total + largest * APPROVAL_PERIODS,
+    }),
     invoices,
   };
 }

@@ -10,18 +10,13 @@ import { submitCheckout } from '../modules/checkout-sessions/submit.ts';
 import type { EvmChains } from '../providers/evm-chain.ts';
 import { expireOverdueSessions } from '../modules/checkout-sessions/expiry.ts';
 import {
+  openChainCheckout,
   openChainTestKit,
   PAYER_TUSD,
   type ChainTestKit,
   type TestPayer,
 } from '../test-utils/chain-test-kit.ts';
-import {
-  countRows,
-  makeSubmitBody,
-  makeUser,
-  openPaymentTestKit,
-  type PaymentTestKit,
-} from '../test-utils/payment-test-kit.ts';
+import { countRows, makeSubmitBody, makeUser, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
 import { confirmPendingChainTransactions } from './confirm-chain-transactions.ts';
 import { reportChainTransfer } from './pay-by-chain.ts';
 
@@ -42,10 +37,7 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
   let user: SessionUser;
 
   beforeEach(async () => {
-    kit = await openPaymentTestKit(dialect);
-    await chainKit.seed(kit.deps);
-    payer = await chainKit.newPayer();
-    user = makeUser({ did: `did:pkh:eip155:31337:${payer.address}`, walletAddress: payer.address });
+    ({ kit, payer, user } = await openChainCheckout(dialect, chainKit));
   });
   afterEach(async () => {
     await kit.close();

@@ -108,18 +108,30 @@ export async function startChainCheckout(
   if (isFastPath) {
     await pullForCheckout(deps, { method, token, intent, checkoutSessionId: input.checkoutSessionId, payer });
   }
+  return chainAnswer(standing, {
+    action: isFastPath ? 'none' : isSubscription ? 'approve' : 'transfer',
+    approveAmount: amount + renewal * APPROVAL_PERIODS,
+  });
+}
+
+/** What the wallet step is told, with the two checks of payment-kit.md §4. */
+export function chainAnswer(
+  standing: ChainStanding,
+  input: { action: ChainContext['action']; approveAmount: bigint },
+): ChainSubmit {
+  const { method } = standing;
   return {
     chainContext: {
       chain_id: method.chainId,
       rpc_url: method.rpcUrl,
       explorer_host: method.explorerHost,
       network_name: method.name,
-      token: { address: token, symbol: standing.symbol, decimals: standing.decimals },
+      token: { address: standing.token, symbol: standing.symbol, decimals: standing.decimals },
       vault: method.vault,
-      payer,
-      amount: intent.amount,
-      action: isFastPath ? 'none' : isSubscription ? 'approve' : 'transfer',
-      approve_amount: (amount + renewal * APPROVAL_PERIODS).toString(),
+      payer: standing.payer,
+      amount: standing.amount.toString(),
+      action: input.action,
+      approve_amount: input.approveAmount.toString(),
     },
     balance: { sufficient: standing.isBalanceSufficient },
     delegation: { sufficient: standing.isDelegationSufficient },
@@ -254,26 +266,16 @@ export async function reportChainTransfer(
     throw new AppError(refusal.code, `${refusal.message}. ${SENT_BACK}`);
   }
 
-  const row: ChainTransactionRow = {
-    id: newId('chainTransaction'),
-    payment_intent_id: intent.id,
-    payment_method_id: method.id,
-    kind: 'transfer',
-    attempt_key: input.txHash,
-    tx_hash: input.txHash,
-    raw_transaction: null,
-    nonce: null,
+  const row = payerTransferRow({
+    method,
+    intentId: intent.id,
+    txHash: input.txHash,
     token,
-    from_address: payer,
-    to_address: method.vault,
+    from: payer,
     amount: intent.amount,
     status: 'pending',
-    block_number: null,
-    failure_message: null,
-    livemode: intent.livemode ? 1 : 0,
-    created_at: now,
-    updated_at: now,
-  };
+    now,
+  });
   await deps.db.transaction().execute(async (trx) => {
     if (!(await insertChainTransactionRow(trx, row))) {
       throw new AppError('CHAIN_TRANSACTION_USED', 'This transaction already paid another payment');
@@ -290,6 +292,39 @@ export async function reportChainTransfer(
   });
   await confirmChainTransaction(deps, row.id);
   return (await getPaymentIntent(deps.db, intent.id)).intent;
+}
+
+/** A transfer the payer's wallet sent to the vault, as it is kept: its hash pays one intent at most. */
+function payerTransferRow(input: {
+  method: ChainMethod;
+  intentId: string;
+  txHash: string;
+  token: Address;
+  from: Address | null;
+  amount: string;
+  status: 'pending' | 'returned';
+  now: number;
+}): ChainTransactionRow {
+  return {
+    id: newId('chainTransaction'),
+    payment_intent_id: input.intentId,
+    payment_method_id: input.method.id,
+    kind: 'transfer',
+    attempt_key: input.txHash,
+    tx_hash: input.txHash,
+    raw_transaction: null,
+    nonce: null,
+    token: input.token,
+    from_address: input.from,
+    to_address: input.method.vault,
+    amount: input.amount,
+    status: input.status,
+    block_number: null,
+    failure_message: null,
+    livemode: input.method.livemode ? 1 : 0,
+    created_at: input.now,
+    updated_at: input.now,
+  };
 }
 
 const SENT_BACK = 'The tokens it sent are being returned to your wallet';
@@ -323,26 +358,19 @@ export async function returnStrayTransfer(
   const now = deps.clock.now();
   const kept = await findChainTransactionByHash(deps.db, input.txHash);
   if (!kept) {
-    await insertChainTransactionRow(deps.db, {
-      id: newId('chainTransaction'),
-      payment_intent_id: input.intentId,
-      payment_method_id: method.id,
-      kind: 'transfer',
-      attempt_key: input.txHash,
-      tx_hash: input.txHash,
-      raw_transaction: null,
-      nonce: null,
-      token: transfer.token,
-      from_address: transfer.from,
-      to_address: method.vault,
-      amount: transfer.value.toString(),
-      status: 'returned',
-      block_number: null,
-      failure_message: null,
-      livemode: method.livemode ? 1 : 0,
-      created_at: now,
-      updated_at: now,
-    });
+    await insertChainTransactionRow(
+      deps.db,
+      payerTransferRow({
+        method,
+        intentId: input.intentId,
+        txHash: input.txHash,
+        token: transfer.token,
+        from: transfer.from,
+        amount: transfer.value.toString(),
+        status: 'returned',
+        now,
+      }),
+    );
   } else {
     await markChainTransactionReturned(deps.db, kept.id, now);
   }

@@ -1,4 +1,6 @@
 import { startDevChain, type DevChain } from '@bazaar/dev-chain';
+import type { SessionUser } from '@bazaar/schemas';
+import type { Dialect } from '@bazaar/server-kit';
 import {
   createPublicClient,
   createTestClient,
@@ -13,6 +15,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { DEMO_CHAIN, seedDemoChain } from '../demo/seed-chain.ts';
 import type { PaymentDeps } from '../deps.ts';
+import { makeUser, openPaymentTestKit, type PaymentTestKit } from './payment-test-kit.ts';
 
 /** Every payer starts with this much TUSD (6 decimals). */
 export const PAYER_TUSD = 1_000_000_000n;
@@ -33,6 +36,24 @@ export interface ChainTestKit {
   /** Points the demo chain method of a test database at this chain. */
   seed(deps: Pick<PaymentDeps, 'db' | 'clock'>): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A payment test kit on `dialect` whose demo chain method pays on `chainKit`, and a new payer
+ * signed in with their wallet.
+ */
+export async function openChainCheckout(
+  dialect: Dialect,
+  chainKit: ChainTestKit,
+): Promise<{ kit: PaymentTestKit; payer: TestPayer; user: SessionUser }> {
+  const kit = await openPaymentTestKit(dialect);
+  await chainKit.seed(kit.deps);
+  const payer = await chainKit.newPayer();
+  const user = makeUser({
+    did: `did:pkh:eip155:${chainKit.chain.chainId}:${payer.address}`,
+    walletAddress: payer.address,
+  });
+  return { kit, payer, user };
 }
 
 /** A local chain with the demo's test token deployed where the demo expects it. */
