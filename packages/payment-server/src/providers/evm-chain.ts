@@ -46,6 +46,8 @@ export interface SignedTransaction {
  * a transaction did. One implementation talks JSON-RPC; tests run it against a local chain.
  */
 export interface EvmChain {
+  /** The chain id the endpoint serves. */
+  chainId(): Promise<number>;
   tokenBalance(input: { token: Address; owner: Address }): Promise<bigint>;
   allowance(input: { token: Address; owner: Address; spender: Address }): Promise<bigint>;
   /** The vault's next nonce as the chain sees it, counting transactions still in the pool. */
@@ -109,6 +111,7 @@ async function signTokenCall(
 
 function jsonRpcChain(client: PublicClient, chainId: number): EvmChain {
   return {
+    chainId: () => client.getChainId(),
     tokenBalance: ({ token, owner }) =>
       client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),
     allowance: ({ token, owner, spender }) =>

@@ -37,6 +37,30 @@ import { toPaymentCurrency, toPaymentMethod } from './service.ts';
 
 const storedSettings = z.record(z.string(), z.unknown());
 
+/**
+ * A chain method that can take payments (it has a vault key) must reach the chain it names:
+ * checked when it is written, so a wrong RPC address or chain id is refused there rather than
+ * at a payer's submit.
+ */
+async function assertChainServed(
+  deps: Pick<PaymentDeps, 'chains'>,
+  type: string,
+  settings: Record<string, unknown>,
+): Promise<void> {
+  if (!isChainMethodType(type) || typeof settings.secret_key !== 'string') return;
+  const chainId = Number(settings.chain_id);
+  const rpcUrl = String(settings.api_host);
+  const served = await deps.chains
+    .connect({ chainId, rpcUrl })
+    .chainId()
+    .catch(() => null);
+  if (served === null)
+    throw validationFailed('settings.api_host', `${rpcUrl} does not answer as an EVM node`);
+  if (served !== chainId) {
+    throw validationFailed('settings.chain_id', `${rpcUrl} serves chain ${served}, not ${chainId}`);
+  }
+}
+
 /** A chain method shows the address its vault key controls; the key itself is never answered. */
 function withVaultAddress<T extends Record<string, unknown>>(type: string, settings: T): T {
   const key = settings.secret_key;
@@ -85,9 +109,10 @@ export async function retrievePaymentMethod(db: PaymentDb, id: string): Promise<
 }
 
 export async function createPaymentMethod(
-  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  deps: Pick<PaymentDeps, 'db' | 'clock' | 'chains'>,
   input: CreatePaymentMethodInput,
 ): Promise<AdminPaymentMethod> {
+  await assertChainServed(deps, input.type, input.settings);
   const id = newId('paymentMethod');
   await insertMethodRow(deps.db, {
     id,
@@ -105,10 +130,11 @@ export async function createPaymentMethod(
 
 /** New settings are merged over the stored ones, so leaving out the secret key keeps it. */
 export async function updatePaymentMethod(
-  db: PaymentDb,
+  deps: Pick<PaymentDeps, 'db' | 'chains'>,
   id: string,
   input: z.output<typeof updatePaymentMethodBodySchema>,
 ): Promise<AdminPaymentMethod> {
+  const { db } = deps;
   const row = await findMethodOrFail(db, id);
   let settings: string | undefined;
   if (input.settings) {
@@ -118,6 +144,7 @@ export async function updatePaymentMethod(
       const [issue] = parsed.error.issues;
       throw validationFailed(['settings', ...(issue?.path ?? [])].join('.'), issue?.message ?? 'Invalid');
     }
+    await assertChainServed(deps, row.type, parsed.data);
     settings = JSON.stringify(withVaultAddress(row.type, parsed.data));
   }
   if (input.default_currency_id) {

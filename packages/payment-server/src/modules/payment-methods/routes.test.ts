@@ -1,5 +1,7 @@
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startDevChain, type DevChain } from '@bazaar/dev-chain';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
 import { adminRequest } from '../../test-utils/admin-requests.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
@@ -10,6 +12,14 @@ const STRIPE_SETTINGS = {
   dashboard: 'https://dashboard.stripe.com/test',
 };
 const TOKEN = '0x' + 'ab'.repeat(20);
+
+let chain: DevChain;
+beforeAll(async () => {
+  chain = await startDevChain();
+});
+afterAll(async () => {
+  await chain.close();
+});
 
 describe.each(TEST_DIALECTS)('payment method and currency admin routes on %s', (dialect) => {
   let t: PaymentTestApp;
@@ -90,6 +100,36 @@ describe.each(TEST_DIALECTS)('payment method and currency admin routes on %s', (
     expect(update.json().error.details).toEqual([
       { path: 'settings.explorer_host', message: 'Expected an http or https URL' },
     ]);
+  });
+
+  it('takes a vault key only for a chain its RPC address serves, and never answers the key', async () => {
+    const vaultKey = `0x${'11'.repeat(32)}`;
+    const settings = { chain_id: 31337, api_host: chain.rpcUrl, explorer_host: '', secret_key: vaultKey };
+    const wrongChain = await createMethod({ type: 'ethereum', settings: { ...settings, chain_id: 1 } });
+    expect(wrongChain.json().error.details).toEqual([
+      { path: 'settings.chain_id', message: `${chain.rpcUrl} serves chain 31337, not 1` },
+    ]);
+    const unreachable = await createMethod({
+      type: 'ethereum',
+      settings: { ...settings, api_host: 'http://127.0.0.1:9' },
+    });
+    expect(unreachable.json().error.details[0].path).toBe('settings.api_host');
+
+    const created = await createMethod({ type: 'ethereum', settings });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().settings).toEqual({
+      chain_id: 31337,
+      api_host: chain.rpcUrl,
+      explorer_host: '',
+      confirmations: 1,
+      vault_address: privateKeyToAccount(vaultKey).address,
+    });
+    expect(created.json().has_secret_key).toBe(true);
+    const moved = await adminRequest(t, 'PUT', `/payment-methods/${created.json().id}`, {
+      settings: { api_host: 'http://127.0.0.1:9' },
+    });
+    expect(moved.json().error.details[0].path).toBe('settings.api_host');
+    expect(created.body + moved.body).not.toContain('11'.repeat(32));
   });
 
   it('creates currencies with contracts, offers only active ones of active methods, and freezes decimal once used', async () => {

@@ -77,7 +77,7 @@ export function registerPaymentMethodRoutes(app: ZodApp, deps: PaymentDeps) {
         response: { 200: adminPaymentMethodSchema },
       },
     },
-    async (request) => updatePaymentMethod(deps.db, request.params.id, request.body),
+    async (request) => updatePaymentMethod(deps, request.params.id, request.body),
   );
 
   app.post(
