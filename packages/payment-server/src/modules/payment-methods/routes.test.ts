@@ -103,7 +103,7 @@ describe.each(TEST_DIALECTS)('payment method and currency admin routes on %s', (
   });
 
   it('takes a vault key only for a chain its RPC address serves, and never answers the key', async () => {
-    const vaultKey = `0x${'11'.repeat(32)}`;
+    const vaultKey: `0x${string}` = `0x${'11'.repeat(32)}`;
     const settings = { chain_id: 31337, api_host: chain.rpcUrl, explorer_host: '', secret_key: vaultKey };
     const wrongChain = await createMethod({ type: 'ethereum', settings: { ...settings, chain_id: 1 } });
     expect(wrongChain.json().error.details).toEqual([
