@@ -1,4 +1,4 @@
-/** Past-due texts: the overdue dialog (a chain currency paid by the wallet), paying an invoice by card, the past-due page. */
+/** Past-due texts: the overdue dialog (a chain currency paid by the wallet), paying an invoice on its page, the past-due page. */
 export const paymentOverdueEn = {
   'payment.error.notSupport': 'This payment method is not supported',
   'payment.error.OVERDUE_TARGET_REQUIRED': 'Either subscriptionId or customerId must be provided',
@@ -26,6 +26,8 @@ export const paymentOverdueEn = {
   'payment.invoice.pastDueNotice': 'This invoice is past due. Paying it lifts the hold on new purchases.',
   'payment.invoice.payNow': 'Pay now',
   'payment.invoice.paidNotice': 'Thank you, this invoice is paid.',
+  'payment.invoice.approveNotice':
+    'Your wallet will ask you to authorise up to {amount}: this invoice and later payments from this wallet. Each payment is collected only when it falls due.',
 
   'payment.pastDue.description': 'Pay these invoices to keep your subscriptions and make new purchases.',
   'payment.pastDue.back': 'Back',

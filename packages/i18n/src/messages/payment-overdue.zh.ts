@@ -24,6 +24,8 @@ export const paymentOverdueZh: Record<keyof typeof paymentOverdueEn, string> = {
   'payment.invoice.pastDueNotice': '该账单已逾期。支付后即可恢复新的购买。',
   'payment.invoice.payNow': '立即支付',
   'payment.invoice.paidNotice': '谢谢，该账单已支付。',
+  'payment.invoice.approveNotice':
+    '钱包会请您授权最多 {amount}，用于支付本账单和之后从该钱包扣取的费用，每笔费用到期时才会扣取。',
 
   'payment.pastDue.description': '支付这些账单以保留您的订阅并继续购买。',
   'payment.pastDue.back': '返回',

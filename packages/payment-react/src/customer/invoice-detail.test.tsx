@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { PAYER, TX_HASH } from '../test-utils/chain-builders.ts';
 import type { StubAnswer, StubRoute } from '../test-utils/fetch-stub.ts';
-import { makeInvoice, makeUncollectibleInvoice } from '../test-utils/invoice-builders.ts';
+import {
+  makeChainOverdueInvoice,
+  makeInvoice,
+  makeUncollectibleInvoice,
+} from '../test-utils/invoice-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import { InvoiceDetail } from './invoice-detail.tsx';
 
@@ -24,6 +29,50 @@ describe('InvoiceDetail', () => {
     expect(screen.getAllByText('$39.98')).toHaveLength(3);
     expect(screen.getByText(/2023-11-1\d \d\d:\d\d:\d\d/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: locale === 'en' ? 'Pay now' : '立即支付' })).toBeNull();
+  });
+
+  it.each([
+    ['en', 'Paid with Visa •••• 4242'],
+    ['zh', '使用 Visa •••• 4242 支付'],
+  ])('names the card that paid it (%s)', async (locale, paidWith) => {
+    renderWithPayment(<InvoiceDetail id="in_1" />, { routes: route(200, makeInvoice()), locale });
+    expect(await screen.findByText(paidWith, {}, SLOW)).toBeTruthy();
+  });
+
+  const paidOnChain = (explorerHost: string) =>
+    makeChainOverdueInvoice({
+      id: 'in_1',
+      status: 'paid',
+      amount_paid: makeChainOverdueInvoice().amount_due,
+      amount_remaining: '0',
+      paid_at: 1_700_100_000,
+      payment_details: { tx_hash: TX_HASH, payer: PAYER, chain_id: 1, explorer_host: explorerHost },
+    });
+
+  it.each([
+    ['en', 'Paid from 0xf39F…2266', 'Transaction'],
+    ['zh', '由 0xf39F…2266 支付', '交易哈希'],
+  ])(
+    'names the wallet and links the transaction that paid it (%s)',
+    async (locale, paidFrom, transaction) => {
+      renderWithPayment(<InvoiceDetail id="in_1" />, {
+        routes: route(200, paidOnChain('https://etherscan.io/')),
+        locale,
+      });
+      expect(await screen.findByText(paidFrom, {}, SLOW)).toBeTruthy();
+      expect(screen.getByText(transaction)).toBeTruthy();
+      const link = screen.getByRole('link', { name: '0xabab…abab' });
+      expect(link.getAttribute('href')).toBe(`https://etherscan.io/tx/${TX_HASH}`);
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(screen.queryByText(/••••/)).toBeNull();
+    },
+  );
+
+  it('shows the transaction without a link on a chain without an explorer', async () => {
+    renderWithPayment(<InvoiceDetail id="in_1" />, { routes: route(200, paidOnChain('')) });
+    expect(await screen.findByText('0xabab…abab', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('Paid from 0xf39F…2266')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('asks a signed-out visitor to sign in', async () => {

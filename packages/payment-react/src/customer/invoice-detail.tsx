@@ -10,6 +10,7 @@ import { usePaymentContext } from '../provider/payment-context.ts';
 import { CustomerPageFallback } from './customer-page-fallback.tsx';
 import { InvoiceLines } from './invoice-lines.tsx';
 import { InvoicePayment } from './invoice-payment.tsx';
+import { InvoicePaymentDetails } from './invoice-payment-details.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
 import { useInvoice } from './use-invoice.ts';
 
@@ -21,8 +22,8 @@ export interface InvoiceDetailProps {
 const PAYABLE_STATUSES: ReadonlySet<string> = new Set(['open', 'uncollectible']);
 
 /**
- * An invoice as its customer sees it: number, status, lines, total and when it was paid; an
- * open or uncollectible one is paid here by card.
+ * An invoice as its customer sees it: number, status, lines, total, and when and how it was paid;
+ * an open or uncollectible one is paid here, by card or from the payer's wallet.
  */
 export function InvoiceDetail({ id }: InvoiceDetailProps) {
   const { t } = usePaymentContext();
@@ -43,11 +44,14 @@ export function InvoiceDetail({ id }: InvoiceDetailProps) {
           <InvoiceStatusChip status={invoice.status} />
           {invoice.livemode ? null : <TestModeBadge />}
         </Stack>
-        <Typography color="text.secondary">
-          {invoice.paid_at !== null
-            ? t('payment.invoice.paidAt', { date: formatDateTime(invoice.paid_at) })
-            : t('payment.invoice.createdAt', { date: formatDateTime(invoice.created_at) })}
-        </Typography>
+        <Stack spacing={0.5}>
+          <Typography color="text.secondary">
+            {invoice.paid_at !== null
+              ? t('payment.invoice.paidAt', { date: formatDateTime(invoice.paid_at) })
+              : t('payment.invoice.createdAt', { date: formatDateTime(invoice.created_at) })}
+          </Typography>
+          {invoice.payment_details ? <InvoicePaymentDetails details={invoice.payment_details} /> : null}
+        </Stack>
         {invoice.description ? <Typography>{invoice.description}</Typography> : null}
         <InvoiceLines invoice={invoice} />
         {PAYABLE_STATUSES.has(invoice.status) ? (

@@ -1,16 +1,12 @@
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
-import type { Invoice } from '@bazaar/schemas';
-import { AuthenticationDialog } from '../checkout/authentication-dialog.tsx';
-import { CardStep } from '../checkout/card-step.tsx';
+import { isChainMethodType, type Invoice } from '@bazaar/schemas';
 import { formatMoney } from '../format/format-money.ts';
 import { useTranslate } from '../provider/payment-context.ts';
-import { useInvoicePayment } from './use-invoice-payment.ts';
+import { InvoiceCardPayment } from './invoice-card-payment.tsx';
+import { InvoiceWalletPayment } from './invoice-wallet-payment.tsx';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 
@@ -28,11 +24,12 @@ export interface InvoicePaymentProps {
   onPaid: () => void;
 }
 
-/** What an open or uncollectible invoice still asks, and paying it by card right here. */
+/**
+ * What an open or uncollectible invoice still asks, and paying it right here: by card, or from
+ * the payer's wallet when a chain method collects it.
+ */
 export function InvoicePayment({ invoice, onPaid }: InvoicePaymentProps) {
   const t = useTranslate();
-  const { state, start, confirmCard, authenticate, reset } = useInvoicePayment(invoice, onPaid);
-  const amount = formatMoney(invoice.amount_remaining, invoice.currency);
 
   return (
     <Stack spacing={2}>
@@ -49,48 +46,14 @@ export function InvoicePayment({ invoice, onPaid }: InvoicePaymentProps) {
           ) : null}
         </div>
         <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-          {amount}
+          {formatMoney(invoice.amount_remaining, invoice.currency)}
         </Typography>
       </Stack>
-      {state.status === 'card' ? (
-        <CardStep
-          purpose="pay"
-          isConfirming={state.isConfirming}
-          error={state.error}
-          isTestMode={!invoice.livemode}
-          onConfirm={(card) => void confirmCard(card)}
-          onCancel={reset}
-        />
-      ) : state.status === 'authenticating' ? null : (
-        <>
-          {state.status === 'idle' && state.error ? <Alert severity="error">{state.error}</Alert> : null}
-          {state.status === 'failed' ? <Alert severity="error">{state.error}</Alert> : null}
-          <Button
-            variant="contained"
-            size="large"
-            disabled={state.status === 'submitting' || state.status === 'paying'}
-            onClick={() => void start()}
-            startIcon={
-              state.status === 'submitting' || state.status === 'paying' ? (
-                <CircularProgress size={18} color="inherit" />
-              ) : (
-                <LockOutlinedIcon fontSize="small" />
-              )
-            }
-          >
-            {state.status === 'paying'
-              ? t('payment.checkout.paying')
-              : state.status === 'failed'
-                ? t('common.retry')
-                : t('payment.invoice.payNow')}
-          </Button>
-        </>
+      {isChainMethodType(invoice.payment_method.type) ? (
+        <InvoiceWalletPayment invoice={invoice} onPaid={onPaid} />
+      ) : (
+        <InvoiceCardPayment invoice={invoice} onPaid={onPaid} />
       )}
-      <AuthenticationDialog
-        isOpen={state.status === 'authenticating'}
-        amount={amount}
-        onDecide={authenticate}
-      />
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ import { useSessionUser } from '../api/use-session-user.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { invoiceAddress } from '../overdue/overdue-addresses.ts';
 import { OverdueCurrencyList } from '../overdue/overdue-currency-list.tsx';
-import { isPaidByWallet } from '../overdue/use-overdue-payments.ts';
+import { isPaidByWallet } from '../overdue/use-chain-collection.ts';
 import { useOverdueInvoices } from '../overdue/use-overdue-invoices.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { CustomerPageFallback } from './customer-page-fallback.tsx';

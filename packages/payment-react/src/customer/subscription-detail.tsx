@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { shortAddress, type Subscription } from '@bazaar/schemas';
 import { formatDate } from '../format/format-date.ts';
+import { cardBrandName } from '../format/format-payment-details.ts';
 import { TestModeBadge } from '../primitives/test-mode-badge.tsx';
 import { useTranslate } from '../provider/payment-context.ts';
 import { CustomerPageFallback } from './customer-page-fallback.tsx';
@@ -126,15 +127,4 @@ function Section({
       {children}
     </Stack>
   );
-}
-
-const CARD_BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-};
-
-/** Card networks keep their own names in every language. */
-function cardBrandName(brand: string): string {
-  return CARD_BRANDS[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }

@@ -16,6 +16,9 @@ export interface OverdueTarget {
 
 export type OverdueScope = { kind: 'subscription' | 'customer'; id: string };
 
+/** What `collect-batch` pays: what is overdue for a scope, or one invoice (from its own page). */
+export type CollectTarget = OverdueScope | { kind: 'invoice'; id: string };
+
 /** The subscription wins when both are given; neither is an error (payment-kit.md §7, §8). */
 export function overdueScope(target: OverdueTarget): OverdueScope {
   if (target.subscriptionId) return { kind: 'subscription', id: target.subscriptionId };
@@ -30,19 +33,22 @@ export function fetchOverdueInvoices(api: ApiClient, scope: OverdueScope) {
 }
 
 /**
- * Pays what is overdue in one chain currency (payment-kit.md §7 collect-batch): the server's
- * answer says whether the vault is collecting or the wallet must approve first. One key per call.
+ * Pays what is overdue in one chain currency, or one invoice (payment-kit.md §7 collect-batch):
+ * the server's answer says whether the vault is collecting or the wallet must approve first. One
+ * key per call.
  */
 export function collectOverdue(
   api: ApiClient,
-  scope: OverdueScope,
+  target: CollectTarget,
   currencyId: string,
   idempotencyKey: string,
 ) {
   const body: z.input<typeof collectOverdueBodySchema> =
-    scope.kind === 'subscription'
-      ? { currency_id: currencyId, subscription_id: scope.id }
-      : { currency_id: currencyId, customer_id: scope.id };
+    target.kind === 'subscription'
+      ? { currency_id: currencyId, subscription_id: target.id }
+      : target.kind === 'customer'
+        ? { currency_id: currencyId, customer_id: target.id }
+        : { currency_id: currencyId, invoice_id: target.id };
   return api('/api/invoices/collect-batch', {
     method: 'POST',
     body,

@@ -3,7 +3,8 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import type { Invoice } from '@bazaar/schemas';
 import { OverdueCurrencyRow } from './overdue-currency-row.tsx';
-import { isPaidByWallet, useOverduePayments, type OverduePaymentsOptions } from './use-overdue-payments.ts';
+import { isPaidByWallet } from './use-chain-collection.ts';
+import { useOverduePayments, type OverduePaymentsOptions } from './use-overdue-payments.ts';
 
 // Only a payer without a linked wallet sees it.
 const BindWalletDialog = lazy(() =>

@@ -5,18 +5,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MessageKey } from '@bazaar/i18n';
-import { formatMoney, formatTokenAmount } from '../format/format-money.ts';
+import { formatMoney } from '../format/format-money.ts';
 import { useTranslate } from '../provider/payment-context.ts';
-import type { CollectStep, CurrencyPaymentState } from './overdue-payment-machine.ts';
+import { CollectProgress } from './collect-progress.tsx';
+import type { CurrencyPaymentState } from './overdue-payment-machine.ts';
 import type { OverdueRow } from './overdue-rows.ts';
-
-const STEP_TEXT: Record<CollectStep, MessageKey> = {
-  requesting: 'payment.overdue.preparing',
-  confirming: 'payment.checkout.wallet.confirming',
-  waiting: 'payment.checkout.wallet.waiting',
-  collecting: 'payment.checkout.paying',
-};
 
 export interface OverdueCurrencyRowProps {
   entry: OverdueRow['entry'];
@@ -39,9 +32,6 @@ export function OverdueCurrencyRow({
   const t = useTranslate();
   const isPaidOnPage = state.status === 'error' && state.code === 'notSupport' && payOnPageHref !== null;
   const isBusy = state.status === 'processing' || state.status === 'walletBinding';
-  const wallet = state.status === 'processing' || state.status === 'error' ? state.wallet : null;
-  const isApproving =
-    state.status === 'processing' && (state.step === 'confirming' || state.step === 'waiting');
 
   return (
     <Stack spacing={1.5} sx={{ py: 2 }} aria-busy={isBusy}>
@@ -80,26 +70,7 @@ export function OverdueCurrencyRow({
           </Button>
         ) : null}
       </Stack>
-      {state.status === 'processing' ? (
-        <Typography role="status" variant="body2" color="text.secondary">
-          {t(STEP_TEXT[state.step])}
-        </Typography>
-      ) : null}
-      {isApproving && wallet ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('payment.overdue.approveNotice', {
-            amount: formatTokenAmount(wallet.chain.approve_amount, wallet.chain.token),
-          })}
-        </Typography>
-      ) : null}
-      {wallet?.isBalanceLow ? (
-        <Alert severity="warning" variant="outlined">
-          {t('payment.checkout.wallet.balanceLow', {
-            amount: formatTokenAmount(wallet.chain.amount, wallet.chain.token),
-            symbol: wallet.chain.token.symbol,
-          })}
-        </Alert>
-      ) : null}
+      <CollectProgress state={state} approveNotice="payment.overdue.approveNotice" />
       {isPaidOnPage ? (
         <Alert severity="info" variant="outlined">
           {t('payment.overdue.payOnInvoicePage')}
