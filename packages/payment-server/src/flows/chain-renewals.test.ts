@@ -12,7 +12,13 @@ import {
   type ChainTestKit,
   type TestPayer,
 } from '../test-utils/chain-test-kit.ts';
-import { makeSubmitBody, makeUser, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
+import { insertPastDueInvoice } from '../test-utils/past-due-invoice.ts';
+import {
+  makeSubmitBody,
+  makeUser,
+  saveTestCustomer,
+  type PaymentTestKit,
+} from '../test-utils/payment-test-kit.ts';
 import { getVisibleInvoice } from '../modules/invoices/service.ts';
 import { getSubscription } from '../modules/subscriptions/service.ts';
 import { changeSubscriptionPlan } from './change-subscription-plan.ts';
@@ -217,6 +223,28 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
       .where('id', '=', unpaid.id)
       .executeTakeFirstOrThrow();
     expect(paid.status).toBe('paid');
+  });
+
+  it('pays a manual invoice, which names no method, with its currency’s chain method', async () => {
+    const customer = await saveTestCustomer(kit.deps, user.did);
+    const id = await insertPastDueInvoice(kit.db, {
+      customerId: customer.id,
+      currencyId: DEMO_CHAIN.currencyId,
+      amount: MONTHLY_TUSD.toString(),
+    });
+    const collect = () =>
+      collectOverdueByChain(kit.deps, {
+        target: { kind: 'invoice', id },
+        currencyId: DEMO_CHAIN.currencyId,
+        user,
+        livemode: false,
+      });
+    expect((await collect()).chainContext.action).toBe('approve');
+    await payer.approve(chainKit.vault, MONTHLY_TUSD);
+    expect((await collect()).chainContext.action).toBe('none');
+    const invoice = await getVisibleInvoice(kit.db, { id, user });
+    expect(invoice).toMatchObject({ status: 'paid', payment_details: { payer: payer.address } });
+    expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD - MONTHLY_TUSD);
   });
 
   it('switches plan once the change’s pull confirms, and never voids an invoice whose pull is out', async () => {

@@ -82,7 +82,12 @@ export async function collectOverdueByChain(
       const subscription = leased.subscription_id
         ? await findSubscriptionRowOrThrow(deps.db, leased.subscription_id)
         : null;
-      const intent = await ensureInvoiceIntent(deps.db, { invoice: leased, subscription, now });
+      // An invoice that names no method (a manual one) is paid with its currency's, as on the card page.
+      const intent = await ensureInvoiceIntent(deps.db, {
+        invoice: { ...leased, payment_method_id: leased.payment_method_id ?? method.id },
+        subscription,
+        now,
+      });
       if (intent.status === 'processing' || intent.status === 'succeeded') continue;
       const pull = await startPull(deps, {
         method,
