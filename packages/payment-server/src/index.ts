@@ -32,6 +32,7 @@ export { DEMO_CHAIN } from './demo/seed-chain.ts';
 export { createEvmChains } from './providers/evm-chain.ts';
 export { createTestCardNetwork, TEST_CARDS } from './providers/test-card-network.ts';
 export { runBilling } from './flows/run-billing.ts';
+export { confirmPendingChainTransactions } from './flows/confirm-chain-transactions.ts';
 
 /** Registers the Payment Kit's public API on a Fastify instance (mounted at `/payment-kit/api`). */
 export async function registerPaymentRoutes(instance: FastifyInstance, deps: PaymentDeps) {
