@@ -23,6 +23,7 @@ import { getVisibleInvoice } from '../modules/invoices/service.ts';
 import { getSubscription } from '../modules/subscriptions/service.ts';
 import { changeSubscriptionPlan } from './change-subscription-plan.ts';
 import { collectOverdueByChain } from './collect-overdue-by-chain.ts';
+import type { EvmChains } from '../providers/evm-chain.ts';
 import { confirmPendingChainTransactions } from './confirm-chain-transactions.ts';
 import { runBilling } from './run-billing.ts';
 
@@ -50,22 +51,26 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
   });
 
   /** Subscribes to the monthly membership in TUSD by approving `periods` payments. */
-  async function subscribe(periods: bigint) {
+  async function subscribe(periods: bigint, who = { payer, user }) {
     const view = await startCheckoutFromLink(kit.deps, {
       paymentLinkId: DEMO.subscriptionLinkId,
       metadata: {},
-      user,
+      user: who.user,
     });
     const body = submitCheckoutBodySchema.parse(
       makeSubmitBody({ payment_method: DEMO_CHAIN.methodId, payment_currency: DEMO_CHAIN.currencyId }),
     );
-    await payer.approve(chainKit.vault, MONTHLY_TUSD * periods);
-    const result = await submitCheckout(kit.deps, { sessionId: view.checkoutSession.id, body, user });
+    await who.payer.approve(chainKit.vault, MONTHLY_TUSD * periods);
+    const result = await submitCheckout(kit.deps, {
+      sessionId: view.checkoutSession.id,
+      body,
+      user: who.user,
+    });
     expect(result.chainContext?.action).toBe('none');
     return kit.db
       .selectFrom('subscriptions')
       .selectAll()
-      .where('payer_address', '=', payer.address)
+      .where('payer_address', '=', who.payer.address)
       .executeTakeFirstOrThrow();
   }
 
@@ -274,6 +279,38 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
       .where('id', '=', update.id)
       .executeTakeFirstOrThrow();
     expect(paid.status).toBe('paid');
+  });
+
+  it('sends a batch of renewals in nonce order, however slowly the node answers, each paid once', async () => {
+    const subscribers = [];
+    for (let i = 0; i < 24; i += 1) {
+      const next = await chainKit.newPayer();
+      const who = {
+        payer: next,
+        user: makeUser({ did: `did:pkh:eip155:31337:${next.address}`, walletAddress: next.address }),
+      };
+      subscribers.push({ ...who, subscription: await subscribe(13n, who) });
+    }
+    // A node that takes its time with each transaction: broadcasts sent at once would overtake.
+    const slow: EvmChains = {
+      connect(endpoint) {
+        const real = kit.deps.chains.connect(endpoint);
+        return {
+          ...real,
+          broadcast: async (raw) => {
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+            return real.broadcast(raw);
+          },
+        };
+      },
+    };
+    const periodEnd = subscribers[0]!.subscription.current_period_end;
+    kit.clock.set(periodEnd);
+    await runBilling({ ...kit.deps, chains: slow }, { now: periodEnd, testClockId: null });
+    for (const { payer: subscriber, subscription } of subscribers) {
+      expect((await cycleInvoices(subscription.id)).map((invoice) => invoice.status)).toEqual(['paid']);
+      expect(await chainKit.tokenBalance(subscriber.address)).toBe(PAYER_TUSD - 2n * MONTHLY_TUSD);
+    }
   });
 
   it('leaves a pull waiting for its confirmations to the watcher, which then records the payment once', async () => {

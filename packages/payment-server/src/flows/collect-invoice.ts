@@ -33,7 +33,7 @@ import { readInvoiceCard } from '../modules/subscriptions/change-payment-method.
 import type { ChargeOutcome, SavedCard } from '../providers/card-network.ts';
 import type { ChainTransactionRow } from '../modules/chain-payments/repository.ts';
 import { subscriptionNow } from '../modules/subscriptions/access.ts';
-import { confirmChainTransaction } from './confirm-chain-transactions.ts';
+import { confirmSoon } from './confirm-chain-transactions.ts';
 import { startInvoicePull } from './pay-by-chain.ts';
 import { settleInvoices } from './settle-invoice.ts';
 import { markSubscriptionPastDue } from './subscription-overdue.ts';
@@ -89,7 +89,7 @@ export async function collectInvoice(
 
 /** A pull mined at once (a local chain, or a fast one) is recorded now rather than by the watcher. */
 async function settlePullNow(deps: PaymentDeps, pull: ChainTransactionRow): Promise<CollectionOutcome> {
-  const settled = await confirmChainTransaction(deps, pull.id);
+  const settled = await confirmSoon(deps, pull.id);
   if (settled === 'pending') return 'pending';
   const invoice = await findInvoiceRow(deps.db, pull.attempt_key.split(':')[0]!);
   if (!invoice) return 'skipped';

@@ -9,7 +9,7 @@ import { findCurrencyRow } from '../modules/payment-methods/repository.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
 import { CHAIN_CONFIRMATION_WINDOW_SECONDS } from '../modules/chain-payments/service.ts';
 import { ensureInvoiceIntent } from './collect-invoice.ts';
-import { confirmChainTransaction } from './confirm-chain-transactions.ts';
+import { confirmSoon } from './confirm-chain-transactions.ts';
 import { APPROVAL_PERIODS, chainAnswer, readChainStanding } from './pay-by-chain.ts';
 import { startPull } from './vault-transactions.ts';
 import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
@@ -97,7 +97,7 @@ export async function collectOverdueByChain(
         from: payer!,
         amount: BigInt(leased.amount_remaining),
       });
-      await confirmChainTransaction(deps, pull.id);
+      await confirmSoon(deps, pull.id);
     }
   }
   return {

@@ -158,6 +158,15 @@ async function fail(deps: PaymentDeps, row: ChainTransactionRow, message: string
   return 'failed';
 }
 
+/**
+ * `confirmChainTransaction` right after a transaction was sent, for the payer who is waiting: a
+ * chain that does not answer now leaves it pending for the watcher rather than failing the
+ * request, since the transaction is stored and will be settled either way.
+ */
+export function confirmSoon(deps: PaymentDeps, id: string): Promise<ChainTransactionOutcome> {
+  return confirmChainTransaction(deps, id).catch(() => 'pending' as const);
+}
+
 /** Transactions looked at per run; the oldest look first. */
 const CONFIRM_BATCH_SIZE = 100;
 export const CHAIN_CONFIRM_INTERVAL_MS = 5_000;

@@ -26,7 +26,7 @@ import type { InvoiceRow } from '../modules/invoices/repository.ts';
 import { findCurrencyRow, findMethodRow } from '../modules/payment-methods/repository.ts';
 import { paysExactly, type MinedTransaction, type TokenTransfer } from '../providers/evm-chain.ts';
 import { completeCheckout } from './complete-checkout.ts';
-import { confirmChainTransaction } from './confirm-chain-transactions.ts';
+import { confirmSoon } from './confirm-chain-transactions.ts';
 import { startPull, startRefund } from './vault-transactions.ts';
 
 /** A subscriber approves the first payment and this many renewals at once. */
@@ -170,7 +170,7 @@ async function pullForCheckout(
     from: input.payer,
     amount: BigInt(input.intent.amount),
   });
-  await confirmChainTransaction(deps, row.id);
+  await confirmSoon(deps, row.id);
 }
 
 /**
@@ -290,7 +290,7 @@ export async function reportChainTransfer(
     }
     await keepSessionOpen(trx, session.id, now);
   });
-  await confirmChainTransaction(deps, row.id);
+  await confirmSoon(deps, row.id);
   return (await getPaymentIntent(deps.db, intent.id)).intent;
 }
 
@@ -382,7 +382,7 @@ export async function returnStrayTransfer(
     to: transfer.from,
     amount: transfer.value,
   });
-  await confirmChainTransaction(deps, refund.id);
+  await confirmSoon(deps, refund.id);
 }
 
 /** Why a mined transaction does not pay what it should, or null when it does. */

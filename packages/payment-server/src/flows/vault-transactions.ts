@@ -10,7 +10,7 @@ import {
 import { connectChain, vaultNonceKey, type ChainMethod } from '../modules/chain-payments/service.ts';
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
 import { PAYABLE_STATUSES } from '../modules/payment-intents/service.ts';
-import type { EvmChain, SignedTransaction } from '../providers/evm-chain.ts';
+import type { EvmChain, FeesPerGas, SignedTransaction } from '../providers/evm-chain.ts';
 
 interface VaultTransaction {
   method: ChainMethod;
@@ -21,30 +21,58 @@ interface VaultTransaction {
 }
 
 /**
+ * The vault's transactions leave this process one at a time, in nonce order: a node refuses (or
+ * holds back) a nonce that arrives before the one below it. Several nodes still take distinct
+ * nonces from the database; a broadcast one of them loses to a gap is sent again by the watcher,
+ * which resends in nonce order.
+ */
+const vaultQueues = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const previous = vaultQueues.get(key) ?? Promise.resolve();
+  const run = previous.then(task, task);
+  const settled = run.catch(() => undefined);
+  vaultQueues.set(key, settled);
+  void settled.then(() => {
+    if (vaultQueues.get(key) === settled) vaultQueues.delete(key);
+  });
+  return run;
+}
+
+/**
  * A transaction the vault sends, once per (intent, attempt): it is signed with a nonce handed
  * out by the database and stored before it is broadcast, so after a crash the same transaction
- * is sent again rather than a second one. `onStored` runs in the storing transaction.
+ * is sent again rather than a second one. `onStored` runs in the storing transaction. A broadcast
+ * that fails leaves the transaction pending for the watcher to send again.
  */
-async function sendFromVault(
+function sendFromVault(
   deps: PaymentDeps,
   input: VaultTransaction & {
     kind: 'pull' | 'refund';
     from: Address;
     to: Address;
-    sign: (chain: EvmChain, nonce: number) => Promise<SignedTransaction>;
+    sign: (chain: EvmChain, nonce: number, fees: FeesPerGas) => Promise<SignedTransaction>;
     onStored?: (trx: PaymentDeps['db'], now: number) => Promise<unknown>;
   },
+): Promise<ChainTransactionRow> {
+  return oneAtATime(vaultNonceKey(input.method), () => storeAndBroadcast(deps, input));
+}
+
+async function storeAndBroadcast(
+  deps: PaymentDeps,
+  input: Parameters<typeof sendFromVault>[1],
 ): Promise<ChainTransactionRow> {
   const { method } = input;
   const chain = connectChain(deps, method);
   const attempt = { paymentIntentId: input.intentId, attemptKey: input.attemptKey };
   let row = await findChainTransactionByAttempt(deps.db, attempt);
   if (!row) {
-    const chainNonce = await chain.pendingNonce(method.vault);
+    // Read before the transaction: it must not wait on the chain while it holds the database.
+    const [chainNonce, fees] = await Promise.all([chain.pendingNonce(method.vault), chain.feesPerGas()]);
     const now = deps.clock.now();
     row = await deps.db.transaction().execute(async (trx) => {
       const nonce = await takeVaultNonce(trx, { vault: vaultNonceKey(method), chainNonce });
-      const signed = await input.sign(chain, nonce);
+      const signed = await input.sign(chain, nonce, fees);
       const stored: ChainTransactionRow = {
         id: newId('chainTransaction'),
         payment_intent_id: input.intentId,
@@ -71,7 +99,9 @@ async function sendFromVault(
     });
   }
   if (row.status === 'pending' && row.raw_transaction) {
-    await chain.broadcast(row.raw_transaction as Hex);
+    await chain.broadcast(row.raw_transaction as Hex).catch(() => {
+      // Stored and pending: the watcher sends it again, and reports what keeps failing.
+    });
   }
   return row;
 }
@@ -86,8 +116,9 @@ export function startPull(
     ...input,
     kind: 'pull',
     to: method.vault,
-    sign: (chain, nonce) =>
+    sign: (chain, nonce, fees) =>
       chain.signPull({
+        fees,
         vaultKey: method.vaultKey,
         token: input.token,
         from: input.from,
@@ -113,8 +144,9 @@ export function startRefund(
     ...input,
     kind: 'refund',
     from: method.vault,
-    sign: (chain, nonce) =>
+    sign: (chain, nonce, fees) =>
       chain.signRefund({
+        fees,
         vaultKey: method.vaultKey,
         token: input.token,
         to: input.to,

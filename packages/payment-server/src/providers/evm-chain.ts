@@ -35,6 +35,11 @@ export interface MinedTransaction {
   transfers: TokenTransfer[];
 }
 
+export interface FeesPerGas {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
 export interface SignedTransaction {
   hash: Hex;
   raw: Hex;
@@ -52,12 +57,15 @@ export interface EvmChain {
   allowance(input: { token: Address; owner: Address; spender: Address }): Promise<bigint>;
   /** The vault's next nonce as the chain sees it, counting transactions still in the pool. */
   pendingNonce(address: Address): Promise<number>;
+  /** What a transaction pays for gas now; read before signing, so signing needs no network. */
+  feesPerGas(): Promise<FeesPerGas>;
   signPull(input: {
     vaultKey: Hex;
     token: Address;
     from: Address;
     amount: bigint;
     nonce: number;
+    fees: FeesPerGas;
   }): Promise<SignedTransaction>;
   /** The vault sending `amount` back to `to` (a refund), signed but not sent. */
   signRefund(input: {
@@ -66,6 +74,7 @@ export interface EvmChain {
     to: Address;
     amount: bigint;
     nonce: number;
+    fees: FeesPerGas;
   }): Promise<SignedTransaction>;
   /** Sends a signed transaction; one the chain already has is not an error. */
   broadcast(raw: Hex): Promise<void>;
@@ -87,23 +96,22 @@ const TOKEN_CALL_GAS = 120_000n;
 /** Nodes answer a transaction they already hold in one of these ways. */
 const ALREADY_KNOWN = /already known|known transaction|nonce too low|already imported/i;
 
-/** A call of the token contract by the vault, signed with the given nonce and today's fees. */
+/** A call of the token contract by the vault, signed offline with the given nonce and fees. */
 async function signTokenCall(
-  client: PublicClient,
   chainId: number,
-  input: { vaultKey: Hex; token: Address; nonce: number },
+  input: { vaultKey: Hex; token: Address; nonce: number; fees: FeesPerGas },
   data: (vault: Address) => Hex,
 ): Promise<SignedTransaction> {
   const vault = privateKeyToAccount(input.vaultKey);
-  const fees = await client.estimateFeesPerGas();
   const raw = await vault.signTransaction({
     chainId,
     type: 'eip1559',
     to: input.token,
     nonce: input.nonce,
     gas: TOKEN_CALL_GAS,
-    maxFeePerGas: fees.maxFeePerGas * 2n,
-    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    // Room for the base fee to double before the transaction would wait.
+    maxFeePerGas: input.fees.maxFeePerGas * 2n,
+    maxPriorityFeePerGas: input.fees.maxPriorityFeePerGas,
     data: data(vault.address),
   });
   return { hash: keccak256(raw), raw };
@@ -122,12 +130,16 @@ function jsonRpcChain(client: PublicClient, chainId: number): EvmChain {
         args: [owner, spender],
       }),
     pendingNonce: (address) => client.getTransactionCount({ address, blockTag: 'pending' }),
-    signPull: ({ vaultKey, token, from, amount, nonce }) =>
-      signTokenCall(client, chainId, { vaultKey, token, nonce }, (vault) =>
+    feesPerGas: async () => {
+      const fees = await client.estimateFeesPerGas();
+      return { maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+    },
+    signPull: ({ vaultKey, token, from, amount, nonce, fees }) =>
+      signTokenCall(chainId, { vaultKey, token, nonce, fees }, (vault) =>
         encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [from, vault, amount] }),
       ),
-    signRefund: ({ vaultKey, token, to, amount, nonce }) =>
-      signTokenCall(client, chainId, { vaultKey, token, nonce }, () =>
+    signRefund: ({ vaultKey, token, to, amount, nonce, fees }) =>
+      signTokenCall(chainId, { vaultKey, token, nonce, fees }, () =>
         encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
       ),
     async broadcast(raw) {

@@ -39,7 +39,10 @@ export async function findChainTransactionRow(
   return db.selectFrom('chain_transactions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The oldest pending transactions first: they have waited longest for a look. */
+/**
+ * Pending transactions, the vault's in nonce order (a node takes them in no other), then the
+ * ones that waited longest for a look.
+ */
 export async function listPendingChainTransactionRows(
   db: PaymentDb,
   limit: number,
@@ -48,6 +51,7 @@ export async function listPendingChainTransactionRows(
     .selectFrom('chain_transactions')
     .selectAll()
     .where('status', '=', 'pending')
+    .orderBy('nonce')
     .orderBy('updated_at')
     .orderBy('id')
     .limit(limit)
