@@ -6,7 +6,6 @@ import type { PaymentDeps } from '../deps.ts';
 import {
   claimDueInvoiceRows,
   linkInvoiceIntent,
-  listPaymentIntentRowsById,
   listSubscriptionRowsById,
   recordInvoiceAttempts,
   succeedIntentRows,
@@ -16,6 +15,7 @@ import { findInvoiceRow, leaseInvoiceRow, type InvoiceRow } from '../modules/inv
 import {
   findPaymentIntentRow,
   insertPaymentIntentRow,
+  listPaymentIntentRows,
   updatePaymentIntentFrom,
   type PaymentIntentRow,
 } from '../modules/payment-intents/repository.ts';
@@ -31,6 +31,7 @@ import {
 } from '../modules/subscriptions/service.ts';
 import { readInvoiceCard } from '../modules/subscriptions/change-payment-method.ts';
 import type { ChargeOutcome, SavedCard } from '../providers/card-network.ts';
+import { invoiceAttemptKey, parseInvoiceAttemptKey } from '../modules/chain-payments/attempt-keys.ts';
 import type { ChainTransactionRow } from '../modules/chain-payments/repository.ts';
 import { subscriptionNow } from '../modules/subscriptions/access.ts';
 import { confirmSoon } from './confirm-chain-transactions.ts';
@@ -83,15 +84,19 @@ export async function collectInvoice(
   const attempt = await chargeInvoice(deps, { invoice, subscription, intent, now: input.now });
   const [outcome] = await deps.db.transaction().execute((trx) => recordAttempts(trx, deps.clock, [attempt]));
   await deps.flushEvents();
-  if (attempt.pull) return settlePullNow(deps, attempt.pull);
+  if (attempt.pull) return settlePullNow(deps, { invoiceId: invoice.id, pull: attempt.pull });
   return outcome!;
 }
 
 /** A pull mined at once (a local chain, or a fast one) is recorded now rather than by the watcher. */
-async function settlePullNow(deps: PaymentDeps, pull: ChainTransactionRow): Promise<CollectionOutcome> {
-  const settled = await confirmSoon(deps, pull.id);
+async function settlePullNow(
+  deps: PaymentDeps,
+  input: { invoiceId: string; pull: ChainTransactionRow },
+): Promise<CollectionOutcome> {
+  const settled = await confirmSoon(deps, input.pull.id);
   if (settled === 'pending') return 'pending';
-  const invoice = await findInvoiceRow(deps.db, pull.attempt_key.split(':')[0]!);
+  // Read, not taken from the confirmation: the watcher may have recorded this pull first.
+  const invoice = await findInvoiceRow(deps.db, input.invoiceId);
   if (!invoice) return 'skipped';
   if (invoice.status === 'paid') return 'paid';
   if (invoice.status === 'uncollectible') return 'uncollectible';
@@ -139,7 +144,7 @@ export async function collectDueInvoices(
     );
     const intents = new Map(
       (
-        await listPaymentIntentRowsById(
+        await listPaymentIntentRows(
           deps.db,
           invoices.flatMap((invoice) => invoice.payment_intent_id ?? []),
         )
@@ -154,7 +159,8 @@ export async function collectDueInvoices(
     });
     await deps.db.transaction().execute((trx) => recordAttempts(trx, deps.clock, attempts));
     await deps.flushEvents();
-    for (const { pull } of attempts) if (pull) await settlePullNow(deps, pull);
+    for (const { invoice, pull } of attempts)
+      if (pull) await settlePullNow(deps, { invoiceId: invoice.id, pull });
     attempted += invoices.length;
     if (invoices.length < batchSize) break;
   }
@@ -191,7 +197,7 @@ async function chargeInvoice(
       intentId: input.intent.id,
       methodId: input.intent.payment_method_id,
       payer: subscription.payer_address,
-      attemptKey: `${invoice.id}:attempt:${invoice.attempt_count + 1}`,
+      attemptKey: invoiceAttemptKey(invoice.id, invoice.attempt_count + 1),
     });
     return 'pull' in started
       ? { ...input, card: null, outcome: null, paymentDetails: null, pull: started.pull }
@@ -210,7 +216,7 @@ async function chargeInvoice(
         cardId: card.card_id,
         amount: BigInt(invoice.amount_remaining),
         currencyId: invoice.currency_id,
-        idempotencyKey: `${invoice.id}:attempt:${invoice.attempt_count + 1}`,
+        idempotencyKey: invoiceAttemptKey(invoice.id, invoice.attempt_count + 1),
         now: input.now,
       })
     : null;
@@ -232,10 +238,11 @@ export async function recordPullOutcome(
   deps: PaymentDeps,
   input: { pull: ChainTransactionRow; outcome: ChargeOutcome; paymentDetails: PaymentDetails | null },
 ): Promise<void> {
-  const [invoiceId, , attempt] = input.pull.attempt_key.split(':');
-  const invoice = await findInvoiceRow(deps.db, invoiceId!);
+  const key = parseInvoiceAttemptKey(input.pull.attempt_key);
+  if (!key) return;
+  const invoice = await findInvoiceRow(deps.db, key.invoiceId);
   // Only the attempt the pull was made for may be recorded.
-  if (!invoice || invoice.attempt_count + 1 !== Number(attempt)) return;
+  if (!invoice || invoice.attempt_count + 1 !== key.attempt) return;
   const subscription = invoice.subscription_id
     ? await findSubscriptionRowOrThrow(deps.db, invoice.subscription_id)
     : null;

@@ -148,18 +148,6 @@ export async function listSubscriptionRowsById(
     .execute();
 }
 
-export async function listPaymentIntentRowsById(
-  db: PaymentDb,
-  ids: readonly string[],
-): Promise<PaymentTables['payment_intents'][]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('payment_intents')
-    .selectAll()
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-}
-
 export interface SubscriptionAdvance {
   id: string;
   /** The status the renewal was planned from; a subscription no longer in it is left alone. */
