@@ -7,6 +7,7 @@ import { getOverdueInvoices, type OverdueTarget } from '../modules/invoices/over
 import { getOwnInvoice } from '../modules/invoices/service.ts';
 import { findCurrencyRow } from '../modules/payment-methods/repository.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
+import { payerCollectionKey } from '../modules/chain-payments/attempt-keys.ts';
 import { CHAIN_CONFIRMATION_WINDOW_SECONDS } from '../modules/chain-payments/service.ts';
 import { ensureInvoiceIntent } from './collect-invoice.ts';
 import { confirmSoon } from './confirm-chain-transactions.ts';
@@ -93,7 +94,7 @@ export async function collectOverdueByChain(
         method,
         token,
         intentId: intent.id,
-        attemptKey: `${leased.id}:payer:${now}`,
+        attemptKey: payerCollectionKey(leased.id, now),
         from: payer!,
         amount: BigInt(leased.amount_remaining),
       });

@@ -2,6 +2,7 @@ import type { ChainPaymentDetails } from '@bazaar/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { PaymentDeps } from '../deps.ts';
+import { parseInvoiceAttemptKey } from '../modules/chain-payments/attempt-keys.ts';
 import {
   findChainTransactionRow,
   listPendingChainTransactionRows,
@@ -127,8 +128,8 @@ async function completePaidIntent(
   }
 }
 
-/** A renewal attempt's pull (`{invoice}:attempt:{n}`), as opposed to one the payer asked for. */
-const isRenewalPull = (row: ChainTransactionRow) => row.attempt_key.includes(':attempt:');
+/** A renewal attempt's pull, as opposed to one the payer asked for. */
+const isRenewalPull = (row: ChainTransactionRow) => parseInvoiceAttemptKey(row.attempt_key) !== null;
 
 /**
  * The intent goes back to the payer with the reason, and they may pay again; a renewal's pull

@@ -3,6 +3,7 @@ import { AppError } from '@bazaar/server-kit';
 import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
+import { CHECKOUT_ATTEMPT_KEY, returnKey } from '../modules/chain-payments/attempt-keys.ts';
 import {
   findChainTransactionByAttempt,
   findChainTransactionByHash,
@@ -166,7 +167,7 @@ async function pullForCheckout(
     method: input.method,
     token: input.token,
     intentId: input.intent.id,
-    attemptKey: 'checkout',
+    attemptKey: CHECKOUT_ATTEMPT_KEY,
     from: input.payer,
     amount: BigInt(input.intent.amount),
   });
@@ -378,7 +379,7 @@ export async function returnStrayTransfer(
     method,
     token: transfer.token,
     intentId: input.intentId,
-    attemptKey: `return:${input.txHash}`,
+    attemptKey: returnKey(input.txHash),
     to: transfer.from,
     amount: transfer.value,
   });
