@@ -1,9 +1,9 @@
 import { useCallback, useRef } from 'react';
 import { hasErrorCode } from '../api/api-error.ts';
 import { reportChainTransaction } from '../api/checkout-api.ts';
-import { formatTokenAmount } from '../format/format-money.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { useBrowserWallet } from '../wallet/use-browser-wallet.ts';
+import { approvalShortText } from '../wallet/wallet-error-text.ts';
 import type { WalletStep } from '../wallet/wallet-machine.ts';
 import type { CheckoutSubmitValues } from './checkout-form-schema.ts';
 import type { SubmitEvent } from './submit-machine.ts';
@@ -67,19 +67,15 @@ export function useChainPayment({ sessionId, dispatch, onApproved }: ChainPaymen
         return dispatch({ type: 'walletFailed', error: outcome.error });
       }
       if (isTransfer) return dispatch({ type: 'paymentConfirmed' });
-      if (outcome.value === 'reverted') {
-        return dispatch({ type: 'walletFailed', error: t('payment.checkout.wallet.reverted') });
-      }
       dispatch({ type: 'walletApproved' });
       approved.current(values);
     },
-    [approveVault, dispatch, t, transfer],
+    [approveVault, dispatch, transfer],
   );
 
   /**
-   * The server asks the wallet to transfer or approve: the step opens and asks the wallet at once.
-   * An approval that was just mined yet still falls short (the balance is too low) is not asked
-   * again by itself, so the two cannot loop.
+   * The server asks the wallet to transfer or approve: the step opens and asks the wallet at once,
+   * unless an approval was just mined (`approvalShortText`).
    */
   const payByWallet = useCallback(
     async (step: WalletStep, values: CheckoutSubmitValues, isAfterApproval: boolean) => {
@@ -87,8 +83,7 @@ export function useChainPayment({ sessionId, dispatch, onApproved }: ChainPaymen
       unreportedHash.current = null;
       dispatch({ type: 'walletRequired', wallet: step });
       if (!isAfterApproval) return askWallet(pending.current);
-      const amount = formatTokenAmount(step.chain.amount, step.chain.token);
-      dispatch({ type: 'walletFailed', error: t('payment.checkout.wallet.approvalShort', { amount }) });
+      dispatch({ type: 'walletFailed', error: approvalShortText(step.chain, t) });
     },
     [askWallet, dispatch, t],
   );

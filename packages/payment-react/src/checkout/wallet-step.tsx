@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { shortAddress } from '@bazaar/schemas';
 import { formatTokenAmount } from '../format/format-money.ts';
 import { useTranslate } from '../provider/payment-context.ts';
+import { walletMissingText } from '../wallet/wallet-error-text.ts';
 import type { WalletStep as WalletStepData } from '../wallet/wallet-machine.ts';
 import type { WalletPhase } from './submit-machine.ts';
 
@@ -89,8 +90,7 @@ export function WalletStep({ wallet, phase, error, onConfirm, onCancel }: Wallet
       ) : null}
       {phase === 'unavailable' ? (
         <Alert severity="info" variant="outlined">
-          {t('payment.checkout.wallet.missing')}{' '}
-          {t('payment.checkout.wallet.missingHint', { network: chain.network_name })}
+          {walletMissingText(chain.network_name, t)}
         </Alert>
       ) : (
         <>

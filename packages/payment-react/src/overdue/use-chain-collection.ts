@@ -2,10 +2,10 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { isChainMethodType } from '@bazaar/schemas';
 import { ApiError, hasErrorCode } from '../api/api-error.ts';
 import { extractErrorText } from '../api/error-text.ts';
-import { formatTokenAmount } from '../format/format-money.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { useBrowserWallet } from '../wallet/use-browser-wallet.ts';
 import { useRetryAfterLinking } from '../wallet/use-retry-after-linking.ts';
+import { approvalShortText, walletMissingText } from '../wallet/wallet-error-text.ts';
 import { collectOverdue, type CollectTarget } from './overdue-api.ts';
 import {
   IDLE_PAYMENT,
@@ -85,20 +85,11 @@ export function useChainCollection({ target, refetch, paidCurrencyIds = NONE_PAI
         const answer = await collectOverdue(api, target, currencyId, crypto.randomUUID());
         const chain = answer.chainContext;
         if (chain.action === 'none') return waitForCollection();
-        // An approval just mined that still falls short (the balance is too low) is not asked
-        // for again by itself, so the two cannot loop.
-        if (isAfterApproval) {
-          const amount = formatTokenAmount(chain.amount, chain.token);
-          return fail(t('payment.checkout.wallet.approvalShort', { amount }));
-        }
+        if (isAfterApproval) return fail(approvalShortText(chain, t));
         report({ type: 'approvalRequired', wallet: { chain, isBalanceLow: !answer.balance.sufficient } });
         const outcome = await approveVault(chain, () => report({ type: 'walletSent' }));
-        if (outcome.status === 'unavailable') {
-          const hint = t('payment.checkout.wallet.missingHint', { network: chain.network_name });
-          return fail(`${t('payment.checkout.wallet.missing')} ${hint}`);
-        }
+        if (outcome.status === 'unavailable') return fail(walletMissingText(chain.network_name, t));
         if (outcome.status === 'failed') return fail(outcome.error);
-        if (outcome.value === 'reverted') return fail(t('payment.checkout.wallet.reverted'));
         report({ type: 'approved' });
         return ask(true);
       };

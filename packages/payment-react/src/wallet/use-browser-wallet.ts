@@ -76,15 +76,23 @@ export function useBrowserWallet() {
     [platformUrl, queryClient, t, withWallet],
   );
 
-  /** Asks the wallet to approve the vault as `chain` says, then waits for the approval to be mined. */
+  /**
+   * Asks the wallet to approve the vault as `chain` says, then waits for the approval to be mined;
+   * one mined but reverted fails, as a refusal does.
+   */
   const approveVault = useCallback(
-    (chain: ChainContext, onSent: () => void) =>
-      withWallet(async (wallet, provider) => {
+    async (chain: ChainContext, onSent: () => void): Promise<WalletOutcome<void>> => {
+      const outcome = await withWallet(async (wallet, provider) => {
         const hash = await wallet.sendChainPayment(provider, chain);
         onSent();
         return wallet.waitForReceipt(provider, hash, { timeoutMs: APPROVAL_RECEIPT_TIMEOUT_MS });
-      }),
-    [withWallet],
+      });
+      if (outcome.status !== 'done') return outcome;
+      return outcome.value === 'success'
+        ? { status: 'done', value: undefined }
+        : { status: 'failed', error: t('payment.checkout.wallet.reverted'), cause: null };
+    },
+    [t, withWallet],
   );
 
   return { withWallet, requireBinding, bindWallet, approveVault };

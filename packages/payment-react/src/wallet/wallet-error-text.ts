@@ -1,7 +1,8 @@
 import type { Translate } from '@bazaar/i18n';
-import { shortAddress } from '@bazaar/schemas';
+import { shortAddress, type ChainContext } from '@bazaar/schemas';
 import { ApiError } from '../api/api-error.ts';
 import { extractErrorText } from '../api/error-text.ts';
+import { formatTokenAmount } from '../format/format-money.ts';
 import type { ChainWallet } from '../provider/chain-wallet.ts';
 
 /**
@@ -21,4 +22,17 @@ export function walletErrorText(error: unknown, wallet: ChainWallet | null, t: T
     return extractErrorText(new ApiError(error.status, error.code, error.message), t);
   }
   return extractErrorText(error, t);
+}
+
+/**
+ * An approval just mined that still falls short (the balance is too low): both chain flows stop
+ * there rather than ask for another approval, so the two cannot loop.
+ */
+export function approvalShortText(chain: ChainContext, t: Translate): string {
+  return t('payment.checkout.wallet.approvalShort', { amount: formatTokenAmount(chain.amount, chain.token) });
+}
+
+/** The browser has no wallet: what the payer needs to pay on `network`. */
+export function walletMissingText(network: string, t: Translate): string {
+  return `${t('payment.checkout.wallet.missing')} ${t('payment.checkout.wallet.missingHint', { network })}`;
 }
