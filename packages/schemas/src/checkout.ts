@@ -199,11 +199,6 @@ export const checkoutSessionSchema = z.object({
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
-/** An EVM account or contract address, as `0x` and 40 hex digits. */
-export const evmAddressSchema = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected an address 0x + 40 hex digits')
-  .transform((value) => value as `0x${string}`);
 /** An EVM transaction hash, as `0x` and 64 hex digits. */
 export const txHashSchema = z
   .string()
