@@ -1,5 +1,4 @@
 export { bindWallet, WalletApiError } from './bind-wallet.ts';
-export { ensureChain, type ChainSpec } from './chain.ts';
 export { sendChainPayment, waitForReceipt, WalletMismatchError } from './chain-payment.ts';
 export { injectedProvider, isUserRejection, type WalletProvider } from './provider.ts';
 export { signInMessage } from './sign-in-message.ts';
