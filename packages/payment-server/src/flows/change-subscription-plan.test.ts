@@ -9,9 +9,9 @@ import {
   listPlanChangeOptions,
   previewSubscriptionPlanChange,
 } from '../modules/subscriptions/change-plan.ts';
-import { leaseInvoiceRow } from '../modules/invoices/repository.ts';
 import { getSubscription } from '../modules/subscriptions/service.ts';
 import { TEST_CARDS } from '../providers/test-card-network.ts';
+import { leaseToEngine } from '../test-utils/past-due-invoice.ts';
 import { makeUser, openPaymentTestKit, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
 import {
   insertPlanPrice,
@@ -323,13 +323,7 @@ describe.each(TEST_DIALECTS)('changing plan on %s', (dialect) => {
         .select('id as card')
         .where('customer_id', '=', stale.customer_id)
         .executeTakeFirstOrThrow();
-      await leaseInvoiceRow(kit.db, {
-        id: stale.id,
-        holder: 'engine',
-        now: kit.clock.now(),
-        until: kit.clock.now() + COLLECTION_LEASE_SECONDS,
-        statuses: ['open'],
-      });
+      await leaseToEngine(kit.db, { invoiceId: stale.id, now: kit.clock.now() });
       await kit.deps.cards.chargeSavedCard({
         cardId: card,
         amount: BigInt(stale.amount_remaining),

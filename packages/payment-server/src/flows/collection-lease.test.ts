@@ -9,6 +9,7 @@ import type { CardNetwork } from '../providers/card-network.ts';
 import { TEST_CARDS } from '../providers/test-card-network.ts';
 import { confirmCard } from '../test-utils/checkout-steps.ts';
 import { createClockedSubscription } from '../test-utils/clocked-subscription.ts';
+import { leaseToEngine } from '../test-utils/past-due-invoice.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
 import { makeSubscription, MONTHLY } from '../test-utils/subscription-builders.ts';
 import { COLLECTION_LEASE_SECONDS } from './collect-invoice.ts';
@@ -183,15 +184,7 @@ describe.each(TEST_DIALECTS)('the collection lease between the engine and the pa
   it('lets the payer pay an invoice the engine gave up on, and the engine never takes the payer’s lease', async () => {
     const invoiceId = await openRenewal();
     const { paymentIntent, stripeContext } = await paymentOf(invoiceId);
-    expect(
-      await leaseInvoiceRow(t.db, {
-        id: invoiceId,
-        holder: 'engine',
-        now: t.clock.now(),
-        until: t.clock.now() + COLLECTION_LEASE_SECONDS,
-        statuses: ['open'],
-      }),
-    ).toBeUndefined();
+    expect(await leaseToEngine(t.db, { invoiceId, now: t.clock.now() })).toBeUndefined();
     const paid = await confirmCard(t, paymentIntent.id, stripeContext.client_secret, TEST_CARDS.succeeds);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await invoiceRow(invoiceId)).toMatchObject({

@@ -2,6 +2,8 @@ import { newId } from '@bazaar/schemas';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { DEMO } from '../demo/seed.ts';
+import { COLLECTION_LEASE_SECONDS } from '../flows/collect-invoice.ts';
+import { leaseInvoiceRow, type InvoiceRow } from '../modules/invoices/repository.ts';
 import { createSubscription } from '../modules/subscriptions/service.ts';
 import { saveTestCustomer, TEST_NOW } from './payment-test-kit.ts';
 
@@ -91,4 +93,21 @@ export async function insertPastDueSubscription(
       : { status: 'uncollectible', dueDate: periodStart }),
   });
   return { customerId: customer.id, subscriptionId, invoiceId };
+}
+
+/**
+ * Leases an invoice to the engine from `now` as a batch claim does: a charge in flight, or left
+ * behind by a worker that died. Answers the leased row, undefined when the lease was not free.
+ */
+export function leaseToEngine(
+  db: PaymentDb,
+  input: { invoiceId: string; now: number; statuses?: readonly string[] },
+): Promise<InvoiceRow | undefined> {
+  return leaseInvoiceRow(db, {
+    id: input.invoiceId,
+    holder: 'engine',
+    now: input.now,
+    until: input.now + COLLECTION_LEASE_SECONDS,
+    statuses: input.statuses ?? ['open'],
+  });
 }

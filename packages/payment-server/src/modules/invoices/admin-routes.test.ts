@@ -14,11 +14,11 @@ import { INVOICE_BEING_COLLECTED, PAYER_LEASE_SECONDS } from '../../flows/pay-in
 import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { adminRequest } from '../../test-utils/admin-requests.ts';
 import { confirmCard, startAndSubmit } from '../../test-utils/checkout-steps.ts';
-import { insertPastDueSubscription } from '../../test-utils/past-due-invoice.ts';
+import { insertPastDueSubscription, leaseToEngine } from '../../test-utils/past-due-invoice.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
 import { countRows, saveTestCustomer } from '../../test-utils/payment-test-kit.ts';
+import { findPaymentIntentRow } from '../payment-intents/repository.ts';
 import { getSubscription } from '../subscriptions/service.ts';
-import { leaseInvoiceRow } from './repository.ts';
 
 const PAYER = 'did:bazaar:usr_payer';
 const DAY = 86_400;
@@ -331,12 +331,7 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
       .where('id', '=', sent.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ collection_lease_until: null, collection_lease_holder: null });
-    const intent = await t.db
-      .selectFrom('payment_intents')
-      .select('status')
-      .where('id', '=', paymentIntent.id)
-      .executeTakeFirstOrThrow();
-    expect(intent.status).toBe('canceled');
+    expect((await findPaymentIntentRow(t.db, paymentIntent.id))?.status).toBe('canceled');
     expect(publishedOf('invoice.voided').map((data) => data.id)).toEqual([draft.id, sent.id]);
     const confirmed = await confirmCard(
       t,
@@ -350,13 +345,7 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
   it('voids an uncollectible renewal: the past_due subscription is active again and the customer may buy', async () => {
     const past = await insertPastDueSubscription(t.deps, PAYER);
     expect((await startAndSubmit(t, PAYER)).response.json().error.code).toBe('CUSTOMER_LIMITED');
-    await leaseInvoiceRow(t.db, {
-      id: past.invoiceId,
-      holder: 'engine',
-      now: t.clock.now(),
-      until: t.clock.now() + COLLECTION_LEASE_SECONDS,
-      statuses: ['uncollectible'],
-    });
+    await leaseToEngine(t.db, { invoiceId: past.invoiceId, now: t.clock.now(), statuses: ['uncollectible'] });
     expect(await expectRefused(move(past.invoiceId, 'void'), 409, 'INVOICE_UNEXPECTED_STATE')).toBe(
       INVOICE_BEING_COLLECTED,
     );
@@ -380,13 +369,7 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
     expect(await expectRefused(move(draft.id, 'mark-uncollectible'), 409, 'INVOICE_UNEXPECTED_STATE')).toBe(
       'This invoice is draft and cannot be marked uncollectible',
     );
-    await leaseInvoiceRow(t.db, {
-      id: renewal.invoiceId,
-      holder: 'engine',
-      now: t.clock.now(),
-      until: t.clock.now() + COLLECTION_LEASE_SECONDS,
-      statuses: ['open'],
-    });
+    await leaseToEngine(t.db, { invoiceId: renewal.invoiceId, now: t.clock.now() });
     expect(
       await expectRefused(move(renewal.invoiceId, 'mark-uncollectible'), 409, 'INVOICE_UNEXPECTED_STATE'),
     ).toBe(INVOICE_BEING_COLLECTED);

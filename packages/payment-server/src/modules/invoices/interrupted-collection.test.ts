@@ -6,9 +6,10 @@ import { COLLECTION_LEASE_SECONDS } from '../../flows/collect-invoice.ts';
 import { renewDueSubscriptions } from '../../flows/renew-subscriptions.ts';
 import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { adminRequest } from '../../test-utils/admin-requests.ts';
+import { leaseToEngine } from '../../test-utils/past-due-invoice.ts';
 import { openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
 import { makeSubscription, MONTHLY } from '../../test-utils/subscription-builders.ts';
-import { findInvoiceRow, leaseInvoiceRow } from './repository.ts';
+import { findInvoiceRow } from './repository.ts';
 
 const ACTIONS = ['void', 'mark-uncollectible'] as const;
 
@@ -39,13 +40,7 @@ describe.each(TEST_DIALECTS)('an admin move after the engine died mid-collection
       .where('subscription_id', '=', subscriptionId)
       .executeTakeFirstOrThrow();
     const now = t.clock.now();
-    const invoice = (await leaseInvoiceRow(t.db, {
-      id,
-      holder: 'engine',
-      now,
-      until: now + COLLECTION_LEASE_SECONDS,
-      statuses: ['open'],
-    }))!;
+    const invoice = (await leaseToEngine(t.db, { invoiceId: id, now }))!;
     await t.deps.cards.chargeSavedCard({
       cardId: cardId!,
       amount: BigInt(invoice.amount_remaining),

@@ -5,6 +5,7 @@ import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { confirmCard } from '../../test-utils/checkout-steps.ts';
 import { insertPastDueInvoice, insertPastDueSubscription } from '../../test-utils/past-due-invoice.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+import { findPaymentIntentRow } from '../payment-intents/repository.ts';
 import { getSubscription } from '../subscriptions/service.ts';
 
 const PAYER = 'did:bazaar:usr_payer';
@@ -151,12 +152,7 @@ describe.each(TEST_DIALECTS)('paying an invoice by card on %s', (dialect) => {
     const refused = await confirmCard(t, paymentIntent.id, stripeContext.client_secret, TEST_CARDS.succeeds);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('INVOICE_UNEXPECTED_STATE');
-    const intent = await t.db
-      .selectFrom('payment_intents')
-      .select('status')
-      .where('id', '=', paymentIntent.id)
-      .executeTakeFirstOrThrow();
-    expect(intent.status).toBe('requires_payment_method');
+    expect((await findPaymentIntentRow(t.db, paymentIntent.id))?.status).toBe('requires_payment_method');
     expect(publishedOf('invoice.paid')).toEqual([]);
   });
 
