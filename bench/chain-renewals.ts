@@ -27,6 +27,7 @@ import {
   createPaymentKit,
   createTestCardNetwork,
   DEMO_CHAIN,
+  deployDemoToken,
   runBilling,
   type PaymentDeps,
 } from '@bazaar/payment-server';
@@ -220,11 +221,10 @@ interface BenchChain {
 /** A fresh chain with the demo's TUSD, which lands where the demo method expects it. */
 async function openBenchChain(): Promise<BenchChain> {
   const chain = await startDevChain();
-  const token = await chain.deployToken({ name: 'Test USD', symbol: 'TUSD', decimals: DEMO_CHAIN.decimals });
-  if (!isAddressEqual(token, DEMO_CHAIN.tokenAddress)) {
+  const token = await deployDemoToken(chain).catch(async (error: unknown) => {
     await chain.close();
-    throw new Error(`The test token landed at ${token}, not at the demo's ${DEMO_CHAIN.tokenAddress}`);
-  }
+    throw error;
+  });
   const reader = createPublicClient({ transport: http(chain.rpcUrl), pollingInterval: 50 });
   return {
     chain,

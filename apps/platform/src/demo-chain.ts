@@ -1,5 +1,5 @@
 import { startDevChain, type DevChain } from '@bazaar/dev-chain';
-import { DEMO_CHAIN } from '@bazaar/payment-server';
+import { DEMO_CHAIN, deployDemoToken } from '@bazaar/payment-server';
 
 /** Each development account but the vault (the first) and the token's deployer (the last) gets this much TUSD. */
 const PAYER_TUSD = 1_000_000n * 10n ** BigInt(DEMO_CHAIN.decimals);
@@ -12,14 +12,7 @@ const PAYER_TUSD = 1_000_000n * 10n ** BigInt(DEMO_CHAIN.decimals);
 export async function startDemoChain(options: { port: number }): Promise<DevChain> {
   const chain = await startDevChain({ port: options.port, chainId: DEMO_CHAIN.chainId });
   try {
-    const token = await chain.deployToken({
-      name: 'Test USD',
-      symbol: DEMO_CHAIN.symbol,
-      decimals: DEMO_CHAIN.decimals,
-    });
-    if (token.toLowerCase() !== DEMO_CHAIN.tokenAddress.toLowerCase()) {
-      throw new Error(`The demo token landed at ${token}, not at ${DEMO_CHAIN.tokenAddress}`);
-    }
+    const token = await deployDemoToken(chain);
     for (const account of chain.accounts.slice(1, -1))
       await chain.mintToken(token, account.address, PAYER_TUSD);
     return chain;

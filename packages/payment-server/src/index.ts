@@ -28,7 +28,7 @@ import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 export type { PaymentDeps } from './deps.ts';
 export { paymentMigrations } from './db/migrations/index.ts';
 export { DEMO } from './demo/seed.ts';
-export { DEMO_CHAIN } from './demo/seed-chain.ts';
+export { DEMO_CHAIN, deployDemoToken } from './demo/seed-chain.ts';
 export { createEvmChains } from './providers/evm-chain.ts';
 export { createTestCardNetwork, TEST_CARDS } from './providers/test-card-network.ts';
 export { runBilling } from './flows/run-billing.ts';

@@ -1,3 +1,5 @@
+import type { DevChain } from '@bazaar/dev-chain';
+import { isAddressEqual, type Address } from 'viem';
 import { z } from 'zod';
 import { readJson } from '../db/json.ts';
 import type { PaymentDeps } from '../deps.ts';
@@ -26,6 +28,22 @@ export const DEMO_CHAIN = {
   tokenAddress: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35',
   vaultKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
 } as const;
+
+/**
+ * Deploys the demo's TUSD as the first contract on a fresh dev chain and checks that it landed
+ * at `DEMO_CHAIN.tokenAddress`, where the demo method (and so every test and bench) expects it.
+ */
+export async function deployDemoToken(chain: Pick<DevChain, 'deployToken'>): Promise<Address> {
+  const token = await chain.deployToken({
+    name: 'Test USD',
+    symbol: DEMO_CHAIN.symbol,
+    decimals: DEMO_CHAIN.decimals,
+  });
+  if (!isAddressEqual(token, DEMO_CHAIN.tokenAddress)) {
+    throw new Error(`The demo token landed at ${token}, not at ${DEMO_CHAIN.tokenAddress}`);
+  }
+  return token;
+}
 
 /** What each demo price asks in TUSD (6 decimals): the dollar amount, one token a dollar. */
 const TUSD_AMOUNTS: Record<string, { unit_amount: string | null; custom_unit_amount: unknown }> = {

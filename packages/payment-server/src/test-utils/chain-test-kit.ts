@@ -13,7 +13,7 @@ import {
   type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { DEMO_CHAIN, seedDemoChain } from '../demo/seed-chain.ts';
+import { DEMO_CHAIN, deployDemoToken, seedDemoChain } from '../demo/seed-chain.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { makeUser, openPaymentTestKit, type PaymentTestKit } from './payment-test-kit.ts';
 
@@ -59,10 +59,7 @@ export async function openChainCheckout(
 /** A local chain with the demo's test token deployed where the demo expects it. */
 export async function openChainTestKit(): Promise<ChainTestKit> {
   const chain = await startDevChain();
-  const token = await chain.deployToken({ name: 'Test USD', symbol: 'TUSD', decimals: DEMO_CHAIN.decimals });
-  if (token.toLowerCase() !== DEMO_CHAIN.tokenAddress.toLowerCase()) {
-    throw new Error(`The test token landed at ${token}, not at the demo's ${DEMO_CHAIN.tokenAddress}`);
-  }
+  const token = await deployDemoToken(chain);
   const viemChain = defineChain({
     id: chain.chainId,
     name: 'dev',
