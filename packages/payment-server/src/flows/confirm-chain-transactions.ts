@@ -138,18 +138,21 @@ const isRenewalPull = (row: ChainTransactionRow) => parseInvoiceAttemptKey(row.a
 async function fail(deps: PaymentDeps, row: ChainTransactionRow, message: string): Promise<'failed'> {
   const now = deps.clock.now();
   const error = { code: 'chain_transaction_failed', message };
-  const isMine = await deps.db.transaction().execute(async (trx) => {
+  // False when someone else settled the row first: they record the outcome.
+  const isSettledHere = await deps.db.transaction().execute(async (trx) => {
     const settled = { status: 'failed', failure_message: message, updated_at: now };
     if (!(await settleChainTransactionRow(trx, row.id, settled))) return false;
-    if (row.kind === 'refund') return false;
-    await updatePaymentIntentFrom(trx, row.payment_intent_id, ['processing'], {
-      status: 'requires_action',
-      last_payment_error: JSON.stringify(error),
-      updated_at: now,
-    });
+    // A failed refund leaves the intent as it is: it paid nothing.
+    if (row.kind !== 'refund') {
+      await updatePaymentIntentFrom(trx, row.payment_intent_id, ['processing'], {
+        status: 'requires_action',
+        last_payment_error: JSON.stringify(error),
+        updated_at: now,
+      });
+    }
     return true;
   });
-  if (isMine && isRenewalPull(row)) {
+  if (isSettledHere && isRenewalPull(row)) {
     await recordPullOutcome(deps, {
       pull: row,
       outcome: { status: 'failed', chargeId: row.tx_hash, error },
