@@ -18,7 +18,7 @@ import {
   tokenOf,
   type ChainMethod,
 } from '../modules/chain-payments/service.ts';
-import { findCheckoutSessionRow, updateOpenSession } from '../modules/checkout-sessions/repository.ts';
+import { updateOpenSession, type CheckoutSessionRow } from '../modules/checkout-sessions/repository.ts';
 import { findSessionRow, sessionClosedError } from '../modules/checkout-sessions/service.ts';
 import { findCustomerByDid } from '../modules/customers/service.ts';
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
@@ -100,14 +100,14 @@ export async function readChainStanding(
  */
 export async function startChainCheckout(
   deps: PaymentDeps,
-  input: { standing: ChainStanding; intent: PaymentIntent; checkoutSessionId: string; isDonation: boolean },
+  input: { standing: ChainStanding; intent: PaymentIntent; session: OpenSession; isDonation: boolean },
 ): Promise<ChainSubmit> {
   const { standing, intent } = input;
   const { method, token, payer, amount, renewal } = standing;
   const isSubscription = renewal > 0n;
   const isFastPath = standing.isDelegationSufficient && !input.isDonation && payer !== null;
   if (isFastPath) {
-    await pullForCheckout(deps, { method, token, intent, checkoutSessionId: input.checkoutSessionId, payer });
+    await pullForCheckout(deps, { method, token, intent, session: input.session, payer });
   }
   return chainAnswer(standing, {
     action: isFastPath ? 'none' : isSubscription ? 'approve' : 'transfer',
@@ -149,7 +149,7 @@ async function pullForCheckout(
     method: ChainMethod;
     token: Address;
     intent: PaymentIntent;
-    checkoutSessionId: string;
+    session: OpenSession;
     payer: Address;
   },
 ): Promise<void> {
@@ -162,7 +162,7 @@ async function pullForCheckout(
     });
     return;
   }
-  await keepSessionOpen(deps.db, input.checkoutSessionId, deps.clock.now());
+  await keepSessionOpen(deps.db, input.session, deps.clock.now());
   const row = await startPull(deps, {
     method: input.method,
     token: input.token,
@@ -289,7 +289,7 @@ export async function reportChainTransfer(
     if (!isProcessing) {
       throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
     }
-    await keepSessionOpen(trx, session.id, now);
+    await keepSessionOpen(trx, session, now);
   });
   await confirmSoon(deps, row.id);
   return (await getPaymentIntent(deps.db, intent.id)).intent;
@@ -408,9 +408,11 @@ async function assertPayer(
   }
 }
 
+/** The session a chain payment is made for, as its caller read it. */
+type OpenSession = Pick<CheckoutSessionRow, 'id' | 'expires_at'>;
+
 /** The sweeper must not expire a session whose money is on its way. */
-async function keepSessionOpen(db: PaymentDb, sessionId: string, now: number): Promise<void> {
-  const session = await findCheckoutSessionRow(db, sessionId);
+async function keepSessionOpen(db: PaymentDb, session: OpenSession, now: number): Promise<void> {
   const until = now + CHAIN_CONFIRMATION_WINDOW_SECONDS;
-  if (session && session.expires_at < until) await updateOpenSession(db, sessionId, { expires_at: until });
+  if (session.expires_at < until) await updateOpenSession(db, session.id, { expires_at: until });
 }

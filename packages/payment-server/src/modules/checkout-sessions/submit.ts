@@ -208,7 +208,7 @@ export async function submitCheckout(
     ? await startChainCheckout(deps, {
         standing,
         intent: record.intent.intent,
-        checkoutSessionId: session.id,
+        session,
         isDonation,
       })
     : null;
