@@ -4,6 +4,7 @@ import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, openPaymentTestKit, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
 import {
+  insertGraduatedCallsPrice,
   insertPlanPrice,
   makeAdminUser as asAdmin,
   makeSubscription,
@@ -86,16 +87,7 @@ describe.each(TEST_DIALECTS)('cancel and resume on %s', (dialect) => {
 
   /** A subscription with a graduated metered item (100 calls at 10, then 5) billed early from 1100. */
   async function subscribeMetered(options: { trialDays?: number } = {}) {
-    await insertPlanPrice(kit, {
-      id: 'price_calls',
-      unitAmount: 0n,
-      interval: 'month',
-      usageType: 'metered',
-      tiers: [
-        { up_to: 100, unit_amount: '10', flat_amount: null },
-        { up_to: null, unit_amount: '5', flat_amount: null },
-      ],
-    });
+    await insertGraduatedCallsPrice(kit, 'price_calls');
     const made = await makeSubscription(kit, {
       items: [
         { priceId: 'price_basic', recurrence: MONTHLY },

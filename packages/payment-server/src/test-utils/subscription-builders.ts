@@ -143,6 +143,23 @@ export async function makeSubscription(
   return { subscriptionId, customerId: customer.id, cardId: card?.card_id ?? null };
 }
 
+/** A monthly metered price billed in graduated tiers: the first 100 calls at 10, then 5 each. */
+export function insertGraduatedCallsPrice(
+  kit: Pick<PaymentTestKit, 'db' | 'clock'>,
+  id: string,
+): Promise<string> {
+  return insertPlanPrice(kit, {
+    id,
+    unitAmount: 0n,
+    interval: 'month',
+    usageType: 'metered',
+    tiers: [
+      { up_to: 100, unit_amount: '10', flat_amount: null },
+      { up_to: null, unit_amount: '5', flat_amount: null },
+    ],
+  });
+}
+
 export const MONTHLY: Recurrence = { interval: 'month', interval_count: 1 };
 export const YEARLY: Recurrence = { interval: 'year', interval_count: 1 };
 

@@ -17,21 +17,8 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
 
   const expired = (id: string) => ({ type: 'checkout.session.expired' as const, data: { id } });
 
-  /** A dispatcher whose relay keeps what it is given. */
-  function recordingOutbox() {
-    const received: RelayEvent[] = [];
-    const outbox = createOutboxDispatcher({
-      db: kit.db,
-      clock: kit.clock,
-      appId: TEST_APP_ID,
-      logger: Fastify().log,
-      relay: { publish: (_channel, event) => received.push(event) },
-    });
-    return { received, outbox };
-  }
-
-  it('relays committed events in order, once, and keeps them when the relay fails', async () => {
-    let isRelayDown = true;
+  /** A dispatcher whose relay keeps what it is given, once `check` (which may throw) passed it. */
+  function recordingOutbox(check: (channel: string) => void = () => {}) {
     const received: RelayEvent[] = [];
     const outbox = createOutboxDispatcher({
       db: kit.db,
@@ -40,11 +27,19 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
       logger: Fastify().log,
       relay: {
         publish(channel, event) {
-          if (isRelayDown) throw new Error('relay down');
-          expect(channel).toBe(eventsChannel(TEST_APP_ID));
+          check(channel);
           received.push(event);
         },
       },
+    });
+    return { received, outbox };
+  }
+
+  it('relays committed events in order, once, and keeps them when the relay fails', async () => {
+    let isRelayDown = true;
+    const { received, outbox } = recordingOutbox((channel) => {
+      if (isRelayDown) throw new Error('relay down');
+      expect(channel).toBe(eventsChannel(TEST_APP_ID));
     });
     await recordEvents(kit.db, kit.clock, { livemode: false, payloads: [expired('cs_1'), expired('cs_2')] });
 

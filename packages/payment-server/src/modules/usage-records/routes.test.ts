@@ -8,7 +8,12 @@ import { runBilling } from '../../flows/run-billing.ts';
 import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { adminRequest } from '../../test-utils/admin-requests.ts';
 import { openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
-import { insertPlanPrice, makeSubscription, MONTHLY } from '../../test-utils/subscription-builders.ts';
+import {
+  insertGraduatedCallsPrice,
+  insertPlanPrice,
+  makeSubscription,
+  MONTHLY,
+} from '../../test-utils/subscription-builders.ts';
 
 const DAY = 86_400;
 
@@ -46,16 +51,7 @@ describe.each(TEST_DIALECTS)('usage records on %s', (dialect) => {
 
   /** One graduated metered item (100 calls at 10, then 5) billed early from 1100. */
   async function graduatedSubscription() {
-    await insertPlanPrice(t, {
-      id: 'price_tiered_calls',
-      unitAmount: 0n,
-      interval: 'month',
-      usageType: 'metered',
-      tiers: [
-        { up_to: 100, unit_amount: '10', flat_amount: null },
-        { up_to: null, unit_amount: '5', flat_amount: null },
-      ],
-    });
+    await insertGraduatedCallsPrice(t, 'price_tiered_calls');
     const { subscriptionId } = await makeSubscription(t, {
       items: [{ priceId: 'price_tiered_calls', recurrence: MONTHLY }],
       startedDaysAgo: 3,
