@@ -4,7 +4,6 @@ import { createPaymentKit } from '@bazaar/payment-server';
 import { openDatabase } from '@bazaar/server-kit';
 import { createStore } from '@bazaar/store';
 import { pino } from 'pino';
-import { startDemoChain } from './demo-chain.ts';
 import { createPlatform } from './platform.ts';
 import { createMailer } from './user-service/mailer.ts';
 import { builtWebDist } from './web-dist.ts';
@@ -15,14 +14,17 @@ const host = env.HOST ?? '0.0.0.0';
 const dataDir = resolve(env.DATA_DIR ?? './data');
 mkdirSync(dataDir, { recursive: true });
 const isOn = (value: string | undefined) => ['1', 'true', 'on', 'yes'].includes((value ?? '').toLowerCase());
+const isOff = (value: string | undefined) =>
+  ['0', 'false', 'off', 'no'].includes((value ?? '').toLowerCase());
 const livemode = isOn(env.LIVEMODE);
 
 const logger = pino();
 // Test mode pays on a local Ethereum chain, unless told not to (DEMO_CHAIN=off) or in live mode.
+// Imported only then: live mode never loads Hardhat.
 const demoChain =
-  livemode || ['0', 'false', 'off', 'no'].includes((env.DEMO_CHAIN ?? '').toLowerCase())
+  livemode || isOff(env.DEMO_CHAIN)
     ? null
-    : await startDemoChain({ port: Number(env.DEMO_CHAIN_PORT ?? 8545) });
+    : await (await import('./demo-chain.ts')).startDemoChain({ port: Number(env.DEMO_CHAIN_PORT ?? 8545) });
 const database = await openDatabase({ url: env.DATABASE_URL ?? join(dataDir, 'bazaar.db') });
 const platform = await createPlatform({
   database,
