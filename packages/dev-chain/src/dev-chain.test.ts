@@ -2,6 +2,7 @@ import net from 'node:net';
 import {
   createPublicClient,
   createWalletClient,
+  getContract,
   getContractAddress,
   http,
   type Address,
@@ -17,11 +18,13 @@ function publicClientOf(chain: DevChain): PublicClient {
   return createPublicClient({ transport: http(chain.rpcUrl), pollingInterval: 50, cacheTime: 0 });
 }
 
-function walletOf(chain: DevChain, account: DevAccount) {
-  return createWalletClient({
+/** The token as `account` calls it, sending from its own key. */
+function tokenAs(chain: DevChain, token: Address, account: DevAccount) {
+  const wallet = createWalletClient({
     transport: http(chain.rpcUrl),
     account: privateKeyToAccount(account.privateKey),
   });
+  return getContract({ address: token, abi: TEST_TOKEN_ABI, client: wallet }).write;
 }
 
 function balanceOf(client: PublicClient, token: Address, owner: Address): Promise<bigint> {
@@ -85,13 +88,7 @@ describe('startDevChain', () => {
   it('mints to a payer who transfers with their own key', async () => {
     const [payer, payee] = [accountAt(1), accountAt(2)];
     await chain.mintToken(token, payer.address, 100_000_000n);
-    const hash = await walletOf(chain, payer).writeContract({
-      address: token,
-      abi: TEST_TOKEN_ABI,
-      functionName: 'transfer',
-      args: [payee.address, 19_990_000n],
-      chain: null,
-    });
+    const hash = await tokenAs(chain, token, payer).transfer([payee.address, 19_990_000n], { chain: null });
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
     expect(await balanceOf(client, token, payer.address)).toBe(80_010_000n);
     expect(await balanceOf(client, token, payee.address)).toBe(19_990_000n);
@@ -100,11 +97,7 @@ describe('startDevChain', () => {
   it('lets a spender pull what the owner approved, and no more', async () => {
     const [owner, spender] = [accountAt(3), accountAt(4)];
     await chain.mintToken(token, owner.address, 50_000_000n);
-    const approve = await walletOf(chain, owner).writeContract({
-      address: token,
-      abi: TEST_TOKEN_ABI,
-      functionName: 'approve',
-      args: [spender.address, 30_000_000n],
+    const approve = await tokenAs(chain, token, owner).approve([spender.address, 30_000_000n], {
       chain: null,
     });
     await client.waitForTransactionReceipt({ hash: approve });
@@ -118,13 +111,7 @@ describe('startDevChain', () => {
     expect(await allowance()).toBe(30_000_000n);
 
     const pull = (amount: bigint) =>
-      walletOf(chain, spender).writeContract({
-        address: token,
-        abi: TEST_TOKEN_ABI,
-        functionName: 'transferFrom',
-        args: [owner.address, spender.address, amount],
-        chain: null,
-      });
+      tokenAs(chain, token, spender).transferFrom([owner.address, spender.address, amount], { chain: null });
     await client.waitForTransactionReceipt({ hash: await pull(25_000_000n) });
     expect(await allowance()).toBe(5_000_000n);
     expect(await balanceOf(client, token, owner.address)).toBe(25_000_000n);
@@ -137,11 +124,7 @@ describe('startDevChain', () => {
     await chain.mintToken(token, sender.address, 1_000_000n);
     await chain.setAutomine(false);
     try {
-      const hash = await walletOf(chain, sender).writeContract({
-        address: token,
-        abi: TEST_TOKEN_ABI,
-        functionName: 'transfer',
-        args: [recipient.address, 400_000n],
+      const hash = await tokenAs(chain, token, sender).transfer([recipient.address, 400_000n], {
         chain: null,
       });
       const blockBefore = await client.getBlockNumber();
