@@ -14,6 +14,7 @@ import {
 import { makePrice } from '../test-utils/checkout-builders.ts';
 import { createFakeWallet, type FakeWalletOptions } from '../test-utils/fake-wallet.ts';
 import type { StubAnswer, StubRoute } from '../test-utils/fetch-stub.ts';
+import { pressPayOnceFilled } from '../test-utils/chain-steps.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 
@@ -56,13 +57,8 @@ async function pay({
     wallet: fake.wallet,
     locale,
   });
-  const name = locale === 'en' ? 'Full name' : '姓名';
-  await waitFor(
-    () => expect((screen.getByRole('textbox', { name }) as HTMLInputElement).value).toBe('Ada Lovelace'),
-    SLOW,
-  );
   const action = checkout.checkoutSession.mode === 'subscription' ? 'Subscribe' : 'Pay';
-  await user.click(screen.getByRole('button', { name: locale === 'en' ? action : '支付' }));
+  await pressPayOnceFilled(user, locale, action);
   const submits = () => view.calls.filter((call) => call.url.pathname.endsWith('/submit'));
   return { user, wallet: fake.calls, release: fake.release, calls: view.calls, submits };
 }

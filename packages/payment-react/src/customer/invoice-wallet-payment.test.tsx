@@ -8,7 +8,11 @@ import { installFakeRelay } from '../test-utils/fake-relay.ts';
 import type { StubAnswer } from '../test-utils/fetch-stub.ts';
 import { makeChainOverdueInvoice } from '../test-utils/invoice-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
-import { WALLET_BIND_RETRY_MS } from '../wallet/wallet-machine.ts';
+import {
+  expectPaidAgainAfterLinking,
+  linkWalletInDialog,
+  WALLET_REQUIRED,
+} from '../test-utils/chain-steps.ts';
 import { InvoiceDetail } from './invoice-detail.tsx';
 
 const SLOW = { timeout: 4_000 };
@@ -25,10 +29,6 @@ const approve = (isBalanceSufficient = true): StubAnswer => ({
   body: makeCollectOverdueResponse([owed], 'approve', { isBalanceSufficient }),
 });
 const collecting: StubAnswer = { body: makeCollectOverdueResponse([owed], 'none') };
-const walletRequired: StubAnswer = {
-  status: 409,
-  body: { error: { code: 'WALLET_REQUIRED', message: 'Bind a wallet before paying with this method' } },
-};
 
 interface Scenario {
   /** The invoice as it reads at each fetch, in order; the last repeats. */
@@ -230,24 +230,14 @@ describe('InvoiceDetail paying a chain invoice from the wallet', () => {
   it('links a wallet first when the account has none, and pays 2 s after linking', async () => {
     const { user, wallet, collectCalls } = await openInvoice({
       reads: [owed, paid],
-      collects: [walletRequired, collecting],
+      collects: [WALLET_REQUIRED, collecting],
     });
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Connect a wallet' }, SLOW);
-    expect(
-      within(dialog).getByText(
-        'Paying with Ethereum (local) needs a wallet linked to your account. Your wallet will ask you to sign a message; this costs nothing.',
-      ),
-    ).toBeTruthy();
-
-    await user.click(within(dialog).getByRole('button', { name: 'Connect wallet' }));
-    expect(await within(dialog).findByText('Wallet linked', {}, SLOW)).toBeTruthy();
-    const linkedAt = Date.now();
+    const linkedAt = await linkWalletInDialog(user);
     expect(wallet.calls.bind).toHaveLength(1);
     expect(collectCalls()).toHaveLength(1);
 
-    await waitFor(() => expect(collectCalls()).toHaveLength(2), { timeout: WALLET_BIND_RETRY_MS + 2_000 });
-    expect(Date.now() - linkedAt).toBeGreaterThanOrEqual(WALLET_BIND_RETRY_MS - 100);
+    await expectPaidAgainAfterLinking(collectCalls, linkedAt);
     expect(await screen.findByText('Thank you, this invoice is paid.', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Connect a wallet' })).toBeNull();
   });
@@ -255,7 +245,7 @@ describe('InvoiceDetail paying a chain invoice from the wallet', () => {
   it('returns to Pay now when the payer closes the bind-wallet dialog', async () => {
     const { user, collectCalls } = await openInvoice({
       reads: [owed],
-      collects: [walletRequired],
+      collects: [WALLET_REQUIRED],
       wallet: { hasWallet: false },
     });
     await user.click(screen.getByRole('button', { name: 'Pay now' }));

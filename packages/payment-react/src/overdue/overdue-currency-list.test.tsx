@@ -12,7 +12,11 @@ import {
   makeUncollectibleInvoice,
 } from '../test-utils/invoice-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
-import { WALLET_BIND_RETRY_MS } from '../wallet/wallet-machine.ts';
+import {
+  expectPaidAgainAfterLinking,
+  linkWalletInDialog,
+  WALLET_REQUIRED,
+} from '../test-utils/chain-steps.ts';
 import { OverdueInvoicesDialog, type OverdueInvoicesDialogProps } from './overdue-invoices-dialog.tsx';
 
 const SLOW = { timeout: 4_000 };
@@ -220,43 +224,25 @@ describe('OverdueInvoicesDialog, paying a chain currency', () => {
   });
 
   it('links a wallet first when the account has none, and pays 2 s after linking', async () => {
-    const walletRequired = {
-      status: 409,
-      body: { error: { code: 'WALLET_REQUIRED', message: 'Bind a wallet before paying with this method' } },
-    };
     const { user, wallet, rowOf, collectCalls } = await openDialog({
       lists: [OWED, CARD_LEFT],
-      collects: [walletRequired, collecting],
+      collects: [WALLET_REQUIRED, collecting],
     });
     const row = rowOf('19.99 TST');
     await user.click(within(row).getByRole('button', { name: 'Pay' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Connect a wallet' }, SLOW);
-    expect(
-      within(dialog).getByText(
-        'Paying with Ethereum (local) needs a wallet linked to your account. Your wallet will ask you to sign a message; this costs nothing.',
-      ),
-    ).toBeTruthy();
-
-    await user.click(within(dialog).getByRole('button', { name: 'Connect wallet' }));
-    expect(await within(dialog).findByText('Wallet linked', {}, SLOW)).toBeTruthy();
-    const linkedAt = Date.now();
+    const linkedAt = await linkWalletInDialog(user);
     expect(wallet.calls.bind).toHaveLength(1);
     expect(collectCalls()).toHaveLength(1);
 
-    await waitFor(() => expect(collectCalls()).toHaveLength(2), { timeout: WALLET_BIND_RETRY_MS + 2_000 });
-    expect(Date.now() - linkedAt).toBeGreaterThanOrEqual(WALLET_BIND_RETRY_MS - 100);
+    await expectPaidAgainAfterLinking(collectCalls, linkedAt);
     expect(await within(rowOf('19.99 TST')).findByText('Paid', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Connect a wallet' })).toBeNull();
   });
 
   it('returns the row to Pay when the payer closes the bind-wallet dialog', async () => {
-    const walletRequired = {
-      status: 409,
-      body: { error: { code: 'WALLET_REQUIRED', message: 'Bind a wallet before paying with this method' } },
-    };
     const { user, rowOf, collectCalls } = await openDialog({
       lists: [OWED],
-      collects: [walletRequired],
+      collects: [WALLET_REQUIRED],
       wallet: { hasWallet: false },
     });
     await user.click(within(rowOf('19.99 TST')).getByRole('button', { name: 'Pay' }));

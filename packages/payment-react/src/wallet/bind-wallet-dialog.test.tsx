@@ -9,14 +9,14 @@ import {
 } from '../test-utils/chain-builders.ts';
 import { createFakeWallet, type FakeWalletOptions } from '../test-utils/fake-wallet.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
+import {
+  expectPaidAgainAfterLinking,
+  pressPayOnceFilled,
+  WALLET_REQUIRED,
+} from '../test-utils/chain-steps.ts';
 import { CheckoutForm } from '../checkout/checkout-form.tsx';
-import { WALLET_BIND_RETRY_MS } from './wallet-machine.ts';
 
 const SLOW = { timeout: 4_000 };
-const walletRequired = {
-  status: 409,
-  body: { error: { code: 'WALLET_REQUIRED', message: 'Bind a wallet before paying with this method' } },
-};
 
 /** A signed-in payer without a linked wallet presses Pay with the chain method chosen. */
 async function payWithoutWallet(wallet: FakeWalletOptions = {}, locale = 'en') {
@@ -25,16 +25,11 @@ async function payWithoutWallet(wallet: FakeWalletOptions = {}, locale = 'en') {
   const fake = createFakeWallet(wallet);
   const pulled = { body: makeChainSubmitResponse(checkout, makeChainContext({ action: 'none' })) };
   const view = renderWithPayment(<CheckoutForm id="cs_test_1" />, {
-    routes: chainCheckoutRoutes(checkout, [walletRequired, pulled]),
+    routes: chainCheckoutRoutes(checkout, [WALLET_REQUIRED, pulled]),
     wallet: fake.wallet,
     locale,
   });
-  const name = locale === 'en' ? 'Full name' : '姓名';
-  await waitFor(
-    () => expect((screen.getByRole('textbox', { name }) as HTMLInputElement).value).toBe('Ada Lovelace'),
-    SLOW,
-  );
-  await user.click(screen.getByRole('button', { name: locale === 'en' ? 'Pay' : '支付' }));
+  await pressPayOnceFilled(user, locale);
   const submits = () => view.calls.filter((call) => call.url.pathname.endsWith('/submit'));
   return { user, wallet: fake.calls, submits };
 }
@@ -61,8 +56,7 @@ describe('BindWalletDialog', () => {
     ]);
     expect(submits()).toHaveLength(1);
 
-    await waitFor(() => expect(submits()).toHaveLength(2), { timeout: WALLET_BIND_RETRY_MS + 2_000 });
-    expect(Date.now() - linkedAt).toBeGreaterThanOrEqual(WALLET_BIND_RETRY_MS - 100);
+    await expectPaidAgainAfterLinking(submits, linkedAt);
     expect(submits()[1]!.body).toEqual(submits()[0]!.body);
     expect(await screen.findByText('Payment succeeded', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
