@@ -188,27 +188,26 @@ export async function toInvoices(db: PaymentDb, rows: readonly InvoiceRow[]): Pr
     rows.flatMap((row) => (row.status === 'paid' && row.payment_intent_id) || []),
   );
   const details = new Map(paidIntents.map((intent) => [intent.id, intent.payment_details]));
+  const linesOf = new Map<string, InvoiceLineRow[]>();
+  for (const line of lines) linesOf.set(line.invoice_id, [...(linesOf.get(line.invoice_id) ?? []), line]);
+  // A page shares a few currencies and methods: each is read once, not once per invoice.
+  const currencies = new Map<string, PaymentCurrency>();
+  for (const id of new Set(rows.map((row) => row.currency_id))) currencies.set(id, await getCurrency(db, id));
+  const methodIdOf = (row: InvoiceRow) =>
+    row.payment_method_id ?? currencies.get(row.currency_id)!.payment_method_id;
   const methods = new Map<string, InvoiceMethod>();
-  const invoices: Invoice[] = [];
-  for (const row of rows) {
-    const currency = await getCurrency(db, row.currency_id);
-    const methodId = row.payment_method_id ?? currency.payment_method_id;
-    let method = methods.get(methodId);
-    if (!method) {
-      const { id, type, name } = await getPaymentMethod(db, methodId);
-      method = { id, type, name };
-      methods.set(methodId, method);
-    }
-    invoices.push(
-      toInvoiceWith(row, {
-        lines: lines.filter((line) => line.invoice_id === row.id),
-        currency,
-        method,
-        paymentDetails: (row.payment_intent_id && details.get(row.payment_intent_id)) || null,
-      }),
-    );
+  for (const methodId of new Set(rows.map(methodIdOf))) {
+    const { id, type, name } = await getPaymentMethod(db, methodId);
+    methods.set(methodId, { id, type, name });
   }
-  return invoices;
+  return rows.map((row) =>
+    toInvoiceWith(row, {
+      lines: linesOf.get(row.id) ?? [],
+      currency: currencies.get(row.currency_id)!,
+      method: methods.get(methodIdOf(row))!,
+      paymentDetails: (row.payment_intent_id && details.get(row.payment_intent_id)) || null,
+    }),
+  );
 }
 
 type InvoiceMethod = Invoice['payment_method'];
