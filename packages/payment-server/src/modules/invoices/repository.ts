@@ -132,11 +132,6 @@ export async function hasPastDueInvoiceRow(
   return row !== undefined;
 }
 
-/**
- * Marks open or uncollectible invoices paid in full, each naming the intent that paid it when
- * one is given (null keeps the intent it names); answers the rows that changed, leaving
- * invoices that were not payable as they are. One statement per distinct intent.
- */
 export type PaidInvoice = Pick<
   InvoiceRow,
   'id' | 'customer_id' | 'subscription_id' | 'livemode' | 'plan_change'
@@ -153,6 +148,11 @@ export async function setInvoicePlanChange(
     .execute();
 }
 
+/**
+ * Marks open or uncollectible invoices paid in full, each naming the intent that paid it when
+ * one is given (null keeps the intent it names); answers the rows that changed, leaving
+ * invoices that were not payable as they are. One statement per distinct intent.
+ */
 export async function markInvoiceRowsPaid(
   db: PaymentDb,
   input: { invoices: readonly { id: string; paymentIntentId: string | null }[]; now: number },
