@@ -61,7 +61,7 @@ export async function collectOverdueByChain(
   }, 0n);
   const standing = await readChainStanding(deps, {
     methodId: currency.payment_method_id,
-    currencyId: currency.id,
+    currency,
     payer: getAddress(user.walletAddress),
     amount: total,
     renewal: 0n,

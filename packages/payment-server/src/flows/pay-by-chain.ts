@@ -24,7 +24,11 @@ import { findCustomerByDid } from '../modules/customers/service.ts';
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
 import { getPaymentIntent, PAYABLE_STATUSES, type PaymentError } from '../modules/payment-intents/service.ts';
 import type { InvoiceRow } from '../modules/invoices/repository.ts';
-import { findCurrencyRow, findMethodRow } from '../modules/payment-methods/repository.ts';
+import {
+  findCurrencyRow,
+  findMethodRow,
+  type PaymentCurrencyRow,
+} from '../modules/payment-methods/repository.ts';
 import { paysExactly, type MinedTransaction, type TokenTransfer } from '../providers/evm-chain.ts';
 import { completeCheckout } from './complete-checkout.ts';
 import { confirmSoon } from './confirm-chain-transactions.ts';
@@ -57,15 +61,21 @@ export interface ChainStanding {
 /**
  * The payer's token balance and allowance to the vault, read before the submit writes anything
  * so an unreachable chain refuses the submit cleanly (CHAIN_UNAVAILABLE). The delegation is
- * sufficient when the allowance covers this payment and, for a subscription, a renewal.
+ * sufficient when the allowance covers this payment and, for a subscription, a renewal. The
+ * currency is the one the caller resolved; the method is read for its vault key.
  */
 export async function readChainStanding(
   deps: PaymentDeps,
-  input: { methodId: string; currencyId: string; payer: Address | null; amount: bigint; renewal: bigint },
+  input: {
+    methodId: string;
+    currency: Pick<PaymentCurrencyRow, 'contract' | 'symbol' | 'decimal'>;
+    payer: Address | null;
+    amount: bigint;
+    renewal: bigint;
+  },
 ): Promise<ChainStanding> {
-  const { payer, amount, renewal } = input;
+  const { currency, payer, amount, renewal } = input;
   const method = toChainMethod((await findMethodRow(deps.db, input.methodId))!);
-  const currency = (await findCurrencyRow(deps.db, input.currencyId))!;
   const token = tokenOf(currency);
   const chain = connectChain(deps, method);
   const [balance, allowance] = payer

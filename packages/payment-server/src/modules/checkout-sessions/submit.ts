@@ -146,7 +146,7 @@ export async function submitCheckout(
   const standing = isChain
     ? await readChainStanding(deps, {
         methodId: choice.method.id,
-        currencyId: choice.currency.id,
+        currency: choice.currency,
         payer: user?.walletAddress ? getAddress(user.walletAddress) : null,
         amount: totals.amountDueNow,
         renewal: session.mode === 'subscription' ? totals.renewalAmount : 0n,
