@@ -1,16 +1,15 @@
 import { submitCheckoutBodySchema, type SessionUser } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed.ts';
 import { DEMO_CHAIN } from '../demo/seed-chain.ts';
 import { startCheckoutFromLink } from '../modules/checkout-sessions/service.ts';
 import { submitCheckout } from '../modules/checkout-sessions/submit.ts';
 import {
   openChainCheckout,
-  openChainTestKit,
   PAYER_TUSD,
-  type ChainTestKit,
   type TestPayer,
+  useChainTestKit,
 } from '../test-utils/chain-test-kit.ts';
 import { insertPastDueInvoice } from '../test-utils/past-due-invoice.ts';
 import {
@@ -22,7 +21,7 @@ import {
 import { getVisibleInvoice } from '../modules/invoices/service.ts';
 import { getSubscription } from '../modules/subscriptions/service.ts';
 import { changeSubscriptionPlan } from './change-subscription-plan.ts';
-import { collectOverdueByChain } from './collect-overdue-by-chain.ts';
+import { collectOverdueByChain, type CollectTarget } from './collect-overdue-by-chain.ts';
 import type { EvmChains } from '../providers/evm-chain.ts';
 import { confirmPendingChainTransactions } from './confirm-chain-transactions.ts';
 import { runBilling } from './run-billing.ts';
@@ -30,13 +29,7 @@ import { runBilling } from './run-billing.ts';
 const MONTHLY_TUSD = 9_990_000n;
 const DAY = 86_400;
 
-let chainKit: ChainTestKit;
-beforeAll(async () => {
-  chainKit = await openChainTestKit();
-});
-afterAll(async () => {
-  await chainKit.close();
-});
+const chainKit = useChainTestKit();
 
 describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => {
   let kit: PaymentTestKit;
@@ -81,6 +74,18 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
       .where('subscription_id', '=', subscriptionId)
       .where('billing_reason', '=', 'subscription_cycle')
       .execute();
+
+  const invoiceRow = (id: string) =>
+    kit.db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  /** What is overdue for `target`, collected in TUSD for `who`. */
+  const collectTusd = (target: CollectTarget, who: SessionUser = user) =>
+    collectOverdueByChain(kit.deps, {
+      target,
+      currencyId: DEMO_CHAIN.currencyId,
+      user: who,
+      livemode: false,
+    });
 
   /** Two periods approved: the second renewal's pull is refused, and its invoice stays open. */
   async function renewalTheApprovalNoLongerCovers() {
@@ -162,11 +167,7 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
 
     await payer.approve(chainKit.vault, MONTHLY_TUSD * 12n);
     await renewAt(unpaid.created_at + DAY);
-    const retried = await kit.db
-      .selectFrom('invoices')
-      .selectAll()
-      .where('id', '=', unpaid.id)
-      .executeTakeFirstOrThrow();
+    const retried = await invoiceRow(unpaid.id);
     expect(retried).toMatchObject({ status: 'paid', attempt_count: 2 });
     const current = await kit.db
       .selectFrom('subscriptions')
@@ -179,13 +180,7 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
   it('lets the subscriber pay what is overdue from the dialog: approve first, then the vault collects', async () => {
     const { subscription, unpaid } = await renewalTheApprovalNoLongerCovers();
     kit.clock.set(unpaid.created_at + 2 * DAY);
-    const collect = () =>
-      collectOverdueByChain(kit.deps, {
-        target: { kind: 'subscription', id: subscription.id },
-        currencyId: DEMO_CHAIN.currencyId,
-        user,
-        livemode: false,
-      });
+    const collect = () => collectTusd({ kind: 'subscription', id: subscription.id });
 
     const first = await collect();
     expect(first.chainContext).toMatchObject({
@@ -198,11 +193,7 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
     const second = await collect();
     expect(second.chainContext.action).toBe('none');
 
-    const paid = await kit.db
-      .selectFrom('invoices')
-      .selectAll()
-      .where('id', '=', unpaid.id)
-      .executeTakeFirstOrThrow();
+    const paid = await invoiceRow(unpaid.id);
     expect(paid.status).toBe('paid');
     expect(kit.published.map(({ event }) => event.type)).toContain('invoice.paid');
     expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD - 3n * MONTHLY_TUSD);
@@ -211,22 +202,12 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
 
   it('pays one invoice from its page, and refuses someone else’s', async () => {
     const { unpaid } = await renewalTheApprovalNoLongerCovers();
-    const collect = (who: SessionUser) =>
-      collectOverdueByChain(kit.deps, {
-        target: { kind: 'invoice', id: unpaid.id },
-        currencyId: DEMO_CHAIN.currencyId,
-        user: who,
-        livemode: false,
-      });
+    const collect = (who: SessionUser) => collectTusd({ kind: 'invoice', id: unpaid.id }, who);
     const stranger = makeUser({ did: 'did:bazaar:usr_stranger', walletAddress: chainKit.vault });
     await expect(collect(stranger)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await payer.approve(chainKit.vault, MONTHLY_TUSD);
     expect((await collect(user)).chainContext.action).toBe('none');
-    const paid = await kit.db
-      .selectFrom('invoices')
-      .select('status')
-      .where('id', '=', unpaid.id)
-      .executeTakeFirstOrThrow();
+    const paid = await invoiceRow(unpaid.id);
     expect(paid.status).toBe('paid');
   });
 
@@ -237,13 +218,7 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
       currencyId: DEMO_CHAIN.currencyId,
       amount: MONTHLY_TUSD.toString(),
     });
-    const collect = () =>
-      collectOverdueByChain(kit.deps, {
-        target: { kind: 'invoice', id },
-        currencyId: DEMO_CHAIN.currencyId,
-        user,
-        livemode: false,
-      });
+    const collect = () => collectTusd({ kind: 'invoice', id });
     expect((await collect()).chainContext.action).toBe('approve');
     await payer.approve(chainKit.vault, MONTHLY_TUSD);
     expect((await collect()).chainContext.action).toBe('none');
@@ -273,11 +248,7 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
     await chainKit.chain.mine(2);
     expect(await confirmPendingChainTransactions(kit.deps)).toBe(1);
     expect(await planOf()).toBe(DEMO.yearlyPriceId);
-    const paid = await kit.db
-      .selectFrom('invoices')
-      .select('status')
-      .where('id', '=', update.id)
-      .executeTakeFirstOrThrow();
+    const paid = await invoiceRow(update.id);
     expect(paid.status).toBe('paid');
   });
 

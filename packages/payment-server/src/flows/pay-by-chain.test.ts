@@ -2,7 +2,7 @@ import { submitCheckoutBodySchema, type SessionUser } from '@bazaar/schemas';
 import type { AppError } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import type { Hex } from 'viem';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed.ts';
 import { DEMO_CHAIN } from '../demo/seed-chain.ts';
 import { retrieveCheckout, startCheckoutFromLink } from '../modules/checkout-sessions/service.ts';
@@ -11,10 +11,9 @@ import type { EvmChains } from '../providers/evm-chain.ts';
 import { expireOverdueSessions } from '../modules/checkout-sessions/expiry.ts';
 import {
   openChainCheckout,
-  openChainTestKit,
   PAYER_TUSD,
-  type ChainTestKit,
   type TestPayer,
+  useChainTestKit,
 } from '../test-utils/chain-test-kit.ts';
 import { countRows, makeSubmitBody, makeUser, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
 import { confirmPendingChainTransactions } from './confirm-chain-transactions.ts';
@@ -23,13 +22,7 @@ import { reportChainTransfer } from './pay-by-chain.ts';
 const LICENSE_TUSD = 19_990_000n;
 const MONTHLY_TUSD = 9_990_000n;
 
-let chainKit: ChainTestKit;
-beforeAll(async () => {
-  chainKit = await openChainTestKit();
-});
-afterAll(async () => {
-  await chainKit.close();
-});
+const chainKit = useChainTestKit();
 
 describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
   let kit: PaymentTestKit;

@@ -13,6 +13,7 @@ import {
   type Hex,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO_CHAIN, deployDemoToken, seedDemoChain } from '../demo/seed-chain.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { makeUser, openPaymentTestKit, type PaymentTestKit } from './payment-test-kit.ts';
@@ -56,8 +57,21 @@ export async function openChainCheckout(
   return { kit, payer, user };
 }
 
+/**
+ * One local chain for a test file, started before its tests and closed after them. The kit is
+ * filled in by `beforeAll`: read it in tests and hooks, not while the file is collected.
+ */
+export function useChainTestKit(): ChainTestKit {
+  const shared = {} as ChainTestKit;
+  beforeAll(async () => {
+    Object.assign(shared, await openChainTestKit());
+  });
+  afterAll(() => shared.close());
+  return shared;
+}
+
 /** A local chain with the demo's test token deployed where the demo expects it. */
-export async function openChainTestKit(): Promise<ChainTestKit> {
+async function openChainTestKit(): Promise<ChainTestKit> {
   const chain = await startDevChain();
   const token = await deployDemoToken(chain);
   const viemChain = defineChain({
@@ -82,31 +96,16 @@ export async function openChainTestKit(): Promise<ChainTestKit> {
       await tester.setBalance({ address: account.address, value: parseEther('10') });
       await chain.mintToken(token, account.address, PAYER_TUSD);
       const wallet = createWalletClient({ account, chain: viemChain, transport });
-      const sent = async (hash: Hex) => {
+      /** Calls the token from the payer's wallet and waits for the receipt. */
+      const send = async (functionName: 'transfer' | 'approve', args: [Address, bigint], gas?: bigint) => {
+        const hash = await wallet.writeContract({ address: token, abi: erc20Abi, functionName, args, gas });
         await reader.waitForTransactionReceipt({ hash });
         return hash;
       };
       return {
         address: account.address,
-        transfer: async (to, amount, options) =>
-          sent(
-            await wallet.writeContract({
-              address: token,
-              abi: erc20Abi,
-              functionName: 'transfer',
-              args: [to, amount],
-              gas: options?.gas,
-            }),
-          ),
-        approve: async (spender, amount) =>
-          sent(
-            await wallet.writeContract({
-              address: token,
-              abi: erc20Abi,
-              functionName: 'approve',
-              args: [spender, amount],
-            }),
-          ),
+        transfer: (to, amount, options) => send('transfer', [to, amount], options?.gas),
+        approve: (spender, amount) => send('approve', [spender, amount]),
       };
     },
     seed: (deps) => seedDemoChain(deps, { rpcUrl: chain.rpcUrl }),
