@@ -250,7 +250,7 @@ export interface PaymentTables {
      * allowance; `refund`: the vault sending a transfer that paid nothing back.
      */
     kind: string;
-    /** `checkout`, or `{invoiceId}:attempt:{n}` for a renewal's pull. */
+    /** What the transaction is for, as `modules/chain-payments/attempt-keys.ts` builds it. */
     attempt_key: string;
     tx_hash: string;
     /** Pulls: the signed transaction, broadcast again until it is mined. */
