@@ -6,3 +6,4 @@ export * from './database.ts';
 export * from './http.ts';
 export * from './idempotency.ts';
 export * from './migrations.ts';
+export * from './periodic-job.ts';

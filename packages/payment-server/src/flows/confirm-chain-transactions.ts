@@ -1,4 +1,5 @@
 import type { ChainPaymentDetails } from '@bazaar/schemas';
+import { createPeriodicJob, type PeriodicJob } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress, type Address, type Hex } from 'viem';
 import type { PaymentDeps } from '../deps.ts';
@@ -14,7 +15,6 @@ import { connectChain, toChainMethod, type ChainMethod } from '../modules/chain-
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
 import { getPaymentIntent } from '../modules/payment-intents/service.ts';
 import { findMethodRow } from '../modules/payment-methods/repository.ts';
-import { createPeriodicJob, type PeriodicJob } from '../periodic-job.ts';
 import { paysExactly } from '../providers/evm-chain.ts';
 import { recordPullOutcome } from './collect-invoice.ts';
 import { completeCheckout } from './complete-checkout.ts';

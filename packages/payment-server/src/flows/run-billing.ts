@@ -1,7 +1,6 @@
-import { AppError } from '@bazaar/server-kit';
+import { AppError, createPeriodicJob, type PeriodicJob } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentDeps } from '../deps.ts';
-import { createPeriodicJob, type PeriodicJob } from '../periodic-job.ts';
 import { collectDueInvoices } from './collect-invoice.ts';
 import { renewDueSubscriptions } from './renew-subscriptions.ts';
 

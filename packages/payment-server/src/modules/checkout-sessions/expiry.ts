@@ -1,7 +1,7 @@
+import { createPeriodicJob, type PeriodicJob } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromFlag } from '../../db/json.ts';
 import type { PaymentDeps } from '../../deps.ts';
-import { createPeriodicJob, type PeriodicJob } from '../../periodic-job.ts';
 import { recordEvents } from '../events/service.ts';
 import { cancelPayableIntent } from '../payment-intents/service.ts';
 import { claimExpiredSession, findCheckoutSessionRow, listExpiredOpenSessionIds } from './repository.ts';
