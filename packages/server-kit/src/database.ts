@@ -51,6 +51,22 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * Runs `deleteBatch(limit)` until a batch deletes fewer than `batchSize` rows: a sweep over a
+ * large backlog then holds its locks for many short statements, never one long one.
+ */
+export async function deleteInBatches(
+  batchSize: number,
+  deleteBatch: (limit: number) => Promise<number>,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch(batchSize);
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
+}
+
 const STATEMENT_CACHE_SIZE = 500;
 
 /**

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { createManualClock } from './clock.ts';
 import type { Database } from './database.ts';
 import { installErrorHandling, useZod } from './http.ts';
-import { idempotencyMigrations, installIdempotency } from './idempotency.ts';
+import { idempotencyMigrations, installIdempotency, sweepExpiredIdempotencyKeys } from './idempotency.ts';
 import { migrate } from './migrations.ts';
-import { openTestDatabase, TEST_DIALECTS } from './testing.ts';
+import { explainQueryPlans, openTestDatabase, TEST_DIALECTS } from './testing.ts';
 
 describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
   let database: Database;
@@ -121,5 +121,30 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     await app.inject({ method: 'POST', url: '/charges', payload: { amount: '1' } });
     await app.inject({ method: 'POST', url: '/charges', payload: { amount: '1' } });
     expect(charges).toBe(2);
+  });
+
+  it('sweeps keys past their 24 hours in batches through the created_at index, and keeps live ones', async () => {
+    const key = (name: string, createdAt: number) => ({
+      scope: 'anonymous POST /charges',
+      key: name,
+      request_hash: 'h',
+      response_status: 200,
+      response_body: '{}',
+      created_at: createdAt,
+    });
+    const now = clock.now();
+    const old = Array.from({ length: 7 }, (_, index) => key(`old-${index}`, now - 24 * 3_600 - 1 - index));
+    await database.db
+      .insertInto('idempotency_keys')
+      .values([...old, key('live', now - 24 * 3_600 + 1)])
+      .execute();
+
+    const plans = await explainQueryPlans(database, (db) =>
+      sweepExpiredIdempotencyKeys(db, { now, batchSize: 3 }),
+    );
+    expect(plans).toHaveLength(3);
+    for (const plan of plans) expect(plan).toContain('idempotency_keys_created_idx');
+    const left = await database.db.selectFrom('idempotency_keys').select('key').execute();
+    expect(left).toEqual([{ key: 'live' }]);
   });
 });

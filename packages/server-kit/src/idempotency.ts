@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { AppError } from './app-error.ts';
 import type { Clock } from './clock.ts';
+import { deleteInBatches } from './database.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,7 +46,43 @@ export const idempotencyMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_idempotency_keys_created_at': {
+    async up(db) {
+      await db.schema
+        .createIndex('idempotency_keys_created_idx')
+        .on('idempotency_keys')
+        .column('created_at')
+        .execute();
+    },
+  },
 };
+
+/**
+ * Deletes keys past their 24 h lifetime, `batchSize` rows a statement, through the
+ * `created_at` index; a periodic job runs it so the table holds about a day of keys.
+ */
+export function sweepExpiredIdempotencyKeys(
+  db: Kysely<IdempotencyTable>,
+  input: { now: number; batchSize: number },
+): Promise<number> {
+  return deleteInBatches(input.batchSize, async (limit) => {
+    const result = await db
+      .deleteFrom('idempotency_keys')
+      .where((eb) =>
+        eb(
+          eb.refTuple('scope', 'key'),
+          'in',
+          eb
+            .selectFrom('idempotency_keys')
+            .select(['scope', 'key'])
+            .where('created_at', '<', input.now - KEY_LIFETIME_SECONDS)
+            .limit(limit),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
 
 function hashRequest(request: FastifyRequest): string {
   const material = JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null]);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql, type CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { randomToken } from '@bazaar/schemas';
 import { openDatabase, type Database, type Dialect } from './database.ts';
@@ -55,4 +56,45 @@ export async function openTestDatabase(dialect: Dialect): Promise<Database> {
       await admin.end();
     },
   };
+}
+
+/**
+ * The database's plan for every statement `run` sends through the Kysely instance it is handed,
+ * one text per statement, to check that a query finds its rows through an index:
+ *   const plans = await explainQueryPlans(database, (db) => sweepNonces(db, now));
+ *   expect(plans.join('\n')).toContain('platform_nonces_expires_idx');
+ * Tiny test tables make PostgreSQL prefer a sequential scan, so its plans are asked with
+ * sequential scans discouraged: an index shows up whenever one fits.
+ */
+export async function explainQueryPlans(
+  database: Database,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  run: (db: Kysely<any>) => Promise<unknown>,
+): Promise<string[]> {
+  const statements: CompiledQuery[] = [];
+  const recorder: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      statements.push(database.db.getExecutor().compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  await run(database.db.withPlugin(recorder));
+  return database.db.connection().execute(async (connection) => {
+    if (database.dialect === 'postgres') await sql`set enable_seqscan = off`.execute(connection);
+    try {
+      const plans: string[] = [];
+      for (const statement of statements) {
+        const prefix = database.dialect === 'sqlite' ? 'explain query plan ' : 'explain ';
+        const { rows } = await connection.executeQuery<Record<string, string>>({
+          ...statement,
+          sql: prefix + statement.sql,
+        });
+        plans.push(rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n'));
+      }
+      return plans;
+    } finally {
+      if (database.dialect === 'postgres') await sql`reset enable_seqscan`.execute(connection);
+    }
+  });
 }
