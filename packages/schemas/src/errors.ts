@@ -39,6 +39,14 @@ export const ERROR_STATUS = {
   AUTH_CODE_EXPIRED: 401,
   /** Five wrong tries used up the emailed sign-in code: ask for a new one. */
   AUTH_TOO_MANY_ATTEMPTS: 429,
+  /** A state-changing request carrying the session cookie came from a page of another origin (not the public origin nor an EMBED_ORIGINS entry); nothing was done. */
+  CROSS_ORIGIN_REFUSED: 403,
+  /** A state-changing request carrying the session cookie sent a body that is not application/json (a form post); nothing was done. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The live-mode setup code presented to become owner is wrong (or was replaced by a newer start's code). */
+  SETUP_CODE_INVALID: 403,
+  /** Someone already owns the platform; the setup code is spent. */
+  SETUP_COMPLETED: 409,
   /** The same Idempotency-Key was sent with a different request. */
   IDEMPOTENCY_KEY_REUSED: 409,
   /** A request with this Idempotency-Key is still being processed. */
