@@ -33,12 +33,18 @@ export const ERROR_STATUS = {
   CHAIN_UNAVAILABLE: 503,
   /** A chain payment for this checkout is being confirmed; wait for it instead of paying again. */
   PAYMENT_IN_PROGRESS: 409,
-  /** Too many attempts. */
+  /** Too many requests from this user or network address in the last minute; `Retry-After` says when to try again. */
   RATE_LIMITED: 429,
   /** The emailed sign-in code expired, was used, or was never sent: ask for a new one. */
   AUTH_CODE_EXPIRED: 401,
   /** Five wrong tries used up the emailed sign-in code: ask for a new one. */
   AUTH_TOO_MANY_ATTEMPTS: 429,
+  /** A sign-in code was mailed to this address less than 30 seconds ago: wait before asking again. */
+  AUTH_CODE_TOO_SOON: 429,
+  /** This address, or the network address asking, has had its sign-in code mails for the day. */
+  AUTH_CODE_DAILY_LIMIT: 429,
+  /** Too many codes were tried for this address within the window: code sign-in waits until it passes, right codes and new codes too. */
+  AUTH_CODE_LOCKED: 429,
   /** A state-changing request carrying the session cookie came from a page of another origin (not the public origin nor an EMBED_ORIGINS entry); nothing was done. */
   CROSS_ORIGIN_REFUSED: 403,
   /** A state-changing request carrying the session cookie sent a body that is not application/json (a form post); nothing was done. */
