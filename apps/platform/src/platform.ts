@@ -17,14 +17,18 @@ import {
   type PlatformComponent,
 } from '@bazaar/server-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { parseOrigin } from './config.ts';
 import { buildRegistry } from './registry.ts';
 import { createRelayHub, type RelayHub } from './relay/hub.ts';
 import { relayRoutes } from './relay/routes.ts';
+import { installLoopbackAliasRedirect } from './security/loopback-alias.ts';
+import { installRequestOriginCheck, type TrustedOrigins } from './security/request-origin.ts';
 import type { Mailer } from './user-service/mailer.ts';
 import { userServiceMigrations } from './user-service/migrations.ts';
 import { userServiceRoutes } from './user-service/routes.ts';
 import { loadCookieSecret, type UserServiceDeps } from './user-service/service.ts';
 import { installSessionUser } from './user-service/session-cookie.ts';
+import { issueSetupCode, SETUP_PATH } from './user-service/setup-code.ts';
 import { serveWebApp, type WebApp } from './web-apps.ts';
 
 /** The `webDist` key of the login page's built folder. */
@@ -46,14 +50,26 @@ export interface PlatformOptions {
   /** Built web app folders by component did (or `'user-service'` for the login page). */
   webDist?: Record<string, string>;
   relayHeartbeatMs?: number;
-  /** Behind a reverse proxy: take the host and protocol from X-Forwarded-*, so wallet sign-in sees the public host. */
+  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-*. */
   trustProxy?: boolean;
+  /**
+   * The origin people reach the platform at (`PUBLIC_URL`, e.g. `https://shop.example`). Wallet
+   * messages must name it and the session cookie is Secure when it is https; request headers
+   * never stand in for it.
+   */
+  publicUrl: string;
+  /** Origins of other sites whose pages may call the API with the user's cookie (`EMBED_ORIGINS`). */
+  embedOrigins?: string[];
 }
 
 export interface Platform {
   app: FastifyInstance;
   relay: RelayHub;
   components: PlatformComponent[];
+  /** Origins allowed to act with the session cookie; the relay checks websocket upgrades against them. */
+  trustedOrigins: TrustedOrigins;
+  /** Live mode with no owner yet: the one-time code that makes its presenter owner (also logged). */
+  setupCode: string | null;
   close(): Promise<void>;
 }
 
@@ -90,6 +106,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const appId = options.appId ?? 'bazaar';
   const appName = options.appName ?? 'Bazaar';
   const trustProxy = options.trustProxy ?? false;
+  const trustedOrigins: TrustedOrigins = {
+    publicUrl: parseOrigin('publicUrl', options.publicUrl),
+    embedOrigins: (options.embedOrigins ?? []).map((origin) => parseOrigin('embedOrigins', origin)),
+  };
+  const { publicUrl } = trustedOrigins;
+  const livemode = options.livemode ?? false;
   const app: FastifyInstance = options.loggerInstance
     ? Fastify({ loggerInstance: options.loggerInstance, trustProxy, frameworkErrors: answerFrameworkError })
     : Fastify({ logger: options.logger ?? true, trustProxy, frameworkErrors: answerFrameworkError });
@@ -99,8 +121,17 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   await migrate(database, 'kit', idempotencyMigrations);
   await migrate(database, 'platform', userServiceMigrations);
 
-  const userDeps: UserServiceDeps = { db: database.db, clock, mailer: options.mailer, appName };
+  const userDeps: UserServiceDeps = {
+    db: database.db,
+    clock,
+    mailer: options.mailer,
+    appName,
+    publicUrl,
+    livemode,
+  };
+  installLoopbackAliasRedirect(app, publicUrl);
   await app.register(fastifyCookie, { secret: await loadCookieSecret(userDeps.db) });
+  installRequestOriginCheck(app, trustedOrigins);
   await app.register(fastifyWebsocket);
   // The pages inline the registry and components load the card provider's scripts and frames,
   // so a strict content security policy would break them; the other helmet headers stay.
@@ -118,11 +149,18 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
 
   for (const component of components) {
     await component.migrate();
-    if (!options.livemode) await component.seed();
+    if (!livemode) await component.seed();
     await app.register(component.api, { prefix: apiPrefix(component.mountPoint) });
   }
   for (const webApp of planWebApps(components, options.webDist ?? {})) {
     await serveWebApp(app, webApp, registry);
+  }
+
+  const setupCode = livemode ? await issueSetupCode(userDeps) : null;
+  if (setupCode) {
+    app.log.warn(
+      `Nobody owns this platform yet. Sign in at ${publicUrl}${SETUP_PATH} and enter the setup code ${setupCode} to become its owner (it works once; each start without an owner prints a new one).`,
+    );
   }
 
   app.addHook('onListen', async () => {
@@ -133,5 +171,5 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     await Promise.all(components.map((component) => component.stop()));
   });
 
-  return { app, relay, components, close: () => app.close() };
+  return { app, relay, components, trustedOrigins, setupCode, close: () => app.close() };
 }

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createPaymentKit } from '@bazaar/payment-server';
 import { USER_SERVICE_PATH, type SessionUser } from '@bazaar/schemas';
 import {
@@ -30,6 +32,14 @@ export interface TestPlatformOptions {
   relayHeartbeatMs?: number;
   /** A local chain the demo's chain method pays on (journeys that pay with a wallet). */
   demoChain?: { rpcUrl: string };
+  /**
+   * Listen on a free port of 127.0.0.1 and make that address the public URL (`baseUrl`), for
+   * tests that browse it: wallet messages and origins are then those of the pages.
+   */
+  listen?: boolean;
+  /** Without `listen`, defaults to `http://localhost`, the host `app.inject` sends. */
+  publicUrl?: string;
+  embedOrigins?: string[];
 }
 
 export interface TestPlatform {
@@ -37,6 +47,10 @@ export interface TestPlatform {
   database: Database;
   clock: ManualClock;
   relay: RelayHub;
+  /** The public URL: the address it listens at with `listen`. */
+  baseUrl: string;
+  /** Live mode: the setup code the platform printed at start. */
+  setupCode: string | null;
   /** Every mail the platform sent, oldest first. */
   mailbox: MailMessage[];
   /**
@@ -52,6 +66,15 @@ export const TEST_CLOCK_START = 1_800_000_000;
 
 export { startDemoChain } from './demo-chain.ts';
 
+/** A port nobody listens on right now; the kernel does not hand it out again at once. */
+async function findFreePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /**
  * A whole platform on a fresh test database, for integration tests driven with `app.inject`:
  *   const platform = await createTestPlatform('postgres');
@@ -65,7 +88,9 @@ export async function createTestPlatform(
   const database = await openTestDatabase(dialect);
   const clock = options.clock ?? createManualClock(TEST_CLOCK_START);
   const mailer = createMemoryMailer();
-  let platform: Platform;
+  const port = options.listen ? await findFreePort() : null;
+  const baseUrl = port === null ? (options.publicUrl ?? 'http://localhost') : `http://127.0.0.1:${port}`;
+  let platform: Platform | undefined;
   try {
     platform = await createPlatform({
       database,
@@ -78,8 +103,12 @@ export async function createTestPlatform(
         ((deps) => [createPaymentKit(deps, { demoChain: options.demoChain }), createStore(deps)]),
       webDist: options.webDist ?? builtWebDist(),
       relayHeartbeatMs: options.relayHeartbeatMs,
+      publicUrl: baseUrl,
+      embedOrigins: options.embedOrigins,
     });
+    if (port !== null) await platform.app.listen({ port, host: '127.0.0.1' });
   } catch (error) {
+    await platform?.close();
     await database.close();
     throw error;
   }
@@ -115,6 +144,8 @@ export async function createTestPlatform(
     database,
     clock,
     relay,
+    baseUrl,
+    setupCode: platform.setupCode,
     mailbox: mailer.sent,
     signIn,
     async close() {

@@ -72,6 +72,8 @@ export type BindWalletResponse = z.infer<typeof bindWalletResponseSchema>;
 
 export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
 export const signedInResponseSchema = z.object({ user: sessionUserSchema });
+/** `POST /setup` (live mode): a signed-in user presents the code printed at start to become the owner. */
+export const ownerSetupBodySchema = z.object({ code: z.string().trim().min(1).max(100) });
 
 /**
  * The relay's websocket protocol (JSON text frames). The client subscribes to its app's events

@@ -44,6 +44,34 @@ export async function ensureSetting(db: UserServiceDb, key: string, value: strin
   return row.value;
 }
 
+export async function findSetting(db: UserServiceDb, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('platform_settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/** Stores `value` under `key`, replacing what was there. */
+export async function saveSetting(db: UserServiceDb, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('platform_settings')
+    .values({ key, value })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/** Deletes `key` while it still holds `value`; true for exactly one caller, so a secret is spent once. */
+export async function deleteSettingIfValue(db: UserServiceDb, key: string, value: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('platform_settings')
+    .where('key', '=', key)
+    .where('value', '=', value)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 /** True for exactly one caller per key, however many race for it. */
 export async function claimSetting(db: UserServiceDb, key: string, value: string): Promise<boolean> {
   const result = await db

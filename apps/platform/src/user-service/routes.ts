@@ -4,6 +4,7 @@ import {
   emailStartBodySchema,
   emailVerifyBodySchema,
   nonceResponseSchema,
+  ownerSetupBodySchema,
   sessionResponseSchema,
   signedInResponseSchema,
   walletSignInBodySchema,
@@ -15,6 +16,7 @@ import { AVATAR_DEFAULT_SIZE, AVATAR_MAX_SIZE, renderIdenticon } from './avatar.
 import { startEmailSignIn, verifyEmailSignIn } from './email-code.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts';
 import { endSession, type UserServiceDeps } from './service.ts';
+import { claimOwnership } from './setup-code.ts';
 import { issueNonce, verifyWalletSignIn } from './siwe.ts';
 import { bindWallet } from './wallet-binding.ts';
 
@@ -38,8 +40,8 @@ export function userServiceRoutes(deps: UserServiceDeps): FastifyPluginAsync {
       '/auth/wallet',
       { schema: { body: walletSignInBodySchema, response: { 200: signedInResponseSchema } } },
       async (request, reply) => {
-        const session = await verifyWalletSignIn(deps, { ...request.body, domain: request.host });
-        setSessionCookie(reply, session.token);
+        const session = await verifyWalletSignIn(deps, request.body);
+        setSessionCookie(reply, deps, session.token);
         return { user: session.user };
       },
     );
@@ -49,7 +51,16 @@ export function userServiceRoutes(deps: UserServiceDeps): FastifyPluginAsync {
       { schema: { body: bindWalletBodySchema, response: { 200: bindWalletResponseSchema } } },
       async (request) => {
         const { did } = requireUser(request);
-        return { user: await bindWallet(deps, { ...request.body, userDid: did, domain: request.host }) };
+        return { user: await bindWallet(deps, { ...request.body, userDid: did }) };
+      },
+    );
+
+    zapp.post(
+      '/setup',
+      { schema: { body: ownerSetupBodySchema, response: { 200: signedInResponseSchema } } },
+      async (request) => {
+        const { did } = requireUser(request);
+        return { user: await claimOwnership(deps, { userDid: did, code: request.body.code }) };
       },
     );
 
@@ -63,7 +74,7 @@ export function userServiceRoutes(deps: UserServiceDeps): FastifyPluginAsync {
       { schema: { body: emailVerifyBodySchema, response: { 200: signedInResponseSchema } } },
       async (request, reply) => {
         const session = await verifyEmailSignIn(deps, request.body);
-        setSessionCookie(reply, session.token);
+        setSessionCookie(reply, deps, session.token);
         return { user: session.user };
       },
     );
@@ -76,7 +87,7 @@ export function userServiceRoutes(deps: UserServiceDeps): FastifyPluginAsync {
     zapp.post('/logout', async (request, reply) => {
       const token = readSessionToken(request);
       if (token) await endSession(deps, token);
-      clearSessionCookie(reply);
+      clearSessionCookie(reply, deps);
       return reply.status(204).send();
     });
 

@@ -21,11 +21,16 @@ export interface UserServiceDeps {
   clock: Clock;
   mailer: Mailer;
   appName: string;
+  /** The public origin (`https://shop.example`); wallet messages must name it. */
+  publicUrl: string;
+  /** In live mode the first user is a member; the owner is whoever presents the setup code. */
+  livemode: boolean;
 }
 
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 3_600;
 const COOKIE_SECRET_KEY = 'cookie_secret';
-const OWNER_CLAIM_KEY = 'owner_did';
+/** The settings row naming the owner; whoever inserts it first owns the platform. */
+export const OWNER_CLAIM_KEY = 'owner_did';
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -58,16 +63,19 @@ export function toSessionUser(user: UserRow): SessionUser {
 type NewUser = Pick<UserRow, 'did' | 'name' | 'email' | 'wallet_address'>;
 
 /**
- * Creates a user; the first one of a fresh install becomes `owner`. The owner is claimed through
- * a unique settings row in the same transaction, so two first sign-ins racing on two nodes
- * cannot both become owner. Returns undefined when the email or wallet was taken meanwhile.
+ * Creates a user; in test mode the first one of a fresh install becomes `owner` (in live mode
+ * nobody does until the setup code is presented, so whoever reaches a new server first cannot
+ * take it). The owner is claimed through a unique settings row in the same transaction, so two
+ * first sign-ins racing on two nodes cannot both become owner. Returns undefined when the email
+ * or wallet was taken meanwhile.
  */
 export async function createUser(deps: UserServiceDeps, user: NewUser): Promise<UserRow | undefined> {
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const row: UserRow = { ...user, role: 'member', avatar: null, created_at: now, last_login_at: now };
     if (!(await insertUser(trx, row))) return undefined;
-    const role: Role = (await claimSetting(trx, OWNER_CLAIM_KEY, user.did)) ? 'owner' : 'member';
+    const isOwner = !deps.livemode && (await claimSetting(trx, OWNER_CLAIM_KEY, user.did));
+    const role: Role = isOwner ? 'owner' : 'member';
     if (role === 'owner') await setUserRole(trx, user.did, role);
     return { ...row, role };
   });

@@ -11,19 +11,28 @@ export function readSessionToken(request: FastifyRequest): string | null {
   return unsigned.valid ? unsigned.value : null;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string): void {
+/**
+ * Secure follows the public origin, not the request: behind a TLS-terminating proxy the request
+ * reaching us is plain http, and the cookie must still never travel over plain http.
+ */
+function cookieAttributes(publicUrl: string) {
+  return { httpOnly: true, sameSite: 'lax', secure: publicUrl.startsWith('https:'), path: '/' } as const;
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  deps: Pick<UserServiceDeps, 'publicUrl'>,
+  token: string,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
+    ...cookieAttributes(deps.publicUrl),
     signed: true,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: 'auto',
-    path: '/',
     maxAge: SESSION_LIFETIME_SECONDS,
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+export function clearSessionCookie(reply: FastifyReply, deps: Pick<UserServiceDeps, 'publicUrl'>): void {
+  reply.clearCookie(SESSION_COOKIE, cookieAttributes(deps.publicUrl));
 }
 
 /** Resolves `request.user` for every route of every component from the session cookie. */

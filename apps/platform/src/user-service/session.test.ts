@@ -38,6 +38,42 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
     expect((await session(cookie)).json()).toEqual({ user: null });
   });
 
+  /** The session cookie as the browser receives it, with its attributes. */
+  async function sessionCookieOf(target: TestPlatform) {
+    await target.app.inject({
+      method: 'POST',
+      url: `${USER}/auth/email/start`,
+      payload: { email: 'ann@example.com' },
+    });
+    const code = target.mailbox.at(-1)?.text.match(/\b\d{6}\b/)?.[0];
+    const verified = await target.app.inject({
+      method: 'POST',
+      url: `${USER}/auth/email/verify`,
+      payload: { email: 'ann@example.com', code },
+    });
+    return verified.cookies.find((candidate) => candidate.name === 'bazaar_session');
+  }
+
+  it('marks the session cookie Secure when the public URL is https, though a TLS proxy speaks plain http to us', async () => {
+    expect((await sessionCookieOf(platform))?.secure).toBeUndefined();
+    const behindProxy = await createTestPlatform(dialect, {
+      components: () => [],
+      publicUrl: 'https://shop.example',
+    });
+    try {
+      const cookie = await sessionCookieOf(behindProxy);
+      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      const logout = await behindProxy.app.inject({
+        method: 'POST',
+        url: `${USER}/logout`,
+        headers: { cookie: `bazaar_session=${cookie?.value}` },
+      });
+      expect(logout.cookies.find((candidate) => candidate.name === 'bazaar_session')?.secure).toBe(true);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
   it('ends a session after 30 days', async () => {
     const { cookie, user } = await platform.signIn('ann@example.com');
     platform.clock.advance(30 * 24 * 3_600 - 1);
@@ -54,6 +90,7 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
       mailer: createMemoryMailer(),
       logger: false,
       components: () => [],
+      publicUrl: platform.baseUrl,
     });
     try {
       const response = await otherNode.app.inject({ url: `${USER}/session`, headers: { cookie } });
@@ -69,6 +106,8 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
       clock: platform.clock,
       mailer: { send: async () => {} },
       appName: 'Bazaar',
+      publicUrl: platform.baseUrl,
+      livemode: false,
     };
     const users = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>

@@ -12,7 +12,7 @@ describe.each(TEST_DIALECTS)('wallet sign-in on %s', (dialect) => {
   let platform: TestPlatform;
 
   beforeEach(async () => {
-    platform = await createTestPlatform(dialect, { components: () => [] });
+    platform = await createTestPlatform(dialect, { components: () => [], publicUrl: `http://${HOST}` });
   });
   afterEach(async () => {
     await platform.close();
@@ -103,6 +103,24 @@ describe.each(TEST_DIALECTS)('wallet sign-in on %s', (dialect) => {
   it('refuses a message for another site', async () => {
     const response = await signIn(await signed({ domain: 'evil.example' }));
     expect(response.json().error.code).toBe('AUTH_FAILED');
+  });
+
+  it('refuses a message a phishing site had signed for itself and posts with its own Host', async () => {
+    const phished = await signed({ domain: 'evil.example', uri: 'https://evil.example/login' });
+    const response = await signIn(phished, 'evil.example');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('AUTH_FAILED');
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it('refuses a message naming our host but an address on another origin', async () => {
+    for (const uri of ['https://evil.example', `https://${HOST}`, 'http://bazaar.test:3001/']) {
+      const response = await signIn(await signed({ uri }));
+      expect(response.json().error.code, uri).toBe('AUTH_FAILED');
+    }
+    expect(
+      (await signIn(await signed({ uri: `http://${HOST}/.well-known/service/user/login` }))).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an expired message', async () => {

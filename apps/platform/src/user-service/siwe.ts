@@ -10,7 +10,7 @@ export const NONCE_LIFETIME_SECONDS = 10 * 60;
 export async function issueNonce(deps: UserServiceDeps): Promise<string> {
   const now = deps.clock.now();
   const nonce = generateSiweNonce();
-  await insertNonce(deps.db, nonce, now + NONCE_LIFETIME_SECONDS, now);
+  await insertNonce(deps.db, nonce, now + NONCE_LIFETIME_SECONDS);
   return nonce;
 }
 
@@ -21,15 +21,21 @@ export function walletDid(chainId: number, address: string): string {
 export interface SignedMessage {
   message: string;
   signature: string;
-  /** The host the request came to; the message must name it. */
-  domain: string;
+}
+
+/** Whether the message's `uri` is an address on the public origin. */
+function isOnOrigin(uri: string | undefined, origin: string): boolean {
+  if (!uri || !URL.canParse(uri)) return false;
+  return new URL(uri).origin === origin;
 }
 
 /**
- * The checks every EIP-4361 message passes, for sign-in and wallet binding alike: it must be
- * for this host, inside its validity window, carry a nonce we issued and have not seen used,
- * and be signed by the address it names. Signatures are checked offline, so this accepts
- * externally owned accounts. The nonce is spent last, so a bad signature cannot burn it.
+ * The checks every EIP-4361 message passes, for sign-in and wallet binding alike: it must name
+ * our public origin (its `domain` our host, its `uri` an address of ours; never the request's
+ * Host header, which a phishing site posting a message signed for itself would set to its own),
+ * be inside its validity window, carry a nonce we issued and have not seen used, and be signed
+ * by the address it names. Signatures are checked offline, so this accepts externally owned
+ * accounts. The nonce is spent last, so a bad signature cannot burn it.
  */
 export async function verifySignedMessage(
   deps: UserServiceDeps,
@@ -37,11 +43,12 @@ export async function verifySignedMessage(
 ): Promise<{ address: Address; chainId: number }> {
   const fields = parseSiweMessage(input.message);
   const { address, chainId, nonce } = fields;
-  const isValid = validateSiweMessage({
-    message: fields,
-    domain: input.domain,
-    time: new Date(deps.clock.now() * 1000),
-  });
+  const isValid =
+    validateSiweMessage({
+      message: fields,
+      domain: new URL(deps.publicUrl).host,
+      time: new Date(deps.clock.now() * 1000),
+    }) && isOnOrigin(fields.uri, deps.publicUrl);
   if (!isValid || !address || !chainId || !nonce || !isHex(input.signature)) {
     throw new AppError('AUTH_FAILED', 'The signed message is not valid for this site or has expired');
   }

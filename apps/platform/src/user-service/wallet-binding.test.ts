@@ -3,7 +3,6 @@ import { createManualClock } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { bindWallet, signInMessage, WalletApiError } from '@bazaar/wallet';
 import { createTestWallet, type TestWallet } from '@bazaar/wallet/test-wallet';
-import type { AddressInfo } from 'node:net';
 import { stringToHex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,15 +25,20 @@ describe.each(TEST_DIALECTS)('wallet binding on %s', (dialect) => {
     platform = await createTestPlatform(dialect, {
       components: () => [],
       clock: createManualClock(Math.floor(Date.now() / 1000)),
+      listen: true,
     });
-    await platform.app.listen({ host: '127.0.0.1', port: 0 });
-    host = `127.0.0.1:${(platform.app.server.address() as AddressInfo).port}`;
-    vi.stubGlobal('window', { location: new URL(`http://${host}`) });
+    host = new URL(platform.baseUrl).host;
+    browseFrom(platform.baseUrl);
   });
   afterEach(async () => {
     vi.unstubAllGlobals();
     await platform.close();
   });
+
+  /** The page the wallet is asked from: its messages name this origin. */
+  function browseFrom(origin: string) {
+    vi.stubGlobal('window', { location: new URL(origin) });
+  }
 
   /** Sends the session cookie with each of the page's requests, as the browser's cookie jar would. */
   function browseAs(cookie: string | null) {
@@ -124,6 +128,22 @@ describe.each(TEST_DIALECTS)('wallet binding on %s', (dialect) => {
     const replay = await post('/wallet', signed, cookie);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error.code).toBe('AUTH_FAILED');
+  });
+
+  it('refuses a message a phishing site had signed for itself and posts with its own Host', async () => {
+    const wallet = newWallet();
+    const { cookie } = await platform.signIn('ann@example.com');
+    browseFrom('https://evil.example');
+    const phished = await signedMessage(wallet);
+    const response = await platform.app.inject({
+      method: 'POST',
+      url: `${USER_SERVICE_PATH}/wallet`,
+      headers: { host: 'evil.example', cookie },
+      payload: phished,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('AUTH_FAILED');
+    expect((await sessionUser(cookie))?.walletAddress).toBeNull();
   });
 
   it('gives the wallet to one account when two race for it', async () => {

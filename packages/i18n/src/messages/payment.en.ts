@@ -138,6 +138,10 @@ export const paymentEn = {
   'payment.error.OBJECT_IN_USE': 'This is in use by checkouts or payment links. Archive it instead.',
   'payment.error.VALIDATION_FAILED': 'Some of the details sent are not valid.',
   'payment.error.INVALID_JSON': 'The request could not be read. Please try again.',
+  'payment.error.CROSS_ORIGIN_REFUSED':
+    'This page may not make changes to your account. Open it on the site itself and try again.',
+  'payment.error.UNSUPPORTED_MEDIA_TYPE':
+    'The request was sent in a form this site does not accept. Please reload the page.',
   'payment.error.NOT_FOUND': 'We could not find what you are looking for.',
   'payment.error.UNAUTHENTICATED': 'Please sign in to continue.',
   'payment.error.FORBIDDEN': 'You do not have access to this.',

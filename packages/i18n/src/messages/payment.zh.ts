@@ -135,6 +135,8 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.error.OBJECT_IN_USE': '它已被结账或支付链接使用，请改为归档。',
   'payment.error.VALIDATION_FAILED': '提交的部分信息无效。',
   'payment.error.INVALID_JSON': '无法读取请求，请重试。',
+  'payment.error.CROSS_ORIGIN_REFUSED': '此页面无权修改您的账户。请在本站打开后重试。',
+  'payment.error.UNSUPPORTED_MEDIA_TYPE': '请求的格式不被本站接受，请刷新页面后重试。',
   'payment.error.NOT_FOUND': '找不到您要访问的内容。',
   'payment.error.UNAUTHENTICATED': '请先登录再继续。',
   'payment.error.FORBIDDEN': '您无权访问此内容。',

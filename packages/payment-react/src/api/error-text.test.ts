@@ -45,14 +45,16 @@ describe('extractErrorText', () => {
 });
 
 /**
- * Codes a payer never reads from the Payment Kit: sign-in failures are worded by the platform's
- * login page, and catalogue edits and test clocks are an administrator's. Every other code needs
- * payer text.
+ * Codes a payer never reads from the Payment Kit: sign-in failures and the owner's setup code
+ * are worded by the platform's login pages, and catalogue edits and test clocks are an
+ * administrator's. Every other code needs payer text.
  */
 const NOT_MET_BY_PAYERS: readonly string[] = [
   'AUTH_FAILED',
   'AUTH_CODE_EXPIRED',
   'AUTH_TOO_MANY_ATTEMPTS',
+  'SETUP_CODE_INVALID',
+  'SETUP_COMPLETED',
   'AUTH_CODE_TOO_SOON',
   'AUTH_CODE_DAILY_LIMIT',
   'AUTH_CODE_LOCKED',

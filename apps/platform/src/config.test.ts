@@ -1,0 +1,54 @@
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readPlatformConfig } from './config.ts';
+
+describe('readPlatformConfig', () => {
+  it('defaults to test mode on localhost:3000 with the SQLite file under ./data', () => {
+    expect(readPlatformConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: resolve('data'),
+      databaseUrl: join(resolve('data'), 'bazaar.db'),
+      livemode: false,
+      trustProxy: false,
+      demoChain: { port: 8545 },
+      publicUrl: 'http://localhost:3000',
+      embedOrigins: [],
+    });
+  });
+
+  it('follows PORT for the default public URL and takes PUBLIC_URL as an origin', () => {
+    expect(readPlatformConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(readPlatformConfig({ PUBLIC_URL: 'https://Shop.Example/' }).publicUrl).toBe(
+      'https://shop.example',
+    );
+    expect(readPlatformConfig({ PUBLIC_URL: 'https://shop.example:443' }).publicUrl).toBe(
+      'https://shop.example',
+    );
+    expect(readPlatformConfig({ PUBLIC_URL: 'http://10.0.0.5:8080' }).publicUrl).toBe('http://10.0.0.5:8080');
+  });
+
+  it('reads the embedders, live mode and the proxy', () => {
+    const config = readPlatformConfig({
+      EMBED_ORIGINS: ' https://blog.example, https://docs.example:8443/ ,,https://blog.example',
+      LIVEMODE: 'on',
+      TRUST_PROXY: 'true',
+    });
+    expect(config.embedOrigins).toEqual(['https://blog.example', 'https://docs.example:8443']);
+    expect(config).toMatchObject({ livemode: true, trustProxy: true, demoChain: null });
+  });
+
+  it.each([
+    ['PUBLIC_URL', 'shop.example'],
+    ['PUBLIC_URL', 'ftp://shop.example'],
+    ['PUBLIC_URL', 'https://shop.example/bazaar'],
+    ['PUBLIC_URL', 'https://shop.example/?x=1'],
+    ['PUBLIC_URL', 'https://admin@shop.example'],
+    ['PUBLIC_URL', 'javascript:alert(1)'],
+    ['EMBED_ORIGINS', 'https://blog.example, not an origin'],
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+  ])('stops with a message naming %s for "%s"', (name, value) => {
+    expect(() => readPlatformConfig({ [name]: value })).toThrow(new RegExp(`^${name} must be`));
+  });
+});

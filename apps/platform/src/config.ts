@@ -1,0 +1,99 @@
+import { join, resolve } from 'node:path';
+
+/** A setting that cannot be used; `npm start` prints its message and stops. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** What `npm start` runs with, read from the environment once. */
+export interface PlatformConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…`, or the SQLite file under `dataDir`. */
+  databaseUrl: string;
+  livemode: boolean;
+  trustProxy: boolean;
+  /** The local chain test mode pays on, or null (live mode, `DEMO_CHAIN=off`). */
+  demoChain: { port: number } | null;
+  /**
+   * The origin people reach the platform at (`https://shop.example`): wallet sign-in messages
+   * must name it, absolute links are built on it, and the session cookie is Secure when it is https.
+   */
+  publicUrl: string;
+  /** Origins of other sites allowed to embed the kit's components and call the API with the user's cookie. */
+  embedOrigins: string[];
+}
+
+const isOn = (value: string | undefined) => ['1', 'true', 'on', 'yes'].includes((value ?? '').toLowerCase());
+const isOff = (value: string | undefined) =>
+  ['0', 'false', 'off', 'no'].includes((value ?? '').toLowerCase());
+
+function parsePort(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new ConfigError(`${name} must be a port number from 0 to 65535 (got "${value}")`);
+  }
+  return port;
+}
+
+/**
+ * `value` as a bare http(s) origin (`https://shop.example:8443`, a trailing slash allowed).
+ * A path, query, fragment or user name is refused rather than dropped: the platform is served at
+ * the root of its origin, and a setting that silently means something else is worse than none.
+ */
+export function parseOrigin(name: string, value: string): string {
+  const example = `${name} must be an http:// or https:// origin such as https://shop.example (got "${value}")`;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new ConfigError(example);
+  }
+  const isOrigin =
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === '';
+  if (!isOrigin) throw new ConfigError(example);
+  return url.origin;
+}
+
+/** Comma-separated origins; empty entries are ignored. */
+function parseOrigins(name: string, value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return [...new Set(entries.map((entry) => parseOrigin(name, entry)))];
+}
+
+/**
+ * Reads and checks every setting at once, so a typo stops the start with a message naming the
+ * variable instead of surfacing later as failed sign-ins.
+ */
+export function readPlatformConfig(env: Record<string, string | undefined>): PlatformConfig {
+  const port = parsePort('PORT', env.PORT, 3000);
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const livemode = isOn(env.LIVEMODE);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? join(dataDir, 'bazaar.db'),
+    livemode,
+    trustProxy: isOn(env.TRUST_PROXY),
+    demoChain:
+      livemode || isOff(env.DEMO_CHAIN)
+        ? null
+        : { port: parsePort('DEMO_CHAIN_PORT', env.DEMO_CHAIN_PORT, 8545) },
+    publicUrl: parseOrigin('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
+    embedOrigins: parseOrigins('EMBED_ORIGINS', env.EMBED_ORIGINS),
+  };
+}
