@@ -16,19 +16,33 @@ export const WEB_APPS = [
       'packages/schemas',
       'packages/money',
       'packages/wallet',
+      'packages/csp-nonce',
     ],
   },
   {
     name: 'store',
     config: 'apps/store/vite.config.ts',
     dist: 'apps/store/dist',
-    sources: ['apps/store/src/web', 'apps/store/index.html', 'packages/i18n', 'packages/schemas'],
+    sources: [
+      'apps/store/src/web',
+      'apps/store/index.html',
+      'apps/store/vite.config.ts',
+      'packages/i18n',
+      'packages/schemas',
+      'packages/csp-nonce',
+    ],
   },
   {
     name: 'login',
     config: 'apps/platform/web/vite.config.ts',
     dist: 'apps/platform/web/dist',
-    sources: ['apps/platform/web', 'packages/i18n', 'packages/schemas', 'packages/wallet'],
+    sources: [
+      'apps/platform/web',
+      'packages/i18n',
+      'packages/schemas',
+      'packages/wallet',
+      'packages/csp-nonce',
+    ],
   },
 ].map((app) => ({ ...app, config: join(ROOT, app.config), dist: join(ROOT, app.dist) }));
 

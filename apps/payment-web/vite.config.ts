@@ -1,3 +1,4 @@
+import { CSP_NONCE_PLACEHOLDER } from '@bazaar/csp-nonce';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -51,6 +52,7 @@ function preloadCheckoutRoute(): Plugin {
 export default defineConfig({
   base: '/payment-kit/',
   plugins: [react(), preloadCheckoutRoute()],
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     proxy: {

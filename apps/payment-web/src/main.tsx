@@ -1,3 +1,4 @@
+import { NonceStyleProvider } from '@bazaar/csp-nonce/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchRegistryJson, loadPlatformConfig } from './platform-config.ts';
@@ -15,6 +16,8 @@ const platform = await loadPlatformConfig(window.__PLATFORM__, () =>
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App platform={platform} />
+    <NonceStyleProvider>
+      <App platform={platform} />
+    </NonceStyleProvider>
   </StrictMode>,
 );

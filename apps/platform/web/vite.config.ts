@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { CSP_NONCE_PLACEHOLDER } from '@bazaar/csp-nonce';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -9,5 +10,6 @@ export default defineConfig({
   root,
   base: '/.well-known/service/user/',
   plugins: [react()],
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: { outDir: `${root}dist`, emptyOutDir: true },
 });

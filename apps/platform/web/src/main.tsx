@@ -1,3 +1,4 @@
+import { NonceStyleProvider } from '@bazaar/csp-nonce/react';
 import { registrySchema } from '@bazaar/schemas';
 import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import { StrictMode } from 'react';
@@ -30,14 +31,16 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <LoginPage
-        initialLocale={locale}
-        appName={registrySchema.safeParse(window.__PLATFORM__).data?.appName ?? 'Bazaar'}
-        walletProvider={window.ethereum}
-        onSignedIn={() => window.location.assign(redirect)}
-      />
-    </ThemeProvider>
+    <NonceStyleProvider>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <LoginPage
+          initialLocale={locale}
+          appName={registrySchema.safeParse(window.__PLATFORM__).data?.appName ?? 'Bazaar'}
+          walletProvider={window.ethereum}
+          onSignedIn={() => window.location.assign(redirect)}
+        />
+      </ThemeProvider>
+    </NonceStyleProvider>
   </StrictMode>,
 );

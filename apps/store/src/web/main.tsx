@@ -1,3 +1,4 @@
+import { NonceStyleProvider } from '@bazaar/csp-nonce/react';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,13 +10,15 @@ const theme = createTheme({ palette: { primary: { main: '#3b4ce2' } }, shape: { 
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <LocaleProvider>
-        <BrowserRouter>
-          <StoreRoutes />
-        </BrowserRouter>
-      </LocaleProvider>
-    </ThemeProvider>
+    <NonceStyleProvider>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <LocaleProvider>
+          <BrowserRouter>
+            <StoreRoutes />
+          </BrowserRouter>
+        </LocaleProvider>
+      </ThemeProvider>
+    </NonceStyleProvider>
   </StrictMode>,
 );
