@@ -30,6 +30,7 @@ import {
   deployDemoToken,
   runBilling,
   type PaymentDeps,
+  DEFAULT_PAYMENT_LIMITS,
 } from '@bazaar/payment-server';
 import { createManualClock, type Dialect } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
@@ -177,6 +178,7 @@ async function runEngine(target: string, rpcLatencyMs: number) {
     flushEvents: async () => {},
     cards: createTestCardNetwork(db),
     chains: countedChains(createEvmChains(), adapterCalls),
+    limits: DEFAULT_PAYMENT_LIMITS,
   };
   const started = performance.now();
   const engineError = await runBilling(deps, { now: PERIOD_END, testClockId: null }).then(

@@ -17,6 +17,7 @@ import {
   createTestCardNetwork,
   runBilling,
   type PaymentDeps,
+  DEFAULT_PAYMENT_LIMITS,
 } from '@bazaar/payment-server';
 import { randomToken } from '@bazaar/schemas';
 import { createManualClock, type Dialect } from '@bazaar/server-kit';
@@ -47,6 +48,7 @@ async function runEngine(target: string) {
     flushEvents: async () => {},
     cards: createTestCardNetwork(db),
     chains: createEvmChains(),
+    limits: DEFAULT_PAYMENT_LIMITS,
   };
   const started = performance.now();
   const result = await runBilling(deps, { now: PERIOD_END, testClockId: null });

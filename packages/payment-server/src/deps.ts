@@ -2,6 +2,7 @@ import type { Clock } from '@bazaar/server-kit';
 import type { PaymentDb } from './db/tables.ts';
 import type { CardNetwork } from './providers/card-network.ts';
 import type { EvmChains } from './providers/evm-chain.ts';
+import type { PaymentLimits } from './limits.ts';
 
 /** What every Payment Kit service receives; tests pass a real database and a manual clock. */
 export interface PaymentDeps {
@@ -13,4 +14,5 @@ export interface PaymentDeps {
   cards: CardNetwork;
   /** The EVM chains chain methods pay on. */
   chains: EvmChains;
+  limits: PaymentLimits;
 }

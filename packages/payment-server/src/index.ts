@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { paymentMigrations } from './db/migrations/index.ts';
 import type { PaymentDb } from './db/tables.ts';
 import type { PaymentDeps } from './deps.ts';
+import { DEFAULT_PAYMENT_LIMITS, type PaymentLimits } from './limits.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { createBillingWorker } from './flows/run-billing.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -26,6 +27,7 @@ import { registerTestCardRoutes } from './providers/test-card-routes.ts';
 import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 
 export type { PaymentDeps } from './deps.ts';
+export { DEFAULT_PAYMENT_LIMITS, type PaymentLimits } from './limits.ts';
 export { paymentMigrations } from './db/migrations/index.ts';
 export { DEMO } from './demo/seed.ts';
 export { DEMO_CHAIN, deployDemoToken } from './demo/seed-chain.ts';
@@ -59,6 +61,8 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
 export interface PaymentKitOptions {
   /** Test mode on a local chain: the demo's chain method pays there (see `seedDemoChain`). */
   demoChain?: { rpcUrl: string };
+  /** Abuse limits (stock holds, session retention); the defaults suit a public install. */
+  limits?: Partial<PaymentLimits>;
 }
 
 export function createPaymentKit(
@@ -80,6 +84,7 @@ export function createPaymentKit(
     flushEvents: outbox.flush,
     cards: createTestCardNetwork(db),
     chains: createEvmChains(),
+    limits: { ...DEFAULT_PAYMENT_LIMITS, ...options.limits },
   };
   const sessionSweeper = createSessionSweeper(deps, componentDeps.logger);
   const billingWorker = createBillingWorker(deps, componentDeps.logger);

@@ -7,7 +7,7 @@ import {
   productSchema,
   recurringSchema,
 } from './checkout.ts';
-import { metadataSchema, paginationQuerySchema, timestampSchema } from './common.ts';
+import { metadataInputSchema, metadataSchema, paginationQuerySchema, timestampSchema } from './common.ts';
 import { idSchema } from './ids.ts';
 
 /**
@@ -38,8 +38,6 @@ const statementDescriptorSchema = z
   .regex(/^[^<>\\'"]*$/, 'A statement descriptor may not contain < > \\ \' "')
   .regex(/\D/, 'A statement descriptor needs at least one letter');
 
-const catalogueMetadataSchema = metadataSchema.refine((m) => Object.keys(m).length <= 50, 'At most 50 keys');
-
 /** Every object lives in one mode; the creating request must say which. */
 const livemodeBody = { livemode: z.boolean() };
 
@@ -54,7 +52,7 @@ const productFields = {
   unit_label: z.string().trim().min(1).max(12).nullable(),
   statement_descriptor: statementDescriptorSchema.nullable(),
   active: z.boolean(),
-  metadata: catalogueMetadataSchema,
+  metadata: metadataInputSchema,
 };
 
 export const createProductBodySchema = z.object({
@@ -188,7 +186,7 @@ export const createPriceBodySchema = z
     quantity_limit_per_checkout: z.number().int().min(0).max(1_000_000_000).default(0),
     nickname: z.string().max(250).default(''),
     active: z.boolean().default(true),
-    metadata: catalogueMetadataSchema.default({}),
+    metadata: metadataInputSchema.default({}),
   })
   .superRefine((body, ctx) => {
     if ((body.type === 'recurring') !== (body.recurring !== null)) {
@@ -229,7 +227,7 @@ const immutable = z.never({ error: AMOUNTS_ARE_IMMUTABLE }).optional();
 export const updatePriceBodySchema = z.object({
   active: z.boolean().optional(),
   nickname: z.string().max(250).optional(),
-  metadata: catalogueMetadataSchema.optional(),
+  metadata: metadataInputSchema.optional(),
   upsell: z
     .object({ upsells_to_id: idSchema('price') })
     .nullable()
@@ -402,7 +400,7 @@ const linkFields = {
   donation_settings: donationSettingsSchema.nullable(),
   expires_after_seconds: z.number().int().min(LINK_SESSION_LIFETIME.min).max(LINK_SESSION_LIFETIME.max),
   active: z.boolean(),
-  metadata: catalogueMetadataSchema,
+  metadata: metadataInputSchema,
 };
 
 export const createPaymentLinkBodySchema = z.object({

@@ -196,8 +196,16 @@ export const checkoutSessionSchema = z.object({
   expires_at: timestampSchema,
   created_at: timestampSchema,
   metadata: metadataSchema,
+  /**
+   * Only in the answer that opened the session (null everywhere else): the browser keeps it and
+   * sends it as the `X-Checkout-Secret` header to prove it is the one paying, as a guest must.
+   */
+  client_secret: z.string().nullable(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+/** The header a browser proves with that it opened a checkout session (its `client_secret`). */
+export const CHECKOUT_SECRET_HEADER = 'x-checkout-secret';
 
 /** An EVM transaction hash, as `0x` and 64 hex digits. */
 export const txHashSchema = z

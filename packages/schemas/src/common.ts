@@ -10,6 +10,27 @@ export const timestampSchema = z.number().int().nonnegative();
 
 export const metadataSchema = z.record(z.string(), z.string());
 
+/** Stripe's bounds on metadata, so what a caller may store grows no row without limit. */
+export const METADATA_MAX_KEYS = 50;
+export const METADATA_KEY_MAX_LENGTH = 40;
+export const METADATA_VALUE_MAX_LENGTH = 500;
+
+/** Metadata as a request may set it: at most 50 keys of 40 characters, values of 500. */
+export const metadataInputSchema = z
+  .record(
+    z
+      .string()
+      .min(1)
+      .max(METADATA_KEY_MAX_LENGTH, `A metadata key has at most ${METADATA_KEY_MAX_LENGTH} characters`),
+    z
+      .string()
+      .max(METADATA_VALUE_MAX_LENGTH, `A metadata value has at most ${METADATA_VALUE_MAX_LENGTH} characters`),
+  )
+  .refine(
+    (metadata) => Object.keys(metadata).length <= METADATA_MAX_KEYS,
+    `At most ${METADATA_MAX_KEYS} keys`,
+  );
+
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

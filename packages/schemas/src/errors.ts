@@ -63,6 +63,14 @@ export const ERROR_STATUS = {
   CHECKOUT_SESSION_COMPLETED: 409,
   /** The payment link is archived or inactive. */
   PAYMENT_LINK_INACTIVE: 410,
+  /** A price of the checkout, or its product, was archived: it is no longer sold. */
+  PRICE_INACTIVE: 410,
+  /** Another customer already submitted this checkout session; it pays for them only. */
+  CHECKOUT_SESSION_TAKEN: 403,
+  /** A guest acted on a checkout session without its client secret (only the browser that opened it may). */
+  CHECKOUT_SECRET_REQUIRED: 403,
+  /** The customer already holds stock in as many unpaid checkouts as allowed; pay or let one lapse. */
+  STOCK_HOLD_LIMIT: 409,
   /** The payment method or currency is unknown, inactive or not offered for this session. */
   PAYMENT_METHOD_UNAVAILABLE: 400,
   /** A line asks for more than is left in stock. */

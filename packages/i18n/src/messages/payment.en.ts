@@ -149,6 +149,13 @@ export const paymentEn = {
   'payment.error.IDEMPOTENCY_KEY_REUSED': 'This payment request was already used. Please reload the page.',
   'payment.error.IDEMPOTENCY_IN_PROGRESS': 'Your payment is still being processed. Please wait.',
   'payment.error.PAYMENT_LINK_INACTIVE': 'This payment link is no longer active.',
+  'payment.error.PRICE_INACTIVE': 'This item is no longer sold.',
+  'payment.error.CHECKOUT_SESSION_TAKEN':
+    'Someone else is already paying this checkout. Open the payment link again to start your own.',
+  'payment.error.CHECKOUT_SECRET_REQUIRED':
+    'This checkout was opened in another browser. Open the payment link again, or sign in.',
+  'payment.error.STOCK_HOLD_LIMIT':
+    'You have too many unpaid checkouts holding items. Pay one of them, or try again in a few minutes.',
   'payment.error.PAYMENT_METHOD_UNAVAILABLE': 'This payment method is not supported',
   'payment.error.CHECKOUT_MODE_UNSUPPORTED': 'This kind of purchase cannot be paid here yet.',
   'payment.error.REQUIRE_CROSS_SELL': 'Please add the recommended item to continue.',

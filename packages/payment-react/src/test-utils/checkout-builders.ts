@@ -140,6 +140,7 @@ export function makeCheckout(
       expires_at: 4_102_444_800,
       created_at: 1_700_000_000,
       metadata: {},
+      client_secret: null,
       ...session,
     },
     paymentMethods: [makePaymentMethod()],

@@ -127,6 +127,10 @@ export interface PaymentTables {
     subscription_data: string | null;
     success_url: string | null;
     inventory_reserved: number;
+    /** While set, the session holds limited stock until then (see modules/checkout-sessions/stock.ts). */
+    inventory_held_until: number | null;
+    /** sha256 of the secret handed to the browser that opened the session; null for sessions from before. */
+    client_secret_hash: string | null;
     metadata: string;
     expires_at: number;
     created_at: number;

@@ -12,6 +12,7 @@ import type { PaymentDeps } from '../deps.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
+import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
 import { createClockedSubscription } from '../test-utils/clocked-subscription.ts';
 import { TEST_NOW } from '../test-utils/payment-test-kit.ts';
 import { BILLING_BATCH_SIZE as BATCH, COLLECTION_LEASE_SECONDS } from './collect-invoice.ts';
@@ -74,6 +75,7 @@ describe.each(TEST_DIALECTS)('billing worker killed with SIGKILL on %s', (dialec
         flushEvents: async () => {},
         cards: createTestCardNetwork(db),
         chains: createEvmChains(),
+        limits: DEFAULT_PAYMENT_LIMITS,
       };
       await seedDemoData(deps);
       for (let index = 0; index < SUBSCRIPTIONS; index += 1) {

@@ -57,7 +57,7 @@ describe.each(TEST_DIALECTS)('renewing chain subscriptions on %s', (dialect) => 
     const result = await submitCheckout(kit.deps, {
       sessionId: view.checkoutSession.id,
       body,
-      user: who.user,
+      actor: { user: who.user, secret: null },
     });
     expect(result.chainContext?.action).toBe('none');
     return kit.db

@@ -9,7 +9,10 @@ import {
   markSessionPaid,
   priceSessionRow,
   sessionClosedError,
+  sessionLines,
 } from '../modules/checkout-sessions/service.ts';
+import { reserveLines } from '../modules/checkout-sessions/stock.ts';
+import { fromFlag } from '../db/json.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { createInvoice, type NewInvoiceLine } from '../modules/invoices/service.ts';
 import {
@@ -24,7 +27,8 @@ import { startSubscription, type StartedSubscription } from './start-subscriptio
 /**
  * A card or chain payment went through: the intent, its session, a paid invoice, the subscription a
  * subscription checkout starts and the events commit together or not at all, so a subscriber
- * never hears of a payment the database doesn't hold. Stock was taken at submit. Running it
+ * never hears of a payment the database doesn't hold. Stock was taken at submit (and is taken
+ * again here if its hold lapsed). Running it
  * again for a paid intent changes nothing. `savedCard` is the card the network kept for renewals.
  */
 export async function completeCheckout(
@@ -71,6 +75,11 @@ export async function completeCheckout(
       throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent has no customer');
 
     const session = await findSessionRow(trx, checkoutSessionId);
+    // Stock is held for a while after submit; a payment that comes after the hold lapsed takes
+    // the units again, or is refused (and nothing is written) when others bought them meanwhile.
+    if (!fromFlag(session.inventory_reserved) && !(await reserveLines(trx, sessionLines(session)))) {
+      throw new AppError('quantityNotEnough', 'Exceed inventory');
+    }
     const { lineItems, totals } = await priceSessionRow(trx, session, now);
     assertChargedAsSubmitted(totals, intent);
     const subscription =

@@ -36,8 +36,16 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
     await kit.close();
   });
 
+  /** The client secret of each session a test started, as the page that opened it keeps it. */
+  const secrets = new Map<string, string | null>();
+  const actor = (sessionId: string, who: SessionUser | null = user) => ({
+    user: who,
+    secret: secrets.get(sessionId) ?? null,
+  });
+
   async function start(linkId: string = DEMO.oneTimeLinkId, who: SessionUser | null = user) {
     const view = await startCheckoutFromLink(kit.deps, { paymentLinkId: linkId, metadata: {}, user: who });
+    secrets.set(view.checkoutSession.id, view.checkoutSession.client_secret);
     return view.checkoutSession.id;
   }
 
@@ -51,7 +59,7 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
           ...body,
         }),
       ),
-      user: who,
+      actor: actor(sessionId, who),
     });
   }
 
@@ -63,7 +71,7 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
   }
 
   async function sessionState(sessionId: string) {
-    return retrieveCheckout(kit.deps, { id: sessionId, user });
+    return retrieveCheckout(kit.deps, { id: sessionId, actor: actor(sessionId) });
   }
 
   it('asks a signed-in payer without a wallet to bind one, and writes nothing', async () => {
@@ -95,7 +103,7 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
     const vaultBefore = await chainKit.tokenBalance(chainKit.vault);
 
     const txHash = await payer.transfer(chainKit.vault, LICENSE_TUSD);
-    const intent = await reportChainTransfer(kit.deps, { sessionId, txHash, user });
+    const intent = await reportChainTransfer(kit.deps, { sessionId, txHash, actor: actor(sessionId) });
 
     expect(intent).toMatchObject({
       status: 'succeeded',
@@ -112,30 +120,35 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
     expect(invoice).toMatchObject({ status: 'paid', amount_paid: LICENSE_TUSD.toString() });
     expect(await chainKit.tokenBalance(chainKit.vault)).toBe(vaultBefore + LICENSE_TUSD);
     // Reporting the same transaction again changes nothing.
-    expect((await reportChainTransfer(kit.deps, { sessionId, txHash, user })).status).toBe('succeeded');
+    expect((await reportChainTransfer(kit.deps, { sessionId, txHash, actor: actor(sessionId) })).status).toBe(
+      'succeeded',
+    );
   });
 
   it('refuses a transfer of another amount and sends it back; a reverted one moved nothing', async () => {
     const sessionId = await start();
     await submit(sessionId);
     const short = await payer.transfer(chainKit.vault, LICENSE_TUSD - 1n);
-    expect(await refusal(reportChainTransfer(kit.deps, { sessionId, txHash: short, user }))).toMatchObject({
+    expect(
+      await refusal(reportChainTransfer(kit.deps, { sessionId, txHash: short, actor: actor(sessionId) })),
+    ).toMatchObject({
       code: 'CHAIN_TRANSACTION_INVALID',
       message:
         'The transaction does not pay this checkout. The tokens it sent are being returned to your wallet',
     });
     expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD);
     // Reporting it again says the same, and sends nothing back twice.
-    expect((await refusal(reportChainTransfer(kit.deps, { sessionId, txHash: short, user }))).code).toBe(
-      'CHAIN_TRANSACTION_INVALID',
-    );
+    expect(
+      (await refusal(reportChainTransfer(kit.deps, { sessionId, txHash: short, actor: actor(sessionId) })))
+        .code,
+    ).toBe('CHAIN_TRANSACTION_INVALID');
     const reverted = await payer.transfer(chainKit.vault, 10n ** 18n, { gas: 100_000n });
-    expect(await refusal(reportChainTransfer(kit.deps, { sessionId, txHash: reverted, user }))).toMatchObject(
-      {
-        code: 'CHAIN_TRANSACTION_INVALID',
-        message: 'The transaction failed on chain',
-      },
-    );
+    expect(
+      await refusal(reportChainTransfer(kit.deps, { sessionId, txHash: reverted, actor: actor(sessionId) })),
+    ).toMatchObject({
+      code: 'CHAIN_TRANSACTION_INVALID',
+      message: 'The transaction failed on chain',
+    });
     const view = await sessionState(sessionId);
     expect(view.paymentIntent?.status).toBe('requires_payment_method');
     const rows = await kit.db
@@ -166,7 +179,9 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
     const txHash = await payer.transfer(chainKit.vault, LICENSE_TUSD);
     kit.clock.set(checkoutSession.expires_at + 1);
     await expireOverdueSessions(kit.deps);
-    expect(await refusal(reportChainTransfer(kit.deps, { sessionId, txHash, user }))).toMatchObject({
+    expect(
+      await refusal(reportChainTransfer(kit.deps, { sessionId, txHash, actor: actor(sessionId) })),
+    ).toMatchObject({
       code: 'CHECKOUT_SESSION_EXPIRED',
     });
     expect(await chainKit.tokenBalance(payer.address)).toBe(PAYER_TUSD);
@@ -176,10 +191,12 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
     const first = await start();
     await submit(first);
     const txHash = await payer.transfer(chainKit.vault, LICENSE_TUSD);
-    await reportChainTransfer(kit.deps, { sessionId: first, txHash, user });
+    await reportChainTransfer(kit.deps, { sessionId: first, txHash, actor: actor(first) });
     const second = await start();
     await submit(second);
-    expect(await refusal(reportChainTransfer(kit.deps, { sessionId: second, txHash, user }))).toMatchObject({
+    expect(
+      await refusal(reportChainTransfer(kit.deps, { sessionId: second, txHash, actor: actor(second) })),
+    ).toMatchObject({
       code: 'CHAIN_TRANSACTION_USED',
     });
   });
@@ -210,7 +227,7 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
     const result = await submit(sessionId, null);
     expect(result.chainContext).toMatchObject({ action: 'transfer', payer: null });
     const txHash = await payer.transfer(chainKit.vault, 5_000_000n);
-    const intent = await reportChainTransfer(kit.deps, { sessionId, txHash, user: null });
+    const intent = await reportChainTransfer(kit.deps, { sessionId, txHash, actor: actor(sessionId, null) });
     expect(intent).toMatchObject({ status: 'succeeded', payment_details: { payer: payer.address } });
   });
 
@@ -273,7 +290,9 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
     const sessionId = await start();
     await submit(sessionId);
     const txHash = await payer.transfer(chainKit.vault, LICENSE_TUSD);
-    expect((await reportChainTransfer(kit.deps, { sessionId, txHash, user })).status).toBe('processing');
+    expect((await reportChainTransfer(kit.deps, { sessionId, txHash, actor: actor(sessionId) })).status).toBe(
+      'processing',
+    );
     const resubmit = await refusal(submit(sessionId));
     expect(resubmit.code).toBe('PAYMENT_IN_PROGRESS');
     await chainKit.chain.mine(1);
@@ -306,7 +325,7 @@ describe.each(TEST_DIALECTS)('paying by chain on %s', (dialect) => {
         body: submitCheckoutBodySchema.parse(
           makeSubmitBody({ payment_method: DEMO_CHAIN.methodId, payment_currency: DEMO_CHAIN.currencyId }),
         ),
-        user,
+        actor: actor(sessionId),
       },
     );
     expect(result.chainContext?.action).toBe('none');

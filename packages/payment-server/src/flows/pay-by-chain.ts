@@ -1,4 +1,4 @@
-import { newId, type ChainContext, type PaymentIntent, type SessionUser } from '@bazaar/schemas';
+import { newId, type ChainContext, type PaymentIntent } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
 import type { PaymentDb } from '../db/tables.ts';
@@ -18,9 +18,13 @@ import {
   tokenOf,
   type ChainMethod,
 } from '../modules/chain-payments/service.ts';
-import { updateOpenSession, type CheckoutSessionRow } from '../modules/checkout-sessions/repository.ts';
+import { assertMayActOnSession, type CheckoutActor } from '../modules/checkout-sessions/access.ts';
+import {
+  extendHold,
+  updateOpenSession,
+  type CheckoutSessionRow,
+} from '../modules/checkout-sessions/repository.ts';
 import { findSessionRow, sessionClosedError } from '../modules/checkout-sessions/service.ts';
-import { findCustomerByDid } from '../modules/customers/service.ts';
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
 import { getPaymentIntent, PAYABLE_STATUSES, type PaymentError } from '../modules/payment-intents/service.ts';
 import type { InvoiceRow } from '../modules/invoices/repository.ts';
@@ -239,8 +243,9 @@ const INSUFFICIENT_BALANCE: PaymentError = {
  */
 export async function reportChainTransfer(
   deps: PaymentDeps,
-  input: { sessionId: string; txHash: Hex; user: SessionUser | null },
+  input: { sessionId: string; txHash: Hex; actor: CheckoutActor },
 ): Promise<PaymentIntent> {
+  const { user } = input.actor;
   // A repeated report (the page retrying) answers the payment as it stands, even once complete.
   const existing = await findChainTransactionByHash(deps.db, input.txHash);
   if (existing) {
@@ -252,14 +257,14 @@ export async function reportChainTransfer(
     return paid.intent;
   }
   const session = await findSessionRow(deps.db, input.sessionId);
+  await assertMayActOnSession(deps.db, session, input.actor);
   if (!session.payment_intent_id) {
     throw new AppError('CHAIN_TRANSACTION_INVALID', 'Submit the checkout before paying it');
   }
   const { intent } = await getPaymentIntent(deps.db, session.payment_intent_id);
-  await assertPayer(deps.db, { customerId: intent.customer_id, user: input.user, livemode: intent.livemode });
   const method = toChainMethod((await findMethodRow(deps.db, intent.payment_method_id))!);
   const token = tokenOf((await findCurrencyRow(deps.db, intent.currency_id))!);
-  const payer = input.user?.walletAddress ? getAddress(input.user.walletAddress) : null;
+  const payer = user?.walletAddress ? getAddress(user.walletAddress) : null;
   const mined = await connectChain(deps, method).minedTransaction(input.txHash);
   const now = deps.clock.now();
   const problem =
@@ -407,22 +412,12 @@ export function transferProblem(
 }
 
 /** Only the payer who submitted may report their payment; a guest's donation has no account to check. */
-async function assertPayer(
-  db: PaymentDb,
-  input: { customerId: string | null; user: SessionUser | null; livemode: boolean },
-): Promise<void> {
-  if (!input.user) return;
-  const customer = await findCustomerByDid(db, input.user.did, input.livemode);
-  if (!customer || customer.id !== input.customerId) {
-    throw new AppError('FORBIDDEN', 'This checkout was submitted by someone else');
-  }
-}
-
 /** The session a chain payment is made for, as its caller read it. */
 type OpenSession = Pick<CheckoutSessionRow, 'id' | 'expires_at'>;
 
-/** The sweeper must not expire a session whose money is on its way. */
+/** The sweepers must not expire a session, nor give back its stock, while its money is on its way. */
 async function keepSessionOpen(db: PaymentDb, session: OpenSession, now: number): Promise<void> {
   const until = now + CHAIN_CONFIRMATION_WINDOW_SECONDS;
   if (session.expires_at < until) await updateOpenSession(db, session.id, { expires_at: until });
+  await extendHold(db, session.id, until);
 }

@@ -16,6 +16,7 @@ import { runBilling } from '../flows/run-billing.ts';
 import type { CardNetwork } from '../providers/card-network.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
+import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
 
 const [target, nowArgument, crash] = process.argv.slice(2);
 const [crashPoint, crashCount] = (crash ?? '').split(':');
@@ -60,6 +61,7 @@ const deps = {
   flushEvents: async () => {},
   cards: crashPoint === 'after-charge' ? crashAfterCharge(network, Number(crashCount)) : network,
   chains: createEvmChains(),
+  limits: DEFAULT_PAYMENT_LIMITS,
 };
 await runBilling(deps, { now: Number(nowArgument), testClockId: null });
 await database.close();

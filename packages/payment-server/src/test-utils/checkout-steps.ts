@@ -5,16 +5,16 @@ import { makeSubmitBody } from './payment-test-kit.ts';
 
 export const TEST_CARD_DATES = { exp_month: 12, exp_year: 2030, cvc: '123' };
 
-/** Starts a checkout from a payment link as a signed-in payer, as the checkout page does. */
+/** Starts a checkout from a payment link as a signed-in payer (`user: null`: a guest), as the checkout page does. */
 export async function startCheckout(
   t: PaymentTestApp,
   linkId: string = DEMO.oneTimeLinkId,
-  options: { query?: string; user?: Partial<SessionUser> } = {},
+  options: { query?: string; user?: Partial<SessionUser> | null } = {},
 ) {
   const response = await t.app.inject({
     method: 'POST',
     url: `${API}/checkout-sessions/start/${linkId}${options.query ?? ''}`,
-    headers: t.signedIn(options.user),
+    headers: options.user === null ? {} : t.signedIn(options.user),
   });
   if (response.statusCode !== 200) throw new Error(`start answered ${response.statusCode}: ${response.body}`);
   return startCheckoutResponseSchema.parse(response.json());

@@ -15,6 +15,7 @@ import { seedDemoData } from '../demo/seed.ts';
 import { EMPTY_ADDRESS, saveCustomer } from '../modules/customers/service.ts';
 import { createOutboxDispatcher } from '../modules/events/service.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
+import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
 
 export const TEST_APP_ID = 'app_test';
@@ -50,6 +51,7 @@ export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestK
     flushEvents: outbox.flush,
     cards: createTestCardNetwork(db),
     chains: createEvmChains(),
+    limits: DEFAULT_PAYMENT_LIMITS,
   };
   await migrate(database, 'payment_kit', paymentMigrations);
   await seedDemoData(deps);

@@ -10,6 +10,7 @@ import { invoiceDaysUntilDue } from './0008-invoice-days-until-due.ts';
 import { eventOrder } from './0009-event-order.ts';
 import { chainTransactions } from './0010-chain-transactions.ts';
 import { invoicePlanChange } from './0011-invoice-plan-change.ts';
+import { checkoutOwnership } from './0012-checkout-ownership.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0009_event_order': eventOrder,
   '0010_chain_transactions': chainTransactions,
   '0011_invoice_plan_change': invoicePlanChange,
+  '0012_checkout_ownership': checkoutOwnership,
 };

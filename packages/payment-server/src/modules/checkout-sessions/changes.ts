@@ -7,6 +7,7 @@ import { findPaymentLink } from '../payment-links/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
 import { linePriceIds, priceSession, upsellSavings, type SessionLine } from './line-items.ts';
+import { assertMayActOnSession, type CheckoutActor } from './access.ts';
 import { assertCustomAmount } from './purchase-rules.ts';
 import { updateOpenSession, type CheckoutSessionRow } from './repository.ts';
 import {
@@ -22,6 +23,12 @@ import { releaseReservation } from './stock.ts';
 type ChangeDeps = Pick<PaymentDeps, 'db' | 'clock'>;
 type LinesChange = (lines: SessionLine[], row: CheckoutSessionRow, db: PaymentDb) => Promise<SessionLine[]>;
 
+/** Which session to change, and who asks: only its payer may (see access.ts). */
+interface ChangeTarget {
+  sessionId: string;
+  actor: CheckoutActor;
+}
+
 /**
  * Applies a change to an open session's lines under its row lock, recomputes and stores its
  * totals, gives back stock a submit had reserved for the old lines and voids the intent it had
@@ -30,7 +37,7 @@ type LinesChange = (lines: SessionLine[], row: CheckoutSessionRow, db: PaymentDb
  */
 async function changeLines(
   deps: ChangeDeps,
-  sessionId: string,
+  { sessionId, actor }: ChangeTarget,
   change: LinesChange,
 ): Promise<CheckoutSessionRow> {
   await findOpenSessionRow(deps, sessionId);
@@ -43,6 +50,7 @@ async function changeLines(
     if (!locked || closed) {
       throw closed ?? new AppError('CHECKOUT_SESSION_EXPIRED', 'This checkout session has expired');
     }
+    await assertMayActOnSession(trx, locked, actor);
     const before = sessionLines(locked);
     const lines = await change(before, locked, trx);
     const prices = await getPricesById(trx, linePriceIds(lines));
@@ -62,7 +70,7 @@ async function changeLines(
       amount_total: totals.amountDueNow.toString(),
     };
     await updateOpenSession(trx, sessionId, changes);
-    return { ...locked, ...changes, inventory_reserved: 0 };
+    return { ...locked, ...changes, inventory_reserved: 0, inventory_held_until: null };
   });
 }
 
@@ -92,10 +100,10 @@ function upsellLine(lines: readonly SessionLine[], matches: (line: SessionLine) 
 /** `PUT …/{id}/upsell`: charge the line's `upsells_to` price instead of its own. */
 export async function upsellSession(
   deps: ChangeDeps,
-  input: { sessionId: string; from: string; to: string },
+  input: ChangeTarget & { from: string; to: string },
 ): Promise<CheckoutSessionChange> {
   let savings = 0;
-  const row = await changeLines(deps, input.sessionId, async (lines, session, db) => {
+  const row = await changeLines(deps, input, async (lines, session, db) => {
     const line = upsellLine(
       lines,
       (candidate) => candidate.price_id === input.from && candidate.upsell_price_id === null,
@@ -115,10 +123,10 @@ export async function upsellSession(
 /** `PUT …/{id}/downsell`: back from the upsell to the line's own price. */
 export async function downsellSession(
   deps: ChangeDeps,
-  input: { sessionId: string; from: string },
+  input: ChangeTarget & { from: string },
 ): Promise<CheckoutSessionChange> {
   let savings = 0;
-  const row = await changeLines(deps, input.sessionId, async (lines, session, db) => {
+  const row = await changeLines(deps, input, async (lines, session, db) => {
     const line = upsellLine(
       lines,
       (candidate) =>
@@ -157,9 +165,9 @@ export async function getCrossSellOffer(deps: ChangeDeps, sessionId: string): Pr
 /** `PUT …/{id}/cross-sell`: put the link's add-on in the cart, once. */
 export async function addCrossSell(
   deps: ChangeDeps,
-  input: { sessionId: string; to: string },
+  input: ChangeTarget & { to: string },
 ): Promise<CheckoutSessionChange> {
-  const row = await changeLines(deps, input.sessionId, async (lines, session, db) => {
+  const row = await changeLines(deps, input, async (lines, session, db) => {
     const priceId = await crossSellPriceId(db, session);
     if (priceId !== input.to || lines.some((line) => line.price_id === input.to)) {
       throw new AppError(
@@ -176,17 +184,17 @@ export async function addCrossSell(
 }
 
 /** `DELETE …/{id}/cross-sell`: take the add-on out again (nothing to do when it is not there). */
-export async function removeCrossSell(deps: ChangeDeps, sessionId: string): Promise<CheckoutSessionChange> {
-  const row = await changeLines(deps, sessionId, async (lines) => lines.filter((line) => !line.cross_sell));
+export async function removeCrossSell(deps: ChangeDeps, input: ChangeTarget): Promise<CheckoutSessionChange> {
+  const row = await changeLines(deps, input, async (lines) => lines.filter((line) => !line.cross_sell));
   return respond(deps, row, null);
 }
 
 /** `PUT …/{id}/amount`: the unit amount of a pay-what-you-want line, checked as submit checks it. */
 export async function setCustomAmount(
   deps: ChangeDeps,
-  input: { sessionId: string; priceId: string; amount: string },
+  input: ChangeTarget & { priceId: string; amount: string },
 ): Promise<CheckoutSessionChange> {
-  const row = await changeLines(deps, input.sessionId, async (lines, session, db) => {
+  const row = await changeLines(deps, input, async (lines, session, db) => {
     const index = lines.findIndex((line) => (line.upsell_price_id ?? line.price_id) === input.priceId);
     if (index === -1)
       throw new AppError('NOT_FOUND', `No line with price ${input.priceId} in this checkout session`);

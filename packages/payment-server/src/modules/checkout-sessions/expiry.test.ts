@@ -40,7 +40,7 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
     await submitCheckout(kit.deps, {
       sessionId: checkoutSession.id,
       body: submitCheckoutBodySchema.parse(makeSubmitBody()),
-      user,
+      actor: { user, secret: null },
     });
     return checkoutSession.id;
   }
@@ -65,7 +65,7 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
     expect(await expireOverdueSessions(kit.deps)).toBe(0);
     kit.clock.advance(1);
     // Before any sweep, the page already reads it as expired.
-    const view = await getCheckoutView(kit.deps, await findSessionRow(kit.db, id), user);
+    const view = await getCheckoutView(kit.deps, await findSessionRow(kit.db, id), { user, secret: null });
     expect(view.checkoutSession.status).toBe('expired');
 
     expect(await expireOverdueSessions(kit.deps)).toBe(2);
@@ -116,7 +116,7 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
 
   it('gives the stock back when the lines change after submit, and the next submit takes it again', async () => {
     const id = await startAndReserve(3);
-    await addCrossSell(kit.deps, { sessionId: id, to: DEMO.supportPriceId });
+    await addCrossSell(kit.deps, { sessionId: id, actor: { user, secret: null }, to: DEMO.supportPriceId });
     expect(await sold()).toBe(0);
     const changed = await findSessionRow(kit.db, id);
     expect(changed.inventory_reserved).toBe(0);
@@ -129,7 +129,7 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
     await submitCheckout(kit.deps, {
       sessionId: id,
       body: submitCheckoutBodySchema.parse(makeSubmitBody()),
-      user,
+      actor: { user, secret: null },
     });
     expect(await sold()).toBe(3);
     const resubmitted = await findSessionRow(kit.db, id);

@@ -4,9 +4,16 @@ import { fromFlag } from '../../db/json.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { recordEvents } from '../events/service.ts';
 import { cancelPayableIntent } from '../payment-intents/service.ts';
-import { claimExpiredSession, findCheckoutSessionRow, listExpiredOpenSessionIds } from './repository.ts';
+import {
+  claimExpiredSession,
+  claimLapsedHold,
+  deleteAbandonedSessions,
+  findCheckoutSessionRow,
+  listExpiredOpenSessionIds,
+  listLapsedHoldIds,
+} from './repository.ts';
 import { sessionLines } from './service.ts';
-import { releaseReservation } from './stock.ts';
+import { releaseLines, releaseReservation } from './stock.ts';
 
 export const SESSION_SWEEP_INTERVAL_MS = 30_000;
 const SWEEP_BATCH_SIZE = 100;
@@ -43,10 +50,48 @@ export async function expireOverdueSessions(deps: PaymentDeps): Promise<number> 
   return expired;
 }
 
-/** Runs `expireOverdueSessions` every 30 s. */
+/**
+ * Gives back the stock of open sessions whose hold lapsed; the session stays open, and paying it
+ * later takes the units again if they are still there. Returns how many holds it ended.
+ */
+export async function releaseLapsedHolds(deps: PaymentDeps): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const now = deps.clock.now();
+    const ids = await listLapsedHoldIds(deps.db, now, SWEEP_BATCH_SIZE);
+    for (const id of ids) {
+      const isMine = await deps.db.transaction().execute(async (trx) => {
+        if (!(await claimLapsedHold(trx, id, now))) return false;
+        const row = await findCheckoutSessionRow(trx, id);
+        if (row) await releaseLines(trx, sessionLines(row));
+        return true;
+      });
+      if (isMine) released += 1;
+    }
+    if (ids.length < SWEEP_BATCH_SIZE) break;
+  }
+  return released;
+}
+
+/** Deletes sessions that expired unsubmitted longer ago than the retention, in batches. */
+export async function deleteAbandoned(deps: PaymentDeps): Promise<number> {
+  const before = deps.clock.now() - deps.limits.abandonedSessionRetentionSeconds;
+  let deleted = 0;
+  for (;;) {
+    const count = await deleteAbandonedSessions(deps.db, before, SWEEP_BATCH_SIZE);
+    deleted += count;
+    if (count < SWEEP_BATCH_SIZE) return deleted;
+  }
+}
+
+/** Every 30 s: expires overdue sessions, ends lapsed stock holds and deletes abandoned sessions. */
 export function createSessionSweeper(deps: PaymentDeps, logger: FastifyBaseLogger): PeriodicJob {
   return createPeriodicJob({
-    task: () => expireOverdueSessions(deps),
+    task: async () => {
+      await expireOverdueSessions(deps);
+      await releaseLapsedHolds(deps);
+      await deleteAbandoned(deps);
+    },
     intervalMs: SESSION_SWEEP_INTERVAL_MS,
     logger,
     failureMessage: 'expiring checkout sessions failed; the next sweep retries',

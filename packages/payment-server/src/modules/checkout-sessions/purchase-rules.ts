@@ -48,6 +48,19 @@ export function assertStock(lines: readonly LineItem[]): void {
   }
 }
 
+/**
+ * An archived price, or a price of an archived product, is no longer sold: not even to a session
+ * opened before it was archived. Every line counts, upsold or not.
+ */
+export function assertOnSale(lines: readonly LineItem[]): void {
+  for (const line of lines) {
+    const price = chargedPrice(line);
+    if (!price.active || !price.product.active) {
+      throw new AppError('PRICE_INACTIVE', `Price ${price.id} is no longer sold`);
+    }
+  }
+}
+
 /** A link with `cross_sell_behavior: required` sells only together with its cross-sell item. */
 export function assertCrossSell(input: {
   isRequired: boolean;

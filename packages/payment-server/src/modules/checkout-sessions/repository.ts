@@ -39,7 +39,7 @@ export async function updateOpenSession(
 export async function clearReservation(db: PaymentDb, id: string): Promise<boolean> {
   const result = await db
     .updateTable('checkout_sessions')
-    .set({ inventory_reserved: 0 })
+    .set({ inventory_reserved: 0, inventory_held_until: null })
     .where('id', '=', id)
     .where('inventory_reserved', '=', 1)
     .executeTakeFirst();
@@ -75,4 +75,85 @@ export async function claimExpiredSession(db: PaymentDb, id: string, now: number
     .where('expires_at', '<=', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Open sessions whose stock hold ran out, oldest first. */
+export async function listLapsedHoldIds(db: PaymentDb, now: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('checkout_sessions')
+    .select('id')
+    .where('inventory_held_until', '<=', now)
+    .orderBy('inventory_held_until')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Ends a lapsed hold; true only for the one caller that ended it, and false when a resubmit
+ * renewed the hold meanwhile, so the sweeper never gives back units a payer holds again.
+ */
+export async function claimLapsedHold(db: PaymentDb, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('checkout_sessions')
+    .set({ inventory_reserved: 0, inventory_held_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('inventory_reserved', '=', 1)
+    .where('inventory_held_until', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Keeps a held session's stock at least until `until` (a payment is confirming); a session holding nothing is left alone. */
+export async function extendHold(db: PaymentDb, id: string, until: number): Promise<void> {
+  await db
+    .updateTable('checkout_sessions')
+    .set({ inventory_held_until: until })
+    .where('id', '=', id)
+    .where('inventory_held_until', '<', until)
+    .execute();
+}
+
+/** How many other open sessions of the customer hold stock now. */
+export async function countHeldSessions(
+  db: PaymentDb,
+  input: { customerId: string; exceptSessionId: string; now: number },
+): Promise<number> {
+  const row = await db
+    .selectFrom('checkout_sessions')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('customer_id', '=', input.customerId)
+    .where('inventory_held_until', '>', input.now)
+    .where('status', '=', 'open')
+    .where('id', '!=', input.exceptSessionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Deletes sessions that expired before `before` without ever being submitted: anyone may open a
+ * session from a link, so these are the rows that would otherwise pile up. Submitted ones stay
+ * with their customer's history. Returns how many went.
+ */
+export async function deleteAbandonedSessions(db: PaymentDb, before: number, limit: number): Promise<number> {
+  const ids = await db
+    .selectFrom('checkout_sessions')
+    .select('id')
+    .where('status', '=', 'expired')
+    .where('expires_at', '<', before)
+    .where('payment_intent_id', 'is', null)
+    .limit(limit)
+    .execute();
+  if (ids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('checkout_sessions')
+    .where(
+      'id',
+      'in',
+      ids.map((row) => row.id),
+    )
+    .where('payment_intent_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,4 +1,8 @@
-import { retrieveCheckoutResponseSchema, submitCheckoutResponseSchema } from '@bazaar/schemas';
+import {
+  CHECKOUT_SECRET_HEADER,
+  retrieveCheckoutResponseSchema,
+  submitCheckoutResponseSchema,
+} from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
@@ -85,7 +89,12 @@ describe.each(TEST_DIALECTS)('checkout routes on %s', (dialect) => {
   it('retrieves a session, starts one from a link id, and refuses other ids', async () => {
     const { checkoutSession } = await start(DEMO.oneTimeLinkId);
     const retrieved = await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${checkoutSession.id}` });
-    expect(retrieveCheckoutResponseSchema.parse(retrieved.json()).checkoutSession).toEqual(checkoutSession);
+    // The secret is handed out once, to the page that opened the session.
+    expect(checkoutSession.client_secret).toMatch(new RegExp(`^${checkoutSession.id}_secret_`));
+    expect(retrieveCheckoutResponseSchema.parse(retrieved.json()).checkoutSession).toEqual({
+      ...checkoutSession,
+      client_secret: null,
+    });
 
     const fromLink = await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${DEMO.donationLinkId}` });
     expect(fromLink.json().checkoutSession.payment_link_id).toBe(DEMO.donationLinkId);
@@ -135,6 +144,7 @@ describe.each(TEST_DIALECTS)('checkout routes on %s', (dialect) => {
     const donor = await t.app.inject({
       method: 'PUT',
       url: `${API}/checkout-sessions/${donation.checkoutSession.id}/donate-submit`,
+      headers: { [CHECKOUT_SECRET_HEADER]: donation.checkoutSession.client_secret! },
       payload: makeSubmitBody(),
     });
     expect(donor.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import {
+  CHECKOUT_SECRET_HEADER,
   checkoutSessionChangeSchema,
   crossSellBodySchema,
   crossSellOfferSchema,
@@ -7,13 +8,15 @@ import {
   chainTransactionBodySchema,
   chainTransactionResponseSchema,
   idSchema,
+  metadataInputSchema,
   retrieveCheckoutResponseSchema,
   startCheckoutResponseSchema,
   submitCheckoutBodySchema,
   submitCheckoutResponseSchema,
   upsellBodySchema,
 } from '@bazaar/schemas';
-import type { ZodApp } from '@bazaar/server-kit';
+import { AppError, type ZodApp } from '@bazaar/server-kit';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import {
@@ -24,6 +27,7 @@ import {
   setCustomAmount,
   upsellSession,
 } from './changes.ts';
+import type { CheckoutActor } from './access.ts';
 import { retrieveCheckout, startCheckoutFromLink } from './service.ts';
 import { reportChainTransfer } from '../../flows/pay-by-chain.ts';
 import { submitCheckout } from './submit.ts';
@@ -36,12 +40,29 @@ const startQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())
 /** Any string: the service answers a non-`cs_`/`plink_` id with INVALID_CHECKOUT_ID, the same on every route. */
 const sessionParams = z.object({ id: z.string().max(200) });
 
+/** The start address's own query becomes the session's metadata, within metadata's bounds. */
 function toMetadata(query: z.infer<typeof startQuery>): Record<string, string> {
-  return Object.fromEntries(
+  const metadata = Object.fromEntries(
     Object.entries(query)
       .filter(([key]) => !CLIENT_PARAMS.has(key))
       .map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : value]),
   );
+  const parsed = metadataInputSchema.safeParse(metadata);
+  if (parsed.success) return parsed.data;
+  throw new AppError(
+    'VALIDATION_FAILED',
+    'Validate failed',
+    parsed.error.issues.map((issue) => ({
+      path: ['query', ...issue.path].join('.'),
+      message: issue.message,
+    })),
+  );
+}
+
+/** Who acts on a session: the signed-in user, and the session's secret if the page sent it. */
+function checkoutActor(request: FastifyRequest): CheckoutActor {
+  const secret = request.headers[CHECKOUT_SECRET_HEADER];
+  return { user: request.user, secret: typeof secret === 'string' && secret !== '' ? secret : null };
 }
 
 export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
@@ -65,7 +86,7 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
   app.get(
     '/checkout-sessions/retrieve/:id',
     { schema: { params: sessionParams, response: { 200: retrieveCheckoutResponseSchema } } },
-    async (request) => retrieveCheckout(deps, { id: request.params.id, user: request.user }),
+    async (request) => retrieveCheckout(deps, { id: request.params.id, actor: checkoutActor(request) }),
   );
 
   // The donation page posts to `donate-submit` (payment-kit.md §7); the rules are the same, and
@@ -82,7 +103,11 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
         },
       },
       async (request) =>
-        submitCheckout(deps, { sessionId: request.params.id, body: request.body, user: request.user }),
+        submitCheckout(deps, {
+          sessionId: request.params.id,
+          body: request.body,
+          actor: checkoutActor(request),
+        }),
     );
   }
 
@@ -100,7 +125,7 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
       paymentIntent: await reportChainTransfer(deps, {
         sessionId: request.params.id,
         txHash: request.body.tx_hash,
-        user: request.user,
+        actor: checkoutActor(request),
       }),
     }),
   );
@@ -110,13 +135,19 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
   app.put(
     '/checkout-sessions/:id/upsell',
     { schema: { params: sessionParams, body: upsellBodySchema, response: changed } },
-    async (request) => upsellSession(deps, { sessionId: request.params.id, ...request.body }),
+    async (request) =>
+      upsellSession(deps, { sessionId: request.params.id, actor: checkoutActor(request), ...request.body }),
   );
 
   app.put(
     '/checkout-sessions/:id/downsell',
     { schema: { params: sessionParams, body: downsellBodySchema, response: changed } },
-    async (request) => downsellSession(deps, { sessionId: request.params.id, from: request.body.from }),
+    async (request) =>
+      downsellSession(deps, {
+        sessionId: request.params.id,
+        actor: checkoutActor(request),
+        from: request.body.from,
+      }),
   );
 
   app.get(
@@ -128,18 +159,24 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
   app.put(
     '/checkout-sessions/:id/cross-sell',
     { schema: { params: sessionParams, body: crossSellBodySchema, response: changed } },
-    async (request) => addCrossSell(deps, { sessionId: request.params.id, to: request.body.to }),
+    async (request) =>
+      addCrossSell(deps, {
+        sessionId: request.params.id,
+        actor: checkoutActor(request),
+        to: request.body.to,
+      }),
   );
 
   app.delete(
     '/checkout-sessions/:id/cross-sell',
     { schema: { params: sessionParams, response: changed } },
-    async (request) => removeCrossSell(deps, request.params.id),
+    async (request) => removeCrossSell(deps, { sessionId: request.params.id, actor: checkoutActor(request) }),
   );
 
   app.put(
     '/checkout-sessions/:id/amount',
     { schema: { params: sessionParams, body: customAmountBodySchema, response: changed } },
-    async (request) => setCustomAmount(deps, { sessionId: request.params.id, ...request.body }),
+    async (request) =>
+      setCustomAmount(deps, { sessionId: request.params.id, actor: checkoutActor(request), ...request.body }),
   );
 }

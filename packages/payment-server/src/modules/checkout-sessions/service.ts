@@ -13,6 +13,8 @@ import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import type { TrialSettings } from '../../pricing/index.ts';
 import { findCustomerByDid, getCustomer } from '../customers/service.ts';
+import { isSessionPayer, newClientSecret, type CheckoutActor } from './access.ts';
+import { assertOnSale } from './purchase-rules.ts';
 import { findPaymentIntent } from '../payment-intents/service.ts';
 import { findPaymentLink, getPaymentLink } from '../payment-links/service.ts';
 import { listPaymentMethods } from '../payment-methods/service.ts';
@@ -135,33 +137,52 @@ export async function toCheckoutSession(deps: ViewDeps, row: CheckoutSessionRow)
     expires_at: row.expires_at,
     created_at: row.created_at,
     metadata: readJson(metadataSchema, row.metadata),
+    client_secret: null,
   };
 }
 
-/** Contact details are shown only to their owner: a session id alone must not reveal them. */
-async function visibleCustomer(db: PaymentDb, row: CheckoutSessionRow, user: SessionUser | null) {
-  if (!user) return null;
-  const customer = row.customer_id ? await getCustomer(db, row.customer_id) : null;
-  if (customer) return customer.did === user.did ? customer : null;
-  return findCustomerByDid(db, user.did, fromFlag(row.livemode));
+/**
+ * The customer the page shows: the session's own to its payer only; before anyone submitted,
+ * the signed-in user's own (the form's prefill).
+ */
+async function visibleCustomer(
+  db: PaymentDb,
+  row: CheckoutSessionRow,
+  input: { user: SessionUser | null; isPayer: boolean },
+) {
+  if (row.customer_id) return input.isPayer ? getCustomer(db, row.customer_id) : null;
+  return input.user ? findCustomerByDid(db, input.user.did, fromFlag(row.livemode)) : null;
 }
 
-/** Everything the checkout page renders for one session. */
+/**
+ * Everything the checkout page renders for one session. Anyone holding its id sees what is sold
+ * (the page is its link), but who pays, with which card, and the seller's metadata (the start
+ * address's query) only the payer sees.
+ */
 export async function getCheckoutView(
   deps: ViewDeps,
   row: CheckoutSessionRow,
-  user: SessionUser | null,
+  actor: CheckoutActor,
+  clientSecret: string | null = null,
 ): Promise<StartCheckoutResponse> {
+  const isPayer = clientSecret !== null || (await isSessionPayer(deps.db, row, actor));
   const paymentIntent = row.payment_intent_id
     ? await findPaymentIntent(deps.db, row.payment_intent_id)
     : null;
   const link = row.payment_link_id ? await findPaymentLink(deps.db, row.payment_link_id) : null;
+  const checkoutSession = await toCheckoutSession(deps, row);
+  const intent = paymentIntent?.intent ?? null;
   return {
-    checkoutSession: await toCheckoutSession(deps, row),
+    checkoutSession: isPayer
+      ? { ...checkoutSession, client_secret: clientSecret }
+      : { ...checkoutSession, customer_id: null, metadata: {} },
     paymentMethods: await listPaymentMethods(deps.db, fromFlag(row.livemode)),
-    paymentIntent: paymentIntent?.intent ?? null,
+    paymentIntent:
+      intent && !isPayer
+        ? { ...intent, customer_id: null, payment_details: null, last_payment_error: null }
+        : intent,
     paymentLink: link?.link ?? null,
-    customer: await visibleCustomer(deps.db, row, user),
+    customer: await visibleCustomer(deps.db, row, { user: actor.user, isPayer }),
   };
 }
 
@@ -191,15 +212,18 @@ export async function startCheckoutFromLink(
   const subscriptionData =
     isRecurring && config.subscription_data ? { ...config.subscription_data, trial_end: null } : null;
   const now = deps.clock.now();
-  const { totals } = priceSession({
+  const { lineItems, totals } = priceSession({
     lines,
     prices,
     currencyId: config.currency_id,
     trial: subscriptionData,
     now,
   });
+  assertOnSale(lineItems);
+  const id = newId('checkoutSession');
+  const secret = newClientSecret(id);
   const row: CheckoutSessionRow = {
-    id: newId('checkoutSession'),
+    id,
     payment_link_id: config.link.id,
     mode: isRecurring ? 'subscription' : 'payment',
     status: 'open',
@@ -220,25 +244,27 @@ export async function startCheckoutFromLink(
     subscription_data: subscriptionData && JSON.stringify(subscriptionData),
     success_url: config.link.after_completion.redirect?.url ?? null,
     inventory_reserved: 0,
+    inventory_held_until: null,
+    client_secret_hash: secret.hash,
     metadata: JSON.stringify(input.metadata),
     expires_at: now + config.expires_after_seconds,
     created_at: now,
     updated_at: now,
   };
   await insertCheckoutSessionRow(deps.db, row);
-  return getCheckoutView(deps, row, input.user);
+  return getCheckoutView(deps, row, { user: input.user, secret: secret.secret }, secret.secret);
 }
 
 /** `cs_…` shows that session; `plink_…` starts a new one, as the page's first load does. */
 export async function retrieveCheckout(
   deps: ViewDeps,
-  input: { id: string; user: SessionUser | null },
+  input: { id: string; actor: CheckoutActor },
 ): Promise<StartCheckoutResponse> {
   assertCheckoutId(input.id);
   if (hasPrefix(input.id, 'paymentLink')) {
-    return startCheckoutFromLink(deps, { paymentLinkId: input.id, metadata: {}, user: input.user });
+    return startCheckoutFromLink(deps, { paymentLinkId: input.id, metadata: {}, user: input.actor.user });
   }
-  return getCheckoutView(deps, await findSessionRow(deps.db, input.id), input.user);
+  return getCheckoutView(deps, await findSessionRow(deps.db, input.id), input.actor);
 }
 
 /** Why a session can no longer take a payment or a change, or null while it can. */
@@ -278,6 +304,9 @@ export async function markSessionPaid(
 ) {
   await updateOpenSession(db, id, {
     status: 'complete',
+    // The units are sold now: no hold is left for the sweeper to give back.
+    inventory_reserved: 1,
+    inventory_held_until: null,
     payment_status: input.paymentStatus,
     invoice_id: input.invoiceId,
     subscription_id: input.subscriptionId,

@@ -24,8 +24,12 @@ describe.each(TEST_DIALECTS)('submitCheckout on %s', (dialect) => {
     await kit.close();
   });
 
+  /** Each started session's client secret, as the page that opened it keeps it. */
+  const secrets = new Map<string, string | null>();
+
   async function start(linkId: string = DEMO.oneTimeLinkId) {
     const view = await startCheckoutFromLink(kit.deps, { paymentLinkId: linkId, metadata: {}, user });
+    secrets.set(view.checkoutSession.id, view.checkoutSession.client_secret);
     return view.checkoutSession;
   }
 
@@ -33,7 +37,7 @@ describe.each(TEST_DIALECTS)('submitCheckout on %s', (dialect) => {
     return submitCheckout(kit.deps, {
       sessionId,
       body: submitCheckoutBodySchema.parse(makeSubmitBody(body)),
-      user: who,
+      actor: { user: who, secret: secrets.get(sessionId) ?? null },
     });
   }
 

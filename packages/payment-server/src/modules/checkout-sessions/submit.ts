@@ -1,10 +1,5 @@
 import type { submitCheckoutBodySchema } from '@bazaar/schemas';
-import {
-  CHAIN_METHOD_TYPES,
-  isChainMethodType,
-  type SessionUser,
-  type SubmitCheckoutResponse,
-} from '@bazaar/schemas';
+import { CHAIN_METHOD_TYPES, isChainMethodType, type SubmitCheckoutResponse } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import { getAddress } from 'viem';
 import type { z } from 'zod';
@@ -16,12 +11,15 @@ import { customerNow } from '../test-clocks/service.ts';
 import { getPaymentIntent, prepareSessionIntent, toCardContext } from '../payment-intents/service.ts';
 import { resolvePaymentChoice } from '../payment-methods/service.ts';
 import { readChainStanding, startChainCheckout } from '../../flows/pay-by-chain.ts';
+import { findPaymentLink } from '../payment-links/service.ts';
+import { assertMayActOnSession, assertSameCustomer, payerDid, type CheckoutActor } from './access.ts';
 import { crossSellPriceId } from './changes.ts';
 import { checkContact } from './contact-rules.ts';
 import { chargedPriceId, priceSession, type SessionLine } from './line-items.ts';
 import {
   assertCrossSell,
   assertCustomAmount,
+  assertOnSale,
   assertOneCustomAmount,
   assertStock,
   subscriptionRecurrence,
@@ -34,15 +32,12 @@ import {
   sessionClosedError,
   toCheckoutSession,
 } from './service.ts';
-import { reserveLines } from './stock.ts';
+import { assertMayHoldStock, holdUntil, reserveLines } from './stock.ts';
 
 export type SubmitCheckoutInput = z.output<typeof submitCheckoutBodySchema>;
 
 /** Which methods have a provider that can take the payment today. */
 const PAYABLE_METHOD_TYPES = new Set(['stripe', ...CHAIN_METHOD_TYPES]);
-
-/** A guest's donation is kept under a customer keyed by their email. */
-const payerDid = (user: SessionUser | null, email: string) => user?.did ?? `anonymous:${email.toLowerCase()}`;
 
 async function assertNotLimited(deps: PaymentDeps, did: string, livemode: boolean): Promise<void> {
   const customer = await findCustomerByDid(deps.db, did, livemode);
@@ -69,6 +64,14 @@ async function assertNoPaymentOnItsWay(deps: PaymentDeps, intentId: string | nul
   }
 }
 
+/** A link archived after the session opened sells nothing more through it. */
+async function assertLinkActive(deps: PaymentDeps, linkId: string | null): Promise<void> {
+  const link = linkId ? await findPaymentLink(deps.db, linkId) : null;
+  if (link && !link.link.active) {
+    throw new AppError('PAYMENT_LINK_INACTIVE', 'This payment link is no longer active');
+  }
+}
+
 /**
  * `PUT /checkout-sessions/{id}/submit`: checks every rule of payment-kit.md §5 first, then in
  * one transaction saves the customer, takes the stock and readies the payment intent, so a
@@ -78,13 +81,15 @@ async function assertNoPaymentOnItsWay(deps: PaymentDeps, intentId: string | nul
  */
 export async function submitCheckout(
   deps: PaymentDeps,
-  input: { sessionId: string; body: SubmitCheckoutInput; user: SessionUser | null },
+  input: { sessionId: string; body: SubmitCheckoutInput; actor: CheckoutActor },
 ): Promise<SubmitCheckoutResponse> {
-  const { body, user } = input;
+  const { body, actor } = input;
+  const { user } = actor;
   const session = await findOpenSessionRow(deps, input.sessionId);
-  await assertNoPaymentOnItsWay(deps, session.payment_intent_id);
   const isDonation = session.submit_type === 'donate';
   if (!user && !isDonation) throw new AppError('UNAUTHENTICATED', 'Login to access this page');
+  await assertMayActOnSession(deps.db, session, actor);
+  await assertNoPaymentOnItsWay(deps, session.payment_intent_id);
   if (session.mode === 'setup') {
     throw new AppError('CHECKOUT_MODE_UNSUPPORTED', 'Setup sessions cannot be completed on this install yet');
   }
@@ -122,6 +127,8 @@ export async function submitCheckout(
   const { lineItems, totals } = isSameCurrency
     ? priced
     : priceSession({ ...priced, lines, currencyId: choice.currency.id });
+  await assertLinkActive(deps, session.payment_link_id);
+  assertOnSale(lineItems);
   assertOneCustomAmount(lineItems);
   if (session.mode === 'subscription') subscriptionRecurrence(lineItems);
   for (const line of lines) {
@@ -140,6 +147,7 @@ export async function submitCheckout(
     lines: lineItems,
   });
   const did = payerDid(user, body.customer_email);
+  await assertSameCustomer(deps.db, session, did);
   await assertNotLimited(deps, did, livemode);
 
   const amount = totals.amountDueNow.toString();
@@ -181,6 +189,19 @@ export async function submitCheckout(
       address: contact.address,
       isAnonymous: !user,
     });
+    // Two first submits may race: the one that locked the session first owns it.
+    if (locked.customer_id && locked.customer_id !== customer.id) {
+      throw new AppError('CHECKOUT_SESSION_TAKEN', 'This checkout session is being paid by another customer');
+    }
+    const heldUntil = holdUntil(lineItems, now, deps.limits);
+    if (heldUntil !== null) {
+      await assertMayHoldStock(trx, {
+        customerId: customer.id,
+        sessionId: session.id,
+        now,
+        limits: deps.limits,
+      });
+    }
     const intent = await prepareSessionIntent(tx, {
       checkoutSessionId: session.id,
       existingId: locked.payment_intent_id,
@@ -200,6 +221,7 @@ export async function submitCheckout(
       amount_total: amount,
       payment_intent_id: intent.intent.id,
       inventory_reserved: 1,
+      inventory_held_until: heldUntil,
     });
     return { intent, customer };
   });

@@ -7,7 +7,7 @@ import {
   type CardContext,
   type PaymentIntent,
 } from '@bazaar/schemas';
-import { notFound } from '@bazaar/server-kit';
+import { AppError, notFound } from '@bazaar/server-kit';
 import { z } from 'zod';
 import { fromFlag, readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
@@ -125,11 +125,13 @@ export async function prepareSessionIntent(
     status: 'requires_payment_method',
     updated_at: now,
   };
-  if (
-    input.existingId &&
-    (await updatePaymentIntentFrom(deps.db, input.existingId, PAYABLE_STATUSES, changes))
-  ) {
-    return getPaymentIntent(deps.db, input.existingId);
+  const existing = input.existingId ? await findPaymentIntentRow(deps.db, input.existingId) : undefined;
+  // An intent pays for one customer for good: re-terming it for another would move the payment.
+  if (existing?.customer_id && existing.customer_id !== terms.customerId) {
+    throw new AppError('CHECKOUT_SESSION_TAKEN', 'This checkout session is being paid by another customer');
+  }
+  if (existing && (await updatePaymentIntentFrom(deps.db, existing.id, PAYABLE_STATUSES, changes))) {
+    return getPaymentIntent(deps.db, existing.id);
   }
   const id = newId('paymentIntent');
   await insertPaymentIntentRow(deps.db, {

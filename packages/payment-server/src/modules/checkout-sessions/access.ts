@@ -1,0 +1,87 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { randomToken, type SessionUser } from '@bazaar/schemas';
+import { AppError } from '@bazaar/server-kit';
+import type { PaymentDb } from '../../db/tables.ts';
+import { getCustomer } from '../customers/service.ts';
+import type { CheckoutSessionRow } from './repository.ts';
+
+/**
+ * Who is acting on a checkout session: the signed-in user, and the session's client secret when
+ * the browser sent one. A session id alone proves nothing: it sits in the page's address.
+ */
+export interface CheckoutActor {
+  user: SessionUser | null;
+  secret: string | null;
+}
+
+const GUEST_DID_PREFIX = 'anonymous:';
+
+/** A guest's donation is kept under a customer keyed by their email. */
+export function payerDid(user: SessionUser | null, email: string): string {
+  return user?.did ?? `${GUEST_DID_PREFIX}${email.toLowerCase()}`;
+}
+
+export function hashClientSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** A new session's secret, Stripe's shape: `cs_…_secret_…`; only its hash is stored. */
+export function newClientSecret(sessionId: string): { secret: string; hash: string } {
+  const secret = `${sessionId}_secret_${randomToken()}`;
+  return { secret, hash: hashClientSecret(secret) };
+}
+
+function holdsSecret(row: CheckoutSessionRow, secret: string | null): boolean {
+  if (!secret || !row.client_secret_hash) return false;
+  // Both sides are sha256 hex digests, so they have one length and compare in constant time.
+  return timingSafeEqual(Buffer.from(hashClientSecret(secret)), Buffer.from(row.client_secret_hash));
+}
+
+/**
+ * Whether the actor is the session's payer, who alone sees its personal and card details and
+ * hears its events. Once a signed-in customer has submitted, only that user is: the secret
+ * stays with whichever browser opened the session, which may be someone who sent the link on.
+ * A guest's session (a donation) is its secret holder's.
+ */
+export async function isSessionPayer(
+  db: PaymentDb,
+  row: CheckoutSessionRow,
+  actor: CheckoutActor,
+): Promise<boolean> {
+  if (!row.customer_id) return holdsSecret(row, actor.secret);
+  const customer = await getCustomer(db, row.customer_id);
+  if (customer.did.startsWith(GUEST_DID_PREFIX)) return holdsSecret(row, actor.secret);
+  return actor.user?.did === customer.did;
+}
+
+/**
+ * A session belongs to the customer who first submits it. Before that, anyone signed in may
+ * change or submit it (a shared session link is meant to be paid), but a guest only with the
+ * secret of the browser that opened it; after that, only its payer.
+ */
+export async function assertMayActOnSession(
+  db: PaymentDb,
+  row: CheckoutSessionRow,
+  actor: CheckoutActor,
+): Promise<void> {
+  if (!row.customer_id && actor.user) return;
+  if (await isSessionPayer(db, row, actor)) return;
+  if (!actor.user && !row.customer_id) {
+    throw new AppError(
+      'CHECKOUT_SECRET_REQUIRED',
+      'Only the browser that opened this checkout may pay it without signing in',
+    );
+  }
+  throw new AppError('CHECKOUT_SESSION_TAKEN', 'This checkout session is being paid by another customer');
+}
+
+/**
+ * The submit's payer must be the customer the session already belongs to: a guest who changes
+ * their email, or another account in the browser that opened it, would move the payment.
+ */
+export async function assertSameCustomer(db: PaymentDb, row: CheckoutSessionRow, did: string): Promise<void> {
+  if (!row.customer_id) return;
+  if ((await getCustomer(db, row.customer_id)).did !== did) {
+    throw new AppError('CHECKOUT_SESSION_TAKEN', 'This checkout session is being paid by another customer');
+  }
+}
