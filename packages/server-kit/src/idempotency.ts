@@ -76,7 +76,8 @@ export function sweepExpiredIdempotencyKeys(
             .selectFrom('idempotency_keys')
             .select(['scope', 'key'])
             .where('created_at', '<', input.now - KEY_LIFETIME_SECONDS)
-            .limit(limit),
+            .limit(limit)
+            .$asTuple('scope', 'key'),
         ),
       )
       .executeTakeFirst();
