@@ -11,6 +11,7 @@ import {
 } from '@bazaar/schemas';
 import type { ApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
+import { checkoutSecretHeaders, rememberCheckoutSecret } from './checkout-secrets.ts';
 import { createInFlightDedupe, dedupeKey } from './in-flight-dedupe.ts';
 
 /** A checkout is entered by a payment link (starts a session) or by a session; nothing else. */
@@ -42,19 +43,23 @@ export function loadCheckout(
 ): Promise<StartCheckoutResponse> {
   const entry = parseCheckoutId(id);
   if (entry.kind === 'paymentLink') {
-    return dedupeStart(dedupeKey(entry.id, extraParams), () =>
-      api(`/api/checkout-sessions/start/${entry.id}`, {
+    return dedupeStart(dedupeKey(entry.id, extraParams), async () => {
+      const started = await api(`/api/checkout-sessions/start/${entry.id}`, {
         method: 'POST',
         query: extraParams,
         schema: startCheckoutResponseSchema,
-      }),
-    );
+      });
+      const { id, client_secret: secret } = started.checkoutSession;
+      if (secret) rememberCheckoutSecret(id, secret);
+      return started;
+    });
   }
   return retrieveCheckout(api, entry.id);
 }
 
 export function retrieveCheckout(api: ApiClient, checkoutSessionId: string) {
   return api(`/api/checkout-sessions/retrieve/${checkoutSessionId}`, {
+    headers: checkoutSecretHeaders(checkoutSessionId),
     schema: retrieveCheckoutResponseSchema,
   });
 }
@@ -71,7 +76,7 @@ export function submitCheckout(
   return api(`/api/checkout-sessions/${checkoutSessionId}/${action}`, {
     method: 'PUT',
     body,
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: { 'Idempotency-Key': idempotencyKey, ...checkoutSecretHeaders(checkoutSessionId) },
     schema: submitCheckoutResponseSchema,
   });
 }
@@ -81,6 +86,7 @@ export function reportChainTransaction(api: ApiClient, checkoutSessionId: string
   return api(`/api/checkout-sessions/${checkoutSessionId}/chain-transaction`, {
     method: 'PUT',
     body: { tx_hash: txHash },
+    headers: checkoutSecretHeaders(checkoutSessionId),
     schema: chainTransactionResponseSchema,
   });
 }

@@ -1,5 +1,6 @@
 import { checkoutSessionChangeSchema, crossSellOfferSchema } from '@bazaar/schemas';
 import type { ApiClient } from './api-client.ts';
+import { checkoutSecretHeaders } from './checkout-secrets.ts';
 
 /** The changes a payer makes to an open session (payment-kit.md §4, §7); each answers the new session. */
 export type SessionChange =
@@ -12,19 +13,26 @@ export type SessionChange =
 export function changeSession(api: ApiClient, sessionId: string, change: SessionChange) {
   const base = `/api/checkout-sessions/${sessionId}`;
   const schema = checkoutSessionChangeSchema;
+  const headers = checkoutSecretHeaders(sessionId);
   switch (change.type) {
     case 'upsell':
-      return api(`${base}/upsell`, { method: 'PUT', body: { from: change.from, to: change.to }, schema });
+      return api(`${base}/upsell`, {
+        method: 'PUT',
+        body: { from: change.from, to: change.to },
+        headers,
+        schema,
+      });
     case 'downsell':
-      return api(`${base}/downsell`, { method: 'PUT', body: { from: change.from }, schema });
+      return api(`${base}/downsell`, { method: 'PUT', body: { from: change.from }, headers, schema });
     case 'addCrossSell':
-      return api(`${base}/cross-sell`, { method: 'PUT', body: { to: change.to }, schema });
+      return api(`${base}/cross-sell`, { method: 'PUT', body: { to: change.to }, headers, schema });
     case 'removeCrossSell':
-      return api(`${base}/cross-sell`, { method: 'DELETE', schema });
+      return api(`${base}/cross-sell`, { method: 'DELETE', headers, schema });
     case 'amount':
       return api(`${base}/amount`, {
         method: 'PUT',
         body: { priceId: change.priceId, amount: change.amount.toString() },
+        headers,
         schema,
       });
     default:
