@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
-import { registrySchema, RELAY_PATH, USER_SERVICE_PATH } from '@bazaar/schemas';
+import { OWNER_SETUP_PAGE, registrySchema, RELAY_PATH, USER_SERVICE_PATH } from '@bazaar/schemas';
 import {
   answerFrameworkError,
   idempotencyMigrations,
@@ -28,7 +28,7 @@ import { userServiceMigrations } from './user-service/migrations.ts';
 import { userServiceRoutes } from './user-service/routes.ts';
 import { loadCookieSecret, type UserServiceDeps } from './user-service/service.ts';
 import { installSessionUser } from './user-service/session-cookie.ts';
-import { issueSetupCode, SETUP_PATH } from './user-service/setup-code.ts';
+import { issueSetupCode } from './user-service/setup-code.ts';
 import { serveWebApp, type WebApp } from './web-apps.ts';
 
 /** The `webDist` key of the login page's built folder. */
@@ -159,7 +159,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const setupCode = livemode ? await issueSetupCode(userDeps) : null;
   if (setupCode) {
     app.log.warn(
-      `Nobody owns this platform yet. Sign in at ${publicUrl}${SETUP_PATH} and enter the setup code ${setupCode} to become its owner (it works once; each start without an owner prints a new one).`,
+      `Nobody owns this platform yet. Sign in at ${publicUrl}${OWNER_SETUP_PAGE} and enter the setup code ${setupCode} to become its owner (it works once; each start without an owner prints a new one).`,
     );
   }
 

@@ -53,6 +53,8 @@ export function shortAddress(address: string): string {
 
 /** Bodies and answers of the user service at `/.well-known/service/user`. */
 export const USER_SERVICE_PATH = '/.well-known/service/user';
+/** The page where, in live mode, the operator presents the setup code printed at start to become owner. */
+export const OWNER_SETUP_PAGE = `${USER_SERVICE_PATH}/setup`;
 export const RELAY_PATH = '/.well-known/service/relay';
 
 export const nonceResponseSchema = z.object({ nonce: z.string() });

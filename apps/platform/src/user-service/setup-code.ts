@@ -1,4 +1,4 @@
-import { randomToken, USER_SERVICE_PATH, type SessionUser } from '@bazaar/schemas';
+import { randomToken, type SessionUser } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import {
   claimSetting,
@@ -13,9 +13,6 @@ import { OWNER_CLAIM_KEY, sha256, toSessionUser, type UserServiceDeps } from './
 const SETUP_CODE_KEY = 'owner_setup_code_hash';
 /** 20 characters of 62: about 119 bits, so guessing is hopeless and needs no attempt counter. */
 const SETUP_CODE_LENGTH = 20;
-
-/** Where the operator presents the setup code (the login page's setup step). */
-export const SETUP_PATH = `${USER_SERVICE_PATH}/setup`;
 
 /**
  * A fresh one-time code that makes its presenter the owner, for a live install nobody owns yet;

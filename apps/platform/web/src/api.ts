@@ -1,6 +1,7 @@
 import {
   isErrorEnvelope,
   nonceResponseSchema,
+  sessionResponseSchema,
   signedInResponseSchema,
   USER_SERVICE_PATH,
   type ErrorCode,
@@ -50,4 +51,13 @@ export async function fetchNonce(): Promise<string> {
 
 export async function signInWithWallet(message: string, signature: string): Promise<SessionUser> {
   return signedInResponseSchema.parse(await call('POST', '/auth/wallet', { message, signature })).user;
+}
+
+export async function fetchSessionUser(): Promise<SessionUser | null> {
+  return sessionResponseSchema.parse(await call('GET', '/session')).user;
+}
+
+/** Presents the live-mode setup code; answers the signed-in user, now the owner. */
+export async function claimOwnership(code: string): Promise<SessionUser> {
+  return signedInResponseSchema.parse(await call('POST', '/setup', { code })).user;
 }

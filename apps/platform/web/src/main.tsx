@@ -1,11 +1,12 @@
 import { NonceStyleProvider } from '@bazaar/csp-nonce/react';
-import { registrySchema } from '@bazaar/schemas';
+import { OWNER_SETUP_PAGE, registrySchema } from '@bazaar/schemas';
 import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pickLocale } from './locale.ts';
 import { LoginPage } from './login-page.tsx';
 import { safeRedirect } from './safe-redirect.ts';
+import { SetupPage } from './setup-page.tsx';
 
 declare global {
   interface Window {
@@ -22,6 +23,7 @@ const theme = createTheme({
 
 const locale = pickLocale(window.location.search, document.cookie, navigator.language);
 document.documentElement.lang = locale;
+const appName = registrySchema.safeParse(window.__PLATFORM__).data?.appName ?? 'Bazaar';
 const redirect = safeRedirect(
   new URLSearchParams(window.location.search).get('redirect'),
   window.location.origin,
@@ -34,12 +36,16 @@ createRoot(root).render(
     <NonceStyleProvider>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <LoginPage
-          initialLocale={locale}
-          appName={registrySchema.safeParse(window.__PLATFORM__).data?.appName ?? 'Bazaar'}
-          walletProvider={window.ethereum}
-          onSignedIn={() => window.location.assign(redirect)}
-        />
+        {window.location.pathname === OWNER_SETUP_PAGE ? (
+          <SetupPage initialLocale={locale} appName={appName} />
+        ) : (
+          <LoginPage
+            initialLocale={locale}
+            appName={appName}
+            walletProvider={window.ethereum}
+            onSignedIn={() => window.location.assign(redirect)}
+          />
+        )}
       </ThemeProvider>
     </NonceStyleProvider>
   </StrictMode>,
