@@ -591,6 +591,8 @@ export const createPaymentCurrencyBodySchema = z
     maximum_precision: currencyFields.maximum_precision.optional(),
     active: currencyFields.active.default(true),
     contract: currencyFields.contract.default(null),
+    /** A currency lives in its method's mode; when given, it must say the same (test and live never mix). */
+    livemode: z.boolean().optional(),
   })
   .transform((body) => ({ ...body, maximum_precision: body.maximum_precision ?? body.decimal }))
   .refine((body) => body.maximum_precision <= body.decimal, {

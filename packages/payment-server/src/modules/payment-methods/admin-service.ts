@@ -189,6 +189,12 @@ export async function createPaymentCurrency(
   if (input.contract !== null && !isChainMethodType(method.type)) {
     throw validationFailed('contract', 'Token contracts exist on ethereum and base methods only');
   }
+  if (input.livemode !== undefined && toFlag(input.livemode) !== method.livemode) {
+    throw validationFailed(
+      'livemode',
+      `The method is in ${method.livemode ? 'live' : 'test'} mode; its currencies are too`,
+    );
+  }
   const id = newId('paymentCurrency');
   await insertCurrencyRow(deps.db, {
     id,

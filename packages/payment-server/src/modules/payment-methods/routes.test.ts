@@ -169,6 +169,21 @@ describe.each(TEST_DIALECTS)('payment method and currency admin routes on %s', (
     });
     expect(onCard.json().error.details[0].path).toBe('contract');
 
+    // A live currency under a test method used to be stored silently as test data.
+    const countCurrencies = async () =>
+      (await t.db.selectFrom('payment_currencies').select('id').execute()).length;
+    const before = await countCurrencies();
+    const mixed = await adminRequest(t, 'POST', '/payment-currencies', {
+      payment_method_id: method.id,
+      symbol: 'LIVE',
+      name: 'Live dollar',
+      decimal: 2,
+      livemode: true,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'livemode' }] });
+    expect(await countCurrencies()).toBe(before);
+
     const inactive = await adminRequest(t, 'POST', '/payment-currencies', {
       payment_method_id: method.id,
       symbol: 'OLD',
