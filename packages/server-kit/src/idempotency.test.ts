@@ -116,6 +116,29 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     expect(charges).toBe(4);
   });
 
+  it('keeps two guests apart when they pick the same key', async () => {
+    const app = await buildApp();
+    const asGuest = (headers: Record<string, string>, remoteAddress = '203.0.113.7') =>
+      app.inject({
+        method: 'POST',
+        url: '/charges',
+        remoteAddress,
+        headers: { 'idempotency-key': 'order-1', ...headers },
+        payload: { amount: '100' },
+      });
+    // Each guest proves another checkout: neither reads the other's answer.
+    const first = await asGuest({ 'x-checkout-secret': 'cs_a_secret_1' });
+    const second = await asGuest({ 'x-checkout-secret': 'cs_b_secret_2' });
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.json().id).not.toBe(first.json().id);
+    // Without a secret, guests are told apart by address; a repeat from one guest still replays.
+    const fromA = await asGuest({}, '198.51.100.1');
+    const fromB = await asGuest({}, '198.51.100.2');
+    expect(fromB.json().id).not.toBe(fromA.json().id);
+    expect((await asGuest({}, '198.51.100.1')).headers['idempotent-replayed']).toBe('true');
+    expect(charges).toBe(4);
+  });
+
   it('does nothing special without the header', async () => {
     const app = await buildApp();
     await app.inject({ method: 'POST', url: '/charges', payload: { amount: '1' } });
@@ -125,7 +148,7 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
 
   it('sweeps keys past their 24 hours in batches through the created_at index, and keeps live ones', async () => {
     const key = (name: string, createdAt: number) => ({
-      scope: 'anonymous POST /charges',
+      scope: 'guest:ip:127.0.0.1 POST /charges',
       key: name,
       request_hash: 'h',
       response_status: 200,

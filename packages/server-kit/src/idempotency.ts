@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { CHECKOUT_SECRET_HEADER } from '@bazaar/schemas';
 import { AppError } from './app-error.ts';
 import type { Clock } from './clock.ts';
 import { deleteInBatches } from './database.ts';
@@ -85,9 +86,22 @@ export function sweepExpiredIdempotencyKeys(
   });
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Whose keys these are. Guests have no account, so each is known by what it proves: the
+ * checkout session's secret it sends, else its network address. Two guests who happen to pick
+ * the same key then never read each other's answers (a checkout's answer names its payer).
+ */
+function callerScope(request: FastifyRequest): string {
+  if (request.user) return `user:${request.user.did}`;
+  const secret = request.headers[CHECKOUT_SECRET_HEADER];
+  if (typeof secret === 'string' && secret !== '') return `guest:secret:${sha256(secret)}`;
+  return `guest:ip:${request.ip}`;
+}
+
 function hashRequest(request: FastifyRequest): string {
-  const material = JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null]);
-  return createHash('sha256').update(material).digest('hex');
+  return sha256(JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null]));
 }
 
 /**
@@ -107,7 +121,7 @@ export function installIdempotency(
     if (key.length > MAX_KEY_LENGTH) {
       throw new AppError('VALIDATION_FAILED', `Idempotency-Key is longer than ${MAX_KEY_LENGTH} characters`);
     }
-    const scope = `${request.user?.did ?? 'anonymous'} ${request.method} ${request.routeOptions.url}`;
+    const scope = `${callerScope(request)} ${request.method} ${request.routeOptions.url}`;
     const requestHash = hashRequest(request);
     const now = clock.now();
 
