@@ -18,9 +18,11 @@ import {
 } from '@bazaar/server-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { parseOrigin } from './config.ts';
+import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from './limits.ts';
 import { buildRegistry } from './registry.ts';
 import { createRelayHub, type RelayHub } from './relay/hub.ts';
 import { relayRoutes } from './relay/routes.ts';
+import { installRequestLimits } from './request-limits.ts';
 import { installLoopbackAliasRedirect } from './security/loopback-alias.ts';
 import { installRequestOriginCheck, type TrustedOrigins } from './security/request-origin.ts';
 import type { Mailer } from './user-service/mailer.ts';
@@ -29,6 +31,7 @@ import { userServiceRoutes } from './user-service/routes.ts';
 import { loadCookieSecret, type UserServiceDeps } from './user-service/service.ts';
 import { installSessionUser } from './user-service/session-cookie.ts';
 import { issueSetupCode } from './user-service/setup-code.ts';
+import { createSweepJob } from './sweep-job.ts';
 import { serveWebApp, type WebApp } from './web-apps.ts';
 
 /** The `webDist` key of the login page's built folder. */
@@ -50,6 +53,8 @@ export interface PlatformOptions {
   /** Built web app folders by component did (or `'user-service'` for the login page). */
   webDist?: Record<string, string>;
   relayHeartbeatMs?: number;
+  /** Request, email-code and sweep limits; `DEFAULT_PLATFORM_LIMITS` when not given. */
+  limits?: PlatformLimits;
   /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-*. */
   trustProxy?: boolean;
   /**
@@ -106,6 +111,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const appId = options.appId ?? 'bazaar';
   const appName = options.appName ?? 'Bazaar';
   const trustProxy = options.trustProxy ?? false;
+  const limits = options.limits ?? DEFAULT_PLATFORM_LIMITS;
   const trustedOrigins: TrustedOrigins = {
     publicUrl: parseOrigin('publicUrl', options.publicUrl),
     embedOrigins: (options.embedOrigins ?? []).map((origin) => parseOrigin('embedOrigins', origin)),
@@ -140,10 +146,18 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   installIdempotency(app, { db: database.db, clock });
 
   const relay = createRelayHub({ appId, logger: app.log, heartbeatMs: options.relayHeartbeatMs });
-  await app.register(relayRoutes(relay), { prefix: RELAY_PATH });
-  await app.register(userServiceRoutes(userDeps), { prefix: USER_SERVICE_PATH });
-
   const components = options.components({ database, clock, relay, logger: app.log, appId });
+  await installRequestLimits(app, {
+    limits,
+    apiPaths: [
+      ...components.map((component) => apiPrefix(component.mountPoint)),
+      '/.well-known',
+      REGISTRY_PATH,
+    ],
+  });
+  await app.register(relayRoutes(relay), { prefix: RELAY_PATH });
+  await app.register(userServiceRoutes({ ...userDeps, limits }), { prefix: USER_SERVICE_PATH });
+
   const registry = buildRegistry(appId, appName, components);
   zapp.get(REGISTRY_PATH, { schema: { response: { 200: registrySchema } } }, async () => registry);
 
@@ -163,12 +177,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     );
   }
 
+  const sweepJob = createSweepJob({ database, clock, logger: app.log, limits });
   app.addHook('onListen', async () => {
+    sweepJob.start();
     for (const component of components) component.start();
   });
   app.addHook('onClose', async () => {
     relay.close();
-    await Promise.all(components.map((component) => component.stop()));
+    await Promise.all([sweepJob.stop(), ...components.map((component) => component.stop())]);
   });
 
   return { app, relay, components, trustedOrigins, setupCode, close: () => app.close() };

@@ -13,6 +13,7 @@ import {
 import { openTestDatabase } from '@bazaar/server-kit/testing';
 import { createStore } from '@bazaar/store';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from './limits.ts';
 import { createPlatform, type Platform } from './platform.ts';
 import type { RelayHub } from './relay/hub.ts';
 import { EMAIL_CODE_INTERVAL_SECONDS } from './user-service/email-code.ts';
@@ -30,6 +31,8 @@ export interface TestPlatformOptions {
   /** Defaults to the built pages (`npm run build`), as `main.ts` serves them. */
   webDist?: Record<string, string>;
   relayHeartbeatMs?: number;
+  /** Defaults to `TEST_PLATFORM_LIMITS`; lower one to test it. */
+  limits?: Partial<PlatformLimits>;
   /** A local chain the demo's chain method pays on (journeys that pay with a wallet). */
   demoChain?: { rpcUrl: string };
   /**
@@ -63,6 +66,20 @@ export interface TestPlatform {
 }
 
 export const TEST_CLOCK_START = 1_800_000_000;
+
+const UNLIMITED = 1_000_000;
+
+/** So high that a suite signing many users in from one address at once is never throttled. */
+export const TEST_PLATFORM_LIMITS: PlatformLimits = {
+  ...DEFAULT_PLATFORM_LIMITS,
+  guestRequestsPerMinute: UNLIMITED,
+  userRequestsPerMinute: UNLIMITED,
+  pageRequestsPerMinute: UNLIMITED,
+  signInRequestsPerMinute: UNLIMITED,
+  emailCodeAttemptsPerWindow: UNLIMITED,
+  emailCodesPerAddressPerDay: UNLIMITED,
+  emailCodesPerIpPerDay: UNLIMITED,
+};
 
 export { startDemoChain } from './demo-chain.ts';
 
@@ -103,6 +120,7 @@ export async function createTestPlatform(
         ((deps) => [createPaymentKit(deps, { demoChain: options.demoChain }), createStore(deps)]),
       webDist: options.webDist ?? builtWebDist(),
       relayHeartbeatMs: options.relayHeartbeatMs,
+      limits: { ...TEST_PLATFORM_LIMITS, ...options.limits },
       publicUrl: baseUrl,
       embedOrigins: options.embedOrigins,
     });

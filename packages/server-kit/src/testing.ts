@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type KyselyPlugin, type QueryId } from 'kysely';
 import pg from 'pg';
 import { randomToken } from '@bazaar/schemas';
 import { openDatabase, type Database, type Dialect } from './database.ts';
@@ -71,13 +71,19 @@ export async function explainQueryPlans(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   run: (db: Kysely<any>) => Promise<unknown>,
 ): Promise<string[]> {
+  // Builders used as subqueries pass through transformQuery too; only what ran gets a result.
+  const compiled = new Map<QueryId, CompiledQuery>();
   const statements: CompiledQuery[] = [];
   const recorder: KyselyPlugin = {
     transformQuery({ node, queryId }) {
-      statements.push(database.db.getExecutor().compileQuery(node, queryId));
+      compiled.set(queryId, database.db.getExecutor().compileQuery(node, queryId));
       return node;
     },
-    transformResult: async ({ result }) => result,
+    async transformResult({ queryId, result }) {
+      const statement = compiled.get(queryId);
+      if (statement) statements.push(statement);
+      return result;
+    },
   };
   await run(database.db.withPlugin(recorder));
   return database.db.connection().execute(async (connection) => {

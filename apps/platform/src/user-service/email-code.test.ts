@@ -1,5 +1,6 @@
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PlatformLimits } from '../limits.ts';
 import { createTestPlatform, type TestPlatform } from '../testing.ts';
 
 const USER = '/.well-known/service/user';
@@ -123,7 +124,7 @@ describe.each(TEST_DIALECTS)('email sign-in on %s', (dialect) => {
     platform.clock.advance(29);
     const tooSoon = await start('ann@example.com');
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json().error.code).toBe('RATE_LIMITED');
+    expect(tooSoon.json().error.code).toBe('AUTH_CODE_TOO_SOON');
     expect((await start('bob@example.com')).statusCode).toBe(204);
     platform.clock.advance(1);
     expect((await start('ann@example.com')).statusCode).toBe(204);
@@ -140,5 +141,114 @@ describe.each(TEST_DIALECTS)('email sign-in on %s', (dialect) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION_FAILED');
     expect((await verify('ann@example.com', '12ab56')).json().error.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe.each(TEST_DIALECTS)('email sign-in limits on %s', (dialect) => {
+  let platform: TestPlatform;
+
+  async function open(limits: Partial<PlatformLimits>) {
+    platform = await createTestPlatform(dialect, { components: () => [], limits });
+  }
+  afterEach(async () => {
+    await platform.close();
+  });
+
+  const start = (email: string, remoteAddress = '203.0.113.7') =>
+    platform.app.inject({
+      method: 'POST',
+      url: `${USER}/auth/email/start`,
+      payload: { email },
+      remoteAddress,
+    });
+  const verify = (email: string, code: string) =>
+    platform.app.inject({ method: 'POST', url: `${USER}/auth/email/verify`, payload: { email, code } });
+  const codeMailedTo = (email: string) =>
+    platform.mailbox.findLast((mail) => mail.to === email)?.text.match(/\b\d{6}\b/)?.[0] ?? 'no code';
+  const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  const outcomesOf = (responses: { statusCode: number; json(): { error: { code: string } } }[]) =>
+    responses.map((response) => (response.statusCode === 204 ? 'sent' : response.json().error.code));
+
+  it('mails 200 addresses asked for from one network address only up to its daily cap', async () => {
+    await open({ emailCodesPerIpPerDay: 50 });
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => start(`victim${index}@example.com`)),
+    );
+    const outcomes = outcomesOf(responses);
+    expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(50);
+    expect(outcomes.filter((outcome) => outcome === 'AUTH_CODE_DAILY_LIMIT')).toHaveLength(150);
+    expect(responses.find((response) => response.statusCode !== 204)?.statusCode).toBe(429);
+    expect(platform.mailbox).toHaveLength(50);
+
+    expect((await start('ann@example.com', '198.51.100.1')).statusCode).toBe(204);
+    platform.clock.advance(24 * 3_600);
+    expect((await start('victim199@example.com')).statusCode).toBe(204);
+  });
+
+  it('counts an IPv6 network address by its /64', async () => {
+    await open({ emailCodesPerIpPerDay: 1 });
+    expect((await start('ann@example.com', '2001:db8:1:2::1')).statusCode).toBe(204);
+    const sameBlock = await start('bob@example.com', '2001:db8:1:2:ffff::9');
+    expect(sameBlock.json().error.code).toBe('AUTH_CODE_DAILY_LIMIT');
+    expect((await start('bob@example.com', '2001:db8:1:3::1')).statusCode).toBe(204);
+  });
+
+  it('mails one address its daily cap of codes, whichever network addresses ask', async () => {
+    await open({ emailCodesPerAddressPerDay: 3 });
+    for (let index = 0; index < 3; index += 1) {
+      expect((await start('ann@example.com', `198.51.100.${index}`)).statusCode).toBe(204);
+      platform.clock.advance(30);
+    }
+    const fourth = await start('ann@example.com', '198.51.100.99');
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error.code).toBe('AUTH_CODE_DAILY_LIMIT');
+    expect(platform.mailbox).toHaveLength(3);
+
+    platform.clock.advance(24 * 3_600);
+    expect((await start('ann@example.com')).statusCode).toBe(204);
+  });
+
+  it('counts wrong codes per address across new codes, and refuses even the right one until the window passes', async () => {
+    await open({ emailCodeAttemptsPerWindow: 10, emailCodeAttemptWindowSeconds: 3_600 });
+    for (let round = 0; round < 2; round += 1) {
+      await start('ann@example.com');
+      const code = codeMailedTo('ann@example.com');
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await verify('ann@example.com', wrongCode(code))).json().error.code).toBe('AUTH_FAILED');
+      }
+      platform.clock.advance(30);
+    }
+
+    await start('ann@example.com');
+    const right = await verify('ann@example.com', codeMailedTo('ann@example.com'));
+    expect(right.statusCode).toBe(429);
+    expect(right.json().error.code).toBe('AUTH_CODE_LOCKED');
+    expect(right.cookies).toHaveLength(0);
+
+    platform.clock.advance(3_600);
+    await start('ann@example.com');
+    expect((await verify('ann@example.com', codeMailedTo('ann@example.com'))).statusCode).toBe(200);
+  });
+
+  it('lets concurrent guesses past the window count no more often than it allows', async () => {
+    await open({ emailCodeAttemptsPerWindow: 3 });
+    await start('ann@example.com');
+    const code = codeMailedTo('ann@example.com');
+    const outcomes = outcomesOf(
+      await Promise.all(Array.from({ length: 12 }, () => verify('ann@example.com', wrongCode(code)))),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'AUTH_FAILED')).toHaveLength(3);
+    expect(outcomes.filter((outcome) => outcome === 'AUTH_CODE_LOCKED')).toHaveLength(9);
+  });
+
+  it('clears the count at a right code, so only wrong codes add up', async () => {
+    await open({ emailCodeAttemptsPerWindow: 3 });
+    for (let signIn = 0; signIn < 3; signIn += 1) {
+      await start('ann@example.com');
+      const code = codeMailedTo('ann@example.com');
+      expect((await verify('ann@example.com', wrongCode(code))).json().error.code).toBe('AUTH_FAILED');
+      expect((await verify('ann@example.com', code)).statusCode).toBe(200);
+      platform.clock.advance(30);
+    }
   });
 });

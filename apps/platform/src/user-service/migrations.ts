@@ -49,4 +49,26 @@ export const userServiceMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_rate_counters_and_expiry_indexes': {
+    async up(db) {
+      // One row per counted thing (`email-code-attempts:ann@example.com`): how many within the
+      // window that ends at expires_at. Shared by every node, unlike in-memory request limits.
+      await db.schema
+        .createTable('platform_rate_counters')
+        .addColumn('key', 'text', (col) => col.primaryKey())
+        .addColumn('count', 'integer', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .execute();
+      // The periodic sweep finds what expired through these, never by scanning a table.
+      const tables = [
+        'platform_nonces',
+        'platform_sessions',
+        'platform_email_codes',
+        'platform_rate_counters',
+      ];
+      for (const table of tables) {
+        await db.schema.createIndex(`${table}_expires_idx`).on(table).column('expires_at').execute();
+      }
+    },
+  },
 };

@@ -1,6 +1,6 @@
 import type { Role } from '@bazaar/schemas';
-import { isUniqueViolation } from '@bazaar/server-kit';
-import type { Kysely } from 'kysely';
+import { deleteInBatches, isUniqueViolation } from '@bazaar/server-kit';
+import { sql, type Kysely } from 'kysely';
 
 export interface UserRow {
   did: string;
@@ -25,6 +25,7 @@ export interface UserServiceTables {
     created_at: number;
     expires_at: number;
   };
+  platform_rate_counters: { key: string; count: number; expires_at: number };
 }
 
 export type UserServiceDb = Kysely<UserServiceTables>;
@@ -158,27 +159,11 @@ export function findSessionUser(
     .executeTakeFirst();
 }
 
-/** Drops a user's expired sessions; run at each sign-in so the table does not grow without bound. */
-export async function deleteExpiredSessions(db: UserServiceDb, userDid: string, now: number): Promise<void> {
-  await db
-    .deleteFrom('platform_sessions')
-    .where('user_did', '=', userDid)
-    .where('expires_at', '<=', now)
-    .execute();
-}
-
 export async function deleteSession(db: UserServiceDb, tokenHash: string): Promise<void> {
   await db.deleteFrom('platform_sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-/** Stores a fresh nonce and sweeps the expired ones, so the table stays small without a job. */
-export async function insertNonce(
-  db: UserServiceDb,
-  nonce: string,
-  expiresAt: number,
-  now: number,
-): Promise<void> {
-  await db.deleteFrom('platform_nonces').where('expires_at', '<=', now).execute();
+export async function insertNonce(db: UserServiceDb, nonce: string, expiresAt: number): Promise<void> {
   await db.insertInto('platform_nonces').values({ nonce, expires_at: expiresAt }).execute();
 }
 
@@ -242,4 +227,63 @@ export async function consumeEmailCode(db: UserServiceDb, email: string, codeHas
     .where('code_hash', '=', codeHash)
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/**
+ * Counts one event under `key` and returns the count within the current window, in one
+ * statement, so concurrent requests on any node cannot slip past a limit together. The window
+ * opens at the first event and lasts `windowSeconds`; the first event after it opens a new one.
+ */
+export async function countRateEvent(
+  db: UserServiceDb,
+  input: { key: string; windowSeconds: number; now: number },
+): Promise<number> {
+  const hasExpired = sql<boolean>`platform_rate_counters.expires_at <= ${input.now}`;
+  const row = await db
+    .insertInto('platform_rate_counters')
+    .values({ key: input.key, count: 1, expires_at: input.now + input.windowSeconds })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet((eb) => ({
+        count: sql<number>`case when ${hasExpired} then 1 else ${eb.ref('platform_rate_counters.count')} + 1 end`,
+        expires_at: sql<number>`case when ${hasExpired} then ${eb.ref('excluded.expires_at')} else ${eb.ref('platform_rate_counters.expires_at')} end`,
+      })),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function deleteRateCounter(db: UserServiceDb, key: string): Promise<void> {
+  await db.deleteFrom('platform_rate_counters').where('key', '=', key).execute();
+}
+
+/** The tables whose rows carry an `expires_at` (indexed) after which nothing reads them. */
+const EXPIRING_TABLE_KEYS = {
+  platform_nonces: 'nonce',
+  platform_sessions: 'token_hash',
+  platform_email_codes: 'email',
+  platform_rate_counters: 'key',
+} as const;
+
+export type ExpiringTable = keyof typeof EXPIRING_TABLE_KEYS;
+export const EXPIRING_TABLES = Object.keys(EXPIRING_TABLE_KEYS) as ExpiringTable[];
+
+/** Deletes the table's rows expired by `now`, `batchSize` a statement; returns how many. */
+export function deleteExpiredRows(
+  db: UserServiceDb,
+  table: ExpiringTable,
+  input: { now: number; batchSize: number },
+): Promise<number> {
+  const key = sql.ref(EXPIRING_TABLE_KEYS[table]);
+  return deleteInBatches(input.batchSize, async (limit) => {
+    const result = await db
+      .deleteFrom(table)
+      .where(
+        key,
+        'in',
+        db.selectFrom(table).select(key.as('key')).where('expires_at', '<=', input.now).limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
 }

@@ -12,6 +12,8 @@ import {
 import { requireUser, useZod } from '@bazaar/server-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import type { PlatformLimits } from '../limits.ts';
+import { clientAddress, signInRateLimit } from '../request-limits.ts';
 import { AVATAR_DEFAULT_SIZE, AVATAR_MAX_SIZE, renderIdenticon } from './avatar.ts';
 import { startEmailSignIn, verifyEmailSignIn } from './email-code.ts';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts';
@@ -23,13 +25,14 @@ import { bindWallet } from './wallet-binding.ts';
 const AVATAR_MAX_AGE_SECONDS = 24 * 3_600;
 
 /** The user service's HTTP routes; the platform mounts them at `/.well-known/service/user`. */
-export function userServiceRoutes(deps: UserServiceDeps): FastifyPluginAsync {
+export function userServiceRoutes(deps: UserServiceDeps & { limits: PlatformLimits }): FastifyPluginAsync {
   return async (app) => {
     const zapp = useZod(app);
+    const signIn = { rateLimit: signInRateLimit(deps.limits) };
 
     zapp.get(
       '/auth/nonce',
-      { schema: { response: { 200: nonceResponseSchema } } },
+      { schema: { response: { 200: nonceResponseSchema } }, config: signIn },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         return { nonce: await issueNonce(deps) };
@@ -38,7 +41,7 @@ export function userServiceRoutes(deps: UserServiceDeps): FastifyPluginAsync {
 
     zapp.post(
       '/auth/wallet',
-      { schema: { body: walletSignInBodySchema, response: { 200: signedInResponseSchema } } },
+      { schema: { body: walletSignInBodySchema, response: { 200: signedInResponseSchema } }, config: signIn },
       async (request, reply) => {
         const session = await verifyWalletSignIn(deps, request.body);
         setSessionCookie(reply, deps, session.token);
@@ -48,7 +51,7 @@ export function userServiceRoutes(deps: UserServiceDeps): FastifyPluginAsync {
 
     zapp.post(
       '/wallet',
-      { schema: { body: bindWalletBodySchema, response: { 200: bindWalletResponseSchema } } },
+      { schema: { body: bindWalletBodySchema, response: { 200: bindWalletResponseSchema } }, config: signIn },
       async (request) => {
         const { did } = requireUser(request);
         return { user: await bindWallet(deps, { ...request.body, userDid: did }) };
@@ -64,14 +67,18 @@ export function userServiceRoutes(deps: UserServiceDeps): FastifyPluginAsync {
       },
     );
 
-    zapp.post('/auth/email/start', { schema: { body: emailStartBodySchema } }, async (request, reply) => {
-      await startEmailSignIn(deps, request.body);
-      return reply.status(204).send();
-    });
+    zapp.post(
+      '/auth/email/start',
+      { schema: { body: emailStartBodySchema }, config: signIn },
+      async (request, reply) => {
+        await startEmailSignIn(deps, { ...request.body, clientAddress: clientAddress(request) });
+        return reply.status(204).send();
+      },
+    );
 
     zapp.post(
       '/auth/email/verify',
-      { schema: { body: emailVerifyBodySchema, response: { 200: signedInResponseSchema } } },
+      { schema: { body: emailVerifyBodySchema, response: { 200: signedInResponseSchema } }, config: signIn },
       async (request, reply) => {
         const session = await verifyEmailSignIn(deps, request.body);
         setSessionCookie(reply, deps, session.token);

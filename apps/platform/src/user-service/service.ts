@@ -4,7 +4,6 @@ import { AppError, type Clock } from '@bazaar/server-kit';
 import type { Mailer } from './mailer.ts';
 import {
   claimSetting,
-  deleteExpiredSessions,
   deleteSession,
   ensureSetting,
   findSessionUser,
@@ -115,7 +114,6 @@ export async function startSession(deps: UserServiceDeps, user: UserRow): Promis
     expires_at: expiresAt,
   });
   await touchLastLogin(deps.db, user.did, now);
-  await deleteExpiredSessions(deps.db, user.did, now);
   return { token, user: toSessionUser({ ...user, last_login_at: now }), expiresAt };
 }
 

@@ -6,6 +6,9 @@ const EXPLAINED = {
   AUTH_CODE_EXPIRED: 'platform.login.error.AUTH_CODE_EXPIRED',
   AUTH_TOO_MANY_ATTEMPTS: 'platform.login.error.AUTH_TOO_MANY_ATTEMPTS',
   RATE_LIMITED: 'platform.login.error.RATE_LIMITED',
+  AUTH_CODE_TOO_SOON: 'platform.login.error.AUTH_CODE_TOO_SOON',
+  AUTH_CODE_DAILY_LIMIT: 'platform.login.error.AUTH_CODE_DAILY_LIMIT',
+  AUTH_CODE_LOCKED: 'platform.login.error.AUTH_CODE_LOCKED',
   VALIDATION_FAILED: 'platform.login.error.VALIDATION_FAILED',
   network: 'platform.login.error.network',
 } as const;

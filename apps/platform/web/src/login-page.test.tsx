@@ -2,6 +2,7 @@ import type { SessionUser } from '@bazaar/schemas';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlatformLimits } from '../../src/limits.ts';
 import { createTestPlatform, type TestPlatform } from '../../src/testing.ts';
 import { LoginPage } from './login-page.tsx';
 
@@ -11,31 +12,32 @@ declare global {
   }
 }
 
+/** A platform for the page to talk to, listening, with `limits` over the test defaults. */
+async function openPlatform(limits: Partial<PlatformLimits> = {}): Promise<TestPlatform> {
+  const platform = await createTestPlatform('sqlite', { components: () => [], limits });
+  const origin = await platform.app.listen({ host: '127.0.0.1', port: 0 });
+  window.happyDOM.setURL(`${origin}/.well-known/service/user/login`);
+  return platform;
+}
+
+function renderPage(locale: 'en' | 'zh' = 'en') {
+  const onSignedIn = vi.fn<(user: SessionUser) => void>();
+  render(
+    <LoginPage initialLocale={locale} appName="Bazaar" walletProvider={undefined} onSignedIn={onSignedIn} />,
+  );
+  return { onSignedIn, user: userEvent.setup() };
+}
+
 describe('login page', () => {
   let platform: TestPlatform;
 
   beforeEach(async () => {
-    platform = await createTestPlatform('sqlite', { components: () => [] });
-    const origin = await platform.app.listen({ host: '127.0.0.1', port: 0 });
-    window.happyDOM.setURL(`${origin}/.well-known/service/user/login`);
+    platform = await openPlatform();
   });
   afterEach(async () => {
     cleanup();
     await platform.close();
   });
-
-  function renderPage(locale: 'en' | 'zh' = 'en') {
-    const onSignedIn = vi.fn<(user: SessionUser) => void>();
-    render(
-      <LoginPage
-        initialLocale={locale}
-        appName="Bazaar"
-        walletProvider={undefined}
-        onSignedIn={onSignedIn}
-      />,
-    );
-    return { onSignedIn, user: userEvent.setup() };
-  }
 
   it('signs in with the emailed code after one wrong try', async () => {
     const { onSignedIn, user } = renderPage();
@@ -74,5 +76,49 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.click(await screen.findByRole('button', { name: 'Send a new code' }));
     await waitFor(() => expect(screen.getByText(/Wait 30 seconds/)).toBeTruthy());
+  });
+});
+
+describe('login page under the email-code limits', () => {
+  let platform: TestPlatform;
+
+  beforeEach(async () => {
+    platform = await openPlatform({ emailCodeAttemptsPerWindow: 1, emailCodesPerIpPerDay: 1 });
+  });
+  afterEach(async () => {
+    cleanup();
+    await platform.close();
+  });
+
+  it('says the email is locked after too many codes, even when the right one follows', async () => {
+    const { onSignedIn, user } = renderPage();
+    await user.type(screen.getByLabelText(/Email/), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByText('We sent a 6-digit code to ann@example.com.');
+
+    const code = platform.mailbox.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? '';
+    const codeField = screen.getByLabelText(/Code/);
+    await user.type(codeField, code === '000000' ? '000001' : '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('That did not work. Check the code and try again.');
+
+    await user.clear(codeField);
+    await user.type(codeField, code);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText(
+      'Too many codes were tried for this email. Try again later, or sign in with a wallet.',
+    );
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('says, in Chinese too, when no more codes go out today', async () => {
+    const { user } = renderPage('zh');
+    await user.type(screen.getByLabelText(/邮箱/), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: '发送验证码' }));
+    await user.click(await screen.findByRole('button', { name: '使用其他邮箱' }));
+    await user.clear(screen.getByLabelText(/邮箱/));
+    await user.type(screen.getByLabelText(/邮箱/), 'bob@example.com');
+    await user.click(screen.getByRole('button', { name: '发送验证码' }));
+    await screen.findByText('今天请求的验证码过多，请明天再试，或使用钱包登录。');
   });
 });

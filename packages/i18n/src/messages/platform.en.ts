@@ -41,7 +41,13 @@ export const platformEn = {
   'platform.login.error.AUTH_FAILED': 'That did not work. Check the code and try again.',
   'platform.login.error.AUTH_CODE_EXPIRED': 'This code has expired. Ask for a new one.',
   'platform.login.error.AUTH_TOO_MANY_ATTEMPTS': 'Too many wrong codes. Ask for a new one.',
-  'platform.login.error.RATE_LIMITED': 'A code was sent a moment ago. Wait 30 seconds before asking again.',
+  'platform.login.error.RATE_LIMITED': 'Too many tries in a short time. Wait a minute and try again.',
+  'platform.login.error.AUTH_CODE_TOO_SOON':
+    'A code was sent a moment ago. Wait 30 seconds before asking again.',
+  'platform.login.error.AUTH_CODE_DAILY_LIMIT':
+    'Too many codes were asked for today. Try again tomorrow, or sign in with a wallet.',
+  'platform.login.error.AUTH_CODE_LOCKED':
+    'Too many codes were tried for this email. Try again later, or sign in with a wallet.',
   'platform.login.error.VALIDATION_FAILED': 'Enter a valid email address.',
   'platform.login.error.network': 'Could not reach the server. Check your connection and try again.',
 };

@@ -40,7 +40,10 @@ export const platformZh: Record<keyof typeof platformEn, string> = {
   'platform.login.error.AUTH_FAILED': '登录失败，请检查验证码后重试。',
   'platform.login.error.AUTH_CODE_EXPIRED': '验证码已过期，请重新获取。',
   'platform.login.error.AUTH_TOO_MANY_ATTEMPTS': '验证码错误次数过多，请重新获取。',
-  'platform.login.error.RATE_LIMITED': '验证码刚刚发送过，请 30 秒后再试。',
+  'platform.login.error.RATE_LIMITED': '操作过于频繁，请稍等一分钟再试。',
+  'platform.login.error.AUTH_CODE_TOO_SOON': '验证码刚刚发送过，请 30 秒后再试。',
+  'platform.login.error.AUTH_CODE_DAILY_LIMIT': '今天请求的验证码过多，请明天再试，或使用钱包登录。',
+  'platform.login.error.AUTH_CODE_LOCKED': '此邮箱尝试的验证码过多，请稍后再试，或使用钱包登录。',
   'platform.login.error.VALIDATION_FAILED': '请输入有效的邮箱地址。',
   'platform.login.error.network': '无法连接服务器，请检查网络后重试。',
 };
