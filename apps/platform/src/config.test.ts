@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPlatformConfig } from './config.ts';
+import { ConfigError, readPlatformConfig } from './config.ts';
+import { DEFAULT_PLATFORM_LIMITS } from './limits.ts';
 
 describe('readPlatformConfig', () => {
   it('defaults to test mode on localhost:3000 with the SQLite file under ./data', () => {
@@ -14,7 +15,27 @@ describe('readPlatformConfig', () => {
       demoChain: { port: 8545 },
       publicUrl: 'http://localhost:3000',
       embedOrigins: [],
+      limits: DEFAULT_PLATFORM_LIMITS,
     });
+  });
+
+  it('reads each limit from its variable and refuses one that would not limit', () => {
+    const { limits } = readPlatformConfig({
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: ' 5 ',
+      EMAIL_CODES_PER_IP_PER_DAY: '200',
+      SWEEP_INTERVAL_SECONDS: '',
+    });
+    expect(limits).toEqual({
+      ...DEFAULT_PLATFORM_LIMITS,
+      signInRequestsPerMinute: 5,
+      emailCodesPerIpPerDay: 200,
+    });
+    for (const value of ['0', '-1', '2.5', 'ten', '1e3', '99999999999999999999']) {
+      expect(() => readPlatformConfig({ EMAIL_CODE_ATTEMPTS_PER_WINDOW: value }), value).toThrow(ConfigError);
+    }
+    expect(() => readPlatformConfig({ RATE_LIMIT_GUEST_PER_MINUTE: 'off' })).toThrow(
+      'RATE_LIMIT_GUEST_PER_MINUTE must be a whole number of at least 1 (got "off")',
+    );
   });
 
   it('follows PORT for the default public URL and takes PUBLIC_URL as an origin', () => {

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { DEFAULT_PLATFORM_LIMITS, LIMIT_VARIABLES, type PlatformLimits } from './limits.ts';
 
 /** A setting that cannot be used; `npm start` prints its message and stops. */
 export class ConfigError extends Error {
@@ -26,6 +27,8 @@ export interface PlatformConfig {
   publicUrl: string;
   /** Origins of other sites allowed to embed the kit's components and call the API with the user's cookie. */
   embedOrigins: string[];
+  /** Request, email-code and sweep limits, each overridable by its variable in `LIMIT_VARIABLES`. */
+  limits: PlatformLimits;
 }
 
 const isOn = (value: string | undefined) => ['1', 'true', 'on', 'yes'].includes((value ?? '').toLowerCase());
@@ -65,6 +68,20 @@ export function parseOrigin(name: string, value: string): string {
   return url.origin;
 }
 
+/** The default limits with what the environment overrides; each must be a whole number of at least 1. */
+function readLimits(env: Record<string, string | undefined>): PlatformLimits {
+  const limits = { ...DEFAULT_PLATFORM_LIMITS };
+  for (const [field, name] of Object.entries(LIMIT_VARIABLES) as [keyof PlatformLimits, string][]) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < 1) {
+      throw new ConfigError(`${name} must be a whole number of at least 1 (got "${value}")`);
+    }
+    limits[field] = Number(value);
+  }
+  return limits;
+}
+
 /** Comma-separated origins; empty entries are ignored. */
 function parseOrigins(name: string, value: string | undefined): string[] {
   const entries = (value ?? '')
@@ -95,5 +112,6 @@ export function readPlatformConfig(env: Record<string, string | undefined>): Pla
         : { port: parsePort('DEMO_CHAIN_PORT', env.DEMO_CHAIN_PORT, 8545) },
     publicUrl: parseOrigin('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
     embedOrigins: parseOrigins('EMBED_ORIGINS', env.EMBED_ORIGINS),
+    limits: readLimits(env),
   };
 }

@@ -35,6 +35,7 @@ const platform = await createPlatform({
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
   embedOrigins: config.embedOrigins,
+  limits: config.limits,
   components: (deps) => [
     createPaymentKit(deps, { demoChain: demoChain ? { rpcUrl: demoChain.rpcUrl } : undefined }),
     createStore(deps),
