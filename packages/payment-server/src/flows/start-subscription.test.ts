@@ -40,7 +40,10 @@ describe.each(TEST_DIALECTS)('subscription checkouts on %s', (dialect) => {
   }
 
   async function sessionView(sessionId: string) {
-    return (await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${sessionId}` })).json();
+    // As the payer: only they see the intent's card and its last error.
+    return (
+      await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${sessionId}`, headers: t.signedIn() })
+    ).json();
   }
 
   async function subscriptionOf(sessionId: string) {

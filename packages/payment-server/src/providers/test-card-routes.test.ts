@@ -31,8 +31,10 @@ describe.each(TEST_DIALECTS)('paying by test card on %s', (dialect) => {
     });
   }
 
-  async function session(sessionId: string) {
-    return (await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${sessionId}` })).json();
+  /** The session as its payer (the default one unless told) sees it: only they see the intent's card and error. */
+  async function session(sessionId: string, payer?: string) {
+    const headers = t.signedIn(payer ? { did: payer } : {});
+    return (await t.app.inject({ url: `${API}/checkout-sessions/retrieve/${sessionId}`, headers })).json();
   }
 
   it('completes the checkout with 4242: intent, session, invoice and events in one go', async () => {
@@ -135,7 +137,7 @@ describe.each(TEST_DIALECTS)('paying by test card on %s', (dialect) => {
     const refused = await authenticate(failed.intentId, failed.secret, 'fail');
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error.code).toBe('card_authentication_failed');
-    expect((await session(failed.sessionId)).paymentIntent).toMatchObject({
+    expect((await session(failed.sessionId, 'did:bazaar:usr_second')).paymentIntent).toMatchObject({
       status: 'requires_payment_method',
       last_payment_error: { code: 'card_authentication_failed' },
     });
