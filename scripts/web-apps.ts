@@ -16,7 +16,7 @@ export const WEB_APPS = [
       'packages/schemas',
       'packages/money',
       'packages/wallet',
-      'packages/csp-nonce',
+      'packages/page-csp',
     ],
   },
   {
@@ -29,7 +29,7 @@ export const WEB_APPS = [
       'apps/store/vite.config.ts',
       'packages/i18n',
       'packages/schemas',
-      'packages/csp-nonce',
+      'packages/page-csp',
     ],
   },
   {
@@ -41,7 +41,7 @@ export const WEB_APPS = [
       'packages/i18n',
       'packages/schemas',
       'packages/wallet',
-      'packages/csp-nonce',
+      'packages/page-csp',
     ],
   },
 ].map((app) => ({ ...app, config: join(ROOT, app.config), dist: join(ROOT, app.dist) }));

@@ -1,4 +1,4 @@
-import { CSP_NONCE_PLACEHOLDER } from '@bazaar/csp-nonce';
+import { CSP_NONCE_PLACEHOLDER } from '@bazaar/page-csp';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -53,7 +53,21 @@ export default defineConfig({
   base: '/payment-kit/',
   plugins: [react(), preloadCheckoutRoute()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Zod must be jitless before any schema is built (zod-without-eval). The chunk that holds
+          // the schemas is shared with the lazy routes and would run before the entry's first
+          // import; in zod's own chunk the setting runs before anything that imports zod.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|page-csp[\\/]src[\\/]zod-without-eval/ }],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/payment-kit/api': 'http://localhost:3000',

@@ -1,4 +1,4 @@
-import { CSP_NONCE_PLACEHOLDER } from '@bazaar/csp-nonce';
+import { CSP_NONCE_PLACEHOLDER } from '@bazaar/page-csp';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 

@@ -1,4 +1,6 @@
-import { NonceStyleProvider } from '@bazaar/csp-nonce/react';
+// First: zod must be jitless before any schema is built (no eval under the pages' policy).
+import '@bazaar/page-csp/zod-without-eval';
+import { NonceStyleProvider } from '@bazaar/page-csp/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchRegistryJson, loadPlatformConfig } from './platform-config.ts';

@@ -18,6 +18,7 @@ import {
 } from '@bazaar/server-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { parseOrigin } from './config.ts';
+import { API_CSP_DIRECTIVES } from './content-security-policy.ts';
 import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from './limits.ts';
 import { buildRegistry } from './registry.ts';
 import { createRelayHub, type RelayHub } from './relay/hub.ts';
@@ -139,9 +140,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   await app.register(fastifyCookie, { secret: await loadCookieSecret(userDeps.db) });
   installRequestOriginCheck(app, trustedOrigins);
   await app.register(fastifyWebsocket);
-  // The pages inline the registry and components load the card provider's scripts and frames,
-  // so a strict content security policy would break them; the other helmet headers stay.
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false });
+  // Pages replace this policy with their own, nonced per response (web-apps.ts).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: API_CSP_DIRECTIVES },
+  });
   installSessionUser(app, userDeps);
   installIdempotency(app, { db: database.db, clock });
 
@@ -167,7 +169,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     await app.register(component.api, { prefix: apiPrefix(component.mountPoint) });
   }
   for (const webApp of planWebApps(components, options.webDist ?? {})) {
-    await serveWebApp(app, webApp, registry);
+    await serveWebApp(app, webApp, { registry, ...trustedOrigins });
   }
 
   const setupCode = livemode ? await issueSetupCode(userDeps) : null;

@@ -15,10 +15,11 @@ export function buildRegistry(
 
 /**
  * Inlines the registry into a page so its scripts know every mount point before their first
- * request. `<` is escaped so no value can close the script element.
+ * request. `<` is escaped so no value can close the script element; the script carries the
+ * response's CSP nonce, without which the page's policy would not run it.
  */
-export function injectRegistry(html: string, registry: Registry): string {
+export function injectRegistry(html: string, registry: Registry, nonce: string): string {
   const json = JSON.stringify(registry).replaceAll('<', '\\u003c');
-  const script = `<script>window.__PLATFORM__ = ${json}</script>`;
+  const script = `<script nonce="${nonce}">window.__PLATFORM__ = ${json}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${script}</head>`) : `${script}${html}`;
 }

@@ -2,16 +2,24 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { CSP_NONCE_PLACEHOLDER } from '@bazaar/page-csp';
 import type { Registry } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { FastifyInstance } from 'fastify';
+import { newCspNonce, pageContentSecurityPolicy } from './content-security-policy.ts';
 import { injectRegistry } from './registry.ts';
+import type { TrustedOrigins } from './security/request-origin.ts';
 
 export interface WebApp {
   mountPoint: string;
   folder: string;
   /** Paths under the mount point that belong to something else (APIs, other mount points). */
   reservedPaths: string[];
+}
+
+/** What every page is served with: the registry it inlines and the origins its policy names. */
+export interface PageContext extends TrustedOrigins {
+  registry: Registry;
 }
 
 export function isUnder(path: string, prefix: string): boolean {
@@ -33,9 +41,10 @@ function existingFile(folder: string, urlPath: string): string | null {
 /**
  * Serves a built single-page app at its mount point: real files as they are (hashed assets
  * cached for a year), every other GET gets index.html with the registry inlined, so client-side
- * routes survive a reload. The page is read per request so a rebuild needs no restart.
+ * routes survive a reload. The page is read per request so a rebuild needs no restart, and each
+ * response gets its own CSP nonce in place of the placeholder Vite wrote into the page's tags.
  */
-export async function serveWebApp(app: FastifyInstance, webApp: WebApp, registry: Registry): Promise<void> {
+export async function serveWebApp(app: FastifyInstance, webApp: WebApp, page: PageContext): Promise<void> {
   const base = webApp.mountPoint === '/' ? '' : webApp.mountPoint;
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, { root: resolve(webApp.folder), serve: false });
@@ -51,10 +60,12 @@ export async function serveWebApp(app: FastifyInstance, webApp: WebApp, registry
         return reply.sendFile(file, isHashed ? { maxAge: '1y', immutable: true } : { maxAge: 0 });
       }
       const html = await readFile(join(webApp.folder, 'index.html'), 'utf8');
+      const nonce = newCspNonce();
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(injectRegistry(html, registry));
+        .header('content-security-policy', pageContentSecurityPolicy({ ...page, nonce }))
+        .send(injectRegistry(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce), page.registry, nonce));
     });
     if (base !== '') scope.get(base, (_request, reply) => reply.redirect(`${base}/`));
   });

@@ -1,4 +1,6 @@
-import { NonceStyleProvider } from '@bazaar/csp-nonce/react';
+// First: zod must be jitless before any schema is built (no eval under the pages' policy).
+import '@bazaar/page-csp/zod-without-eval';
+import { NonceStyleProvider } from '@bazaar/page-csp/react';
 import { OWNER_SETUP_PAGE, registrySchema } from '@bazaar/schemas';
 import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import { StrictMode } from 'react';

@@ -1,4 +1,4 @@
-import { NonceStyleProvider } from '@bazaar/csp-nonce/react';
+import { NonceStyleProvider } from '@bazaar/page-csp/react';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

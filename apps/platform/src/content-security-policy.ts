@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * What a third party's browser code needs from the pages' policy. `script` is for browsers
+ * without 'strict-dynamic' (the others run whatever our nonced scripts load, and ignore hosts).
+ */
+export interface ProviderSources {
+  name: string;
+  script?: readonly string[];
+  frame?: readonly string[];
+  connect?: readonly string[];
+}
+
+/**
+ * The third parties the pages load code from. None yet: a provider integrated into the browser
+ * (the card provider's script, its frames, its API) adds its entry here, and only here.
+ */
+export const PROVIDER_SOURCES: readonly ProviderSources[] = [];
+
+/**
+ * Every response that is not a page: nothing in it may load or run, and nothing may frame it
+ * (an SVG avatar or a JSON body opened directly stays inert).
+ */
+export const API_CSP_DIRECTIVES = {
+  defaultSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+};
+
+export interface PagePolicyOptions {
+  /** Fresh per response: the page's scripts and styles carry it (see `newCspNonce`). */
+  nonce: string;
+  /** The public origin (`PUBLIC_URL`): the pages' realtime socket is there. */
+  publicUrl: string;
+  /** Other sites allowed to frame the pages (`EMBED_ORIGINS`), as bare origins. */
+  embedOrigins: readonly string[];
+  providers?: readonly ProviderSources[];
+}
+
+/** 128 random bits, as CSP3 asks of a nonce. */
+export function newCspNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/**
+ * CSP3 lets 'self' cover the page's own ws/wss origin, but not every browser does, so the
+ * socket's origin is named as well: the public origin with the socket's scheme.
+ */
+function socketSource(publicUrl: string): string {
+  return publicUrl.replace(/^http/, 'ws');
+}
+
+/**
+ * The policy of every page the platform serves: only scripts carrying the response's nonce run
+ * ('strict-dynamic' then trusts what they load, so no host list — and no same-origin file that
+ * happens to parse as script — widens it), and only nonced `<style>` tags apply. Images may come
+ * from any http(s) host: product images are URLs the merchant enters. Pages may be framed by the
+ * platform itself and its configured embedders.
+ */
+export function pageContentSecurityPolicy(options: PagePolicyOptions): string {
+  const { nonce, providers = PROVIDER_SOURCES } = options;
+  const from = (kind: 'script' | 'frame' | 'connect') =>
+    providers.flatMap((provider) => provider[kind] ?? []);
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'", ...from('script')],
+    ['style-src', "'self'", `'nonce-${nonce}'`],
+    ['img-src', "'self'", 'data:', 'https:', 'http:'],
+    ['connect-src', "'self'", socketSource(options.publicUrl), ...from('connect')],
+    ['frame-src', "'self'", ...from('frame')],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'self'", ...options.embedOrigins],
+  ];
+  return directives.map((directive) => directive.join(' ')).join('; ');
+}
