@@ -9,7 +9,7 @@ export interface PlatformLimits {
   userRequestsPerMinute: number;
   /** Requests a minute for the built pages and their assets, per network address. */
   pageRequestsPerMinute: number;
-  /** Requests a minute to each sign-in route (nonce, wallet, email start and verify, wallet binding). */
+  /** Requests a minute to each sign-in route (nonce, wallet, email start and verify, wallet binding, owner setup). */
   signInRequestsPerMinute: number;
   /** Code checks for one address within the window below; a new code does not reset them. */
   emailCodeAttemptsPerWindow: number;

@@ -73,6 +73,7 @@ describe.each(TEST_DIALECTS)('request limits on %s', (dialect) => {
       { method: 'POST', url: `${USER_SERVICE_PATH}/auth/email/start`, payload: {} },
       { method: 'POST', url: `${USER_SERVICE_PATH}/auth/email/verify`, payload: {} },
       { method: 'POST', url: `${USER_SERVICE_PATH}/wallet`, payload: {} },
+      { method: 'POST', url: `${USER_SERVICE_PATH}/setup`, payload: {} },
     ];
     for (const route of routes) {
       const answers = await statuses(3, route);

@@ -60,7 +60,7 @@ export function userServiceRoutes(deps: UserServiceDeps & { limits: PlatformLimi
 
     zapp.post(
       '/setup',
-      { schema: { body: ownerSetupBodySchema, response: { 200: signedInResponseSchema } } },
+      { schema: { body: ownerSetupBodySchema, response: { 200: signedInResponseSchema } }, config: signIn },
       async (request) => {
         const { did } = requireUser(request);
         return { user: await claimOwnership(deps, { userDid: did, code: request.body.code }) };
