@@ -9,7 +9,8 @@ import { buildWebApps } from '../../scripts/build-web.ts';
 const ARTIFACTS = resolve(import.meta.dirname, '../../.test-artifacts/e2e');
 
 /**
- * The whole platform on a free port of 127.0.0.1, with its built pages and a captured mailbox.
+ * The whole platform on a free port of 127.0.0.1, with its built pages and a captured mailbox;
+ * that address is its public URL (`baseUrl`), which the wallet's sign-in messages name.
  * `withDemoChain` also runs the demo's local Ethereum chain (TUSD in development accounts 1..8)
  * on a free port, for journeys that pay with a wallet.
  */
@@ -17,20 +18,16 @@ export async function startPlatform({ withDemoChain = false } = {}) {
   buildWebApps();
   const chain = withDemoChain ? await startDemoChain({ port: 0 }) : null;
   try {
-    const platform = await createTestPlatform(
-      'sqlite',
-      chain
-        ? {
-            demoChain: { rpcUrl: chain.rpcUrl },
-            // The page's wallet dates its EIP-4361 messages by the real clock, which the server checks them against.
-            clock: createManualClock(Math.floor(Date.now() / 1000)),
-          }
-        : {},
-    );
-    const baseUrl = await platform.app.listen({ port: 0, host: '127.0.0.1' });
+    const platform = await createTestPlatform('sqlite', {
+      listen: true,
+      ...(chain && {
+        demoChain: { rpcUrl: chain.rpcUrl },
+        // The page's wallet dates its EIP-4361 messages by the real clock, which the server checks them against.
+        clock: createManualClock(Math.floor(Date.now() / 1000)),
+      }),
+    });
     return {
       ...platform,
-      baseUrl,
       chain,
       async close() {
         await platform.close();

@@ -10,13 +10,8 @@ export function checkoutUrl(platform: RunningPlatform, id: string, locale = 'en'
   return `${platform.baseUrl}/payment-kit/checkout/pay/${id}?locale=${locale}`;
 }
 
-/** On the login page: asks for a code, types the one mailed to `email`, and lands back on the checkout. */
-export async function signInWithEmailedCode(
-  page: Page,
-  platform: RunningPlatform,
-  t: Translate,
-  email: string,
-) {
+/** On the login page: asks for a code, types the one mailed to `email`, and signs in. */
+export async function enterEmailedCode(page: Page, platform: RunningPlatform, t: Translate, email: string) {
   await page.getByLabel(t('platform.login.email.label')).fill(email, E2E_TIMEOUT);
   await page.getByRole('button', { name: t('platform.login.email.send') }).click();
   // The code field shows once the server answered, so the mail has been sent by then.
@@ -25,6 +20,16 @@ export async function signInWithEmailedCode(
   await codeField.fill(latestCode(platform, email));
   // exact: with a wallet in the browser, "Sign in with wallet" is a button too.
   await page.getByRole('button', { name: t('platform.login.code.verify'), exact: true }).click();
+}
+
+/** On the login page: signs in with the emailed code and lands back on the checkout. */
+export async function signInWithEmailedCode(
+  page: Page,
+  platform: RunningPlatform,
+  t: Translate,
+  email: string,
+) {
+  await enterEmailedCode(page, platform, t, email);
   await page.waitForURL(/\/payment-kit\/checkout\/pay\/cs_/, E2E_TIMEOUT);
 }
 
