@@ -13,9 +13,11 @@ import { createTestPlatform, type TestPlatform } from './testing.ts';
 
 const API = '/payment-kit/api';
 
-/** Collects the events a browser subscribed to the app's channel would receive. */
-async function listenToRelay(baseUrl: string, appId: string) {
-  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/.well-known/service/relay`);
+/** Collects the events the signed-in browser of `cookie`, subscribed to the app's channel, would receive. */
+async function listenToRelay(baseUrl: string, appId: string, cookie: string) {
+  const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/.well-known/service/relay`, {
+    headers: { cookie },
+  });
   const events: RelayEvent[] = [];
   await new Promise<void>((subscribed, failed) => {
     socket.once('error', failed);
@@ -42,8 +44,8 @@ describe.each(TEST_DIALECTS)('the thin checkout path through the platform on %s'
 
   it('a signed-in payer pays a payment link by test card and the relay announces it', async () => {
     const baseUrl = await platform.app.listen({ port: 0, host: '127.0.0.1' });
-    const relay = await listenToRelay(baseUrl, 'bazaar');
     const { cookie } = await platform.signIn('payer@example.com');
+    const relay = await listenToRelay(baseUrl, 'bazaar', cookie);
 
     const started = startCheckoutResponseSchema.parse(
       (

@@ -22,6 +22,8 @@ export interface PlatformLimits {
   sweepIntervalSeconds: number;
   /** Rows one delete statement of the sweep removes, so a backlog never holds a long lock. */
   sweepBatchSize: number;
+  /** Relay sockets open at once from one network address (per node); a page opens one per thing it waits for. */
+  relaySocketsPerAddress: number;
 }
 
 export const DEFAULT_PLATFORM_LIMITS: PlatformLimits = {
@@ -35,6 +37,7 @@ export const DEFAULT_PLATFORM_LIMITS: PlatformLimits = {
   emailCodesPerIpPerDay: 50,
   sweepIntervalSeconds: 300,
   sweepBatchSize: 1_000,
+  relaySocketsPerAddress: 20,
 };
 
 /** The environment variable that overrides each limit. */
@@ -49,4 +52,5 @@ export const LIMIT_VARIABLES: Record<keyof PlatformLimits, string> = {
   emailCodesPerIpPerDay: 'EMAIL_CODES_PER_IP_PER_DAY',
   sweepIntervalSeconds: 'SWEEP_INTERVAL_SECONDS',
   sweepBatchSize: 'SWEEP_BATCH_SIZE',
+  relaySocketsPerAddress: 'RELAY_SOCKETS_PER_ADDRESS',
 };

@@ -21,7 +21,7 @@ import { parseOrigin } from './config.ts';
 import { API_CSP_DIRECTIVES } from './content-security-policy.ts';
 import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from './limits.ts';
 import { buildRegistry } from './registry.ts';
-import { createRelayHub, type RelayHub } from './relay/hub.ts';
+import { createRelayHub, RELAY_MAX_MESSAGE_BYTES, type RelayHub } from './relay/hub.ts';
 import { relayRoutes } from './relay/routes.ts';
 import { installRequestLimits } from './request-limits.ts';
 import { installLoopbackAliasRedirect } from './security/loopback-alias.ts';
@@ -139,7 +139,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   installLoopbackAliasRedirect(app, publicUrl);
   await app.register(fastifyCookie, { secret: await loadCookieSecret(userDeps.db) });
   installRequestOriginCheck(app, trustedOrigins);
-  await app.register(fastifyWebsocket);
+  await app.register(fastifyWebsocket, { options: { maxPayload: RELAY_MAX_MESSAGE_BYTES } });
   // Pages replace this policy with their own, nonced per response (web-apps.ts).
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: API_CSP_DIRECTIVES },
@@ -157,7 +157,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       REGISTRY_PATH,
     ],
   });
-  await app.register(relayRoutes(relay), { prefix: RELAY_PATH });
+  await app.register(
+    relayRoutes(relay, { trustedOrigins, socketsPerAddress: limits.relaySocketsPerAddress }),
+    { prefix: RELAY_PATH },
+  );
   await app.register(userServiceRoutes({ ...userDeps, limits }), { prefix: USER_SERVICE_PATH });
 
   const registry = buildRegistry(appId, appName, components);

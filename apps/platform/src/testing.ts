@@ -79,6 +79,7 @@ export const TEST_PLATFORM_LIMITS: PlatformLimits = {
   emailCodeAttemptsPerWindow: UNLIMITED,
   emailCodesPerAddressPerDay: UNLIMITED,
   emailCodesPerIpPerDay: UNLIMITED,
+  relaySocketsPerAddress: UNLIMITED,
 };
 
 export { startDemoChain } from './demo-chain.ts';

@@ -12,7 +12,7 @@ import { createSessionSweeper } from './modules/checkout-sessions/expiry.ts';
 import { registerCheckoutSessionRoutes } from './modules/checkout-sessions/routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
-import { createOutboxDispatcher } from './modules/events/service.ts';
+import { createOutboxDispatcher } from './modules/events/dispatcher.ts';
 import { registerPaymentLinkRoutes } from './modules/payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
 import { registerPriceRoutes } from './modules/prices/routes.ts';

@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   PAYMENT_IN_PROGRESS: 409,
   /** Too many requests from this user or network address in the last minute; `Retry-After` says when to try again. */
   RATE_LIMITED: 429,
+  /** The relay refuses another socket from a network address that holds as many as it may at once. */
+  RELAY_SOCKETS_LIMITED: 429,
   /** The emailed sign-in code expired, was used, or was never sent: ask for a new one. */
   AUTH_CODE_EXPIRED: 401,
   /** Five wrong tries used up the emailed sign-in code: ask for a new one. */

@@ -1,74 +1,84 @@
 import { z } from 'zod';
 
+const relayedFields = { id: z.string(), livemode: z.boolean(), created: z.number().int() };
+
 /**
- * The one event catalogue: the outbox rows, webhooks, the realtime relay and React subscribers
- * all speak these types. `data` carries the identifiers a subscriber needs to match and refetch.
+ * One kind of event: the ids a subscriber matches on and refetches by, and the details the
+ * outbox and webhooks carry besides. The relay carries the ids alone: a socket may hear of an
+ * object it is not allowed to read (an admin's, a payer's checkout page), so what it hears must
+ * say nothing the object's own routes would not tell it.
+ */
+function eventKind<
+  const Types extends readonly [string, ...string[]],
+  Ids extends z.ZodRawShape,
+  Details extends z.ZodRawShape,
+>(types: Types, ids: Ids, details: Details) {
+  const type = z.enum(types);
+  return {
+    payload: z.object({ type, data: z.object({ ...ids, ...details }) }),
+    relayed: z.object({ type, data: z.object(ids), ...relayedFields }),
+  };
+}
+
+const invoiceIds = { id: z.string(), customer_id: z.string(), subscription_id: z.string().nullable() };
+const intentIds = { id: z.string(), customer_id: z.string().nullable() };
+
+const checkoutCompleted = eventKind(
+  ['checkout.session.completed'],
+  {
+    id: z.string(),
+    customer_id: z.string().nullable(),
+    invoice_id: z.string().nullable(),
+    subscription_id: z.string().nullable(),
+  },
+  { payment_status: z.string() },
+);
+const checkoutExpired = eventKind(['checkout.session.expired'], { id: z.string() }, {});
+const invoiceChanged = eventKind(
+  ['invoice.paid', 'invoice.created', 'invoice.finalized', 'invoice.marked_uncollectible', 'invoice.voided'],
+  invoiceIds,
+  {},
+);
+const invoicePaymentFailed = eventKind(['invoice.payment_failed'], invoiceIds, {
+  attempt_count: z.number().int(),
+  next_payment_attempt: z.number().int().nullable(),
+  code: z.string(),
+});
+const subscriptionChanged = eventKind(
+  ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted'],
+  { id: z.string(), customer_id: z.string() },
+  { status: z.string() },
+);
+const intentSucceeded = eventKind(['payment_intent.succeeded'], intentIds, {});
+const intentFailed = eventKind(['payment_intent.payment_failed'], intentIds, { code: z.string() });
+
+/**
+ * The one event catalogue: the outbox rows and webhooks carry these payloads, the realtime relay
+ * and React subscribers their ids (`relayEventSchema`).
  */
 export const eventSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('checkout.session.completed'),
-    data: z.object({
-      id: z.string(),
-      customer_id: z.string().nullable(),
-      invoice_id: z.string().nullable(),
-      subscription_id: z.string().nullable(),
-      payment_status: z.string(),
-    }),
-  }),
-  z.object({
-    type: z.literal('checkout.session.expired'),
-    data: z.object({ id: z.string() }),
-  }),
-  z.object({
-    type: z.literal('invoice.paid'),
-    data: z.object({
-      id: z.string(),
-      customer_id: z.string(),
-      subscription_id: z.string().nullable(),
-    }),
-  }),
-  z.object({
-    type: z.enum(['invoice.created', 'invoice.finalized', 'invoice.marked_uncollectible', 'invoice.voided']),
-    data: z.object({
-      id: z.string(),
-      customer_id: z.string(),
-      subscription_id: z.string().nullable(),
-    }),
-  }),
-  z.object({
-    type: z.literal('invoice.payment_failed'),
-    data: z.object({
-      id: z.string(),
-      customer_id: z.string(),
-      subscription_id: z.string().nullable(),
-      attempt_count: z.number().int(),
-      next_payment_attempt: z.number().int().nullable(),
-      code: z.string(),
-    }),
-  }),
-  z.object({
-    type: z.enum([
-      'customer.subscription.created',
-      'customer.subscription.updated',
-      'customer.subscription.deleted',
-    ]),
-    data: z.object({ id: z.string(), customer_id: z.string(), status: z.string() }),
-  }),
-  z.object({
-    type: z.literal('payment_intent.succeeded'),
-    data: z.object({ id: z.string(), customer_id: z.string().nullable() }),
-  }),
-  z.object({
-    type: z.literal('payment_intent.payment_failed'),
-    data: z.object({ id: z.string(), customer_id: z.string().nullable(), code: z.string() }),
-  }),
+  checkoutCompleted.payload,
+  checkoutExpired.payload,
+  invoiceChanged.payload,
+  invoicePaymentFailed.payload,
+  subscriptionChanged.payload,
+  intentSucceeded.payload,
+  intentFailed.payload,
 ]);
 export type EventPayload = z.infer<typeof eventSchema>;
 export type EventType = EventPayload['type'];
 
-/** What the relay delivers to subscribers: the payload plus its id and time. */
-export const relayEventSchema = z.intersection(
-  eventSchema,
-  z.object({ id: z.string(), livemode: z.boolean(), created: z.number().int() }),
-);
+/**
+ * What the relay delivers: the event's id, type, mode and time, and in `data` only the `id` and
+ * `*_id` fields of its payload. Parsing a full payload with it drops the rest.
+ */
+export const relayEventSchema = z.discriminatedUnion('type', [
+  checkoutCompleted.relayed,
+  checkoutExpired.relayed,
+  invoiceChanged.relayed,
+  invoicePaymentFailed.relayed,
+  subscriptionChanged.relayed,
+  intentSucceeded.relayed,
+  intentFailed.relayed,
+]);
 export type RelayEvent = z.infer<typeof relayEventSchema>;

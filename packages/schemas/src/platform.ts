@@ -77,13 +77,24 @@ export const signedInResponseSchema = z.object({ user: sessionUserSchema });
 /** `POST /setup` (live mode): a signed-in user presents the code printed at start to become the owner. */
 export const ownerSetupBodySchema = z.object({ code: z.string().trim().min(1).max(100) });
 
+/** How many secrets one relay socket may present, and how long each may be. */
+export const RELAY_MAX_SECRETS = 10;
+export const RELAY_SECRET_MAX_LENGTH = 200;
+
 /**
  * The relay's websocket protocol (JSON text frames). The client subscribes to its app's events
  * channel and answers nothing else; the server pushes events, a heartbeat every
- * RELAY_HEARTBEAT_MS, and an error for anything it cannot take.
+ * RELAY_HEARTBEAT_MS, and an error for anything it cannot take. A socket hears only the events
+ * of what its holder may see: the signed-in user's own (by the session cookie of a trusted
+ * page), everything for the roles an event names, and the objects whose client secret it
+ * presents in `secrets` (a guest's checkout session).
  */
 export const relayClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe'), channel: z.string() }),
+  z.object({
+    type: z.literal('subscribe'),
+    channel: z.string(),
+    secrets: z.array(z.string().min(1).max(RELAY_SECRET_MAX_LENGTH)).max(RELAY_MAX_SECRETS).optional(),
+  }),
   z.object({ type: z.literal('unsubscribe'), channel: z.string() }),
   z.object({ type: z.literal('ping') }),
 ]);

@@ -1,11 +1,21 @@
-import type { RelayEvent } from '@bazaar/schemas';
+import type { RelayEvent, Role } from '@bazaar/schemas';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Clock } from './clock.ts';
 import type { Database } from './database.ts';
 
+/**
+ * Who may hear one event: the sockets of these users (by did), of users holding one of these
+ * roles, and sockets that presented a secret whose `sha256Hex` is listed.
+ */
+export interface RelayAudience {
+  userDids: readonly string[];
+  roles: readonly Role[];
+  secretHashes: readonly string[];
+}
+
 /** Where components hand realtime messages to the platform's relay. */
 export interface RelayPublisher {
-  publish(channel: string, message: RelayEvent): void;
+  publish(channel: string, message: RelayEvent, audience: RelayAudience): void;
 }
 
 /** What the platform gives every component it hosts. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
@@ -6,6 +5,7 @@ import { CHECKOUT_SECRET_HEADER } from '@bazaar/schemas';
 import { AppError } from './app-error.ts';
 import type { Clock } from './clock.ts';
 import { deleteInBatches } from './database.ts';
+import { sha256Hex } from './sha256.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -86,8 +86,6 @@ export function sweepExpiredIdempotencyKeys(
   });
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
 /**
  * Whose keys these are. Guests have no account, so each is known by what it proves: the
  * checkout session's secret it sends, else its network address. Two guests who happen to pick
@@ -96,12 +94,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 function callerScope(request: FastifyRequest): string {
   if (request.user) return `user:${request.user.did}`;
   const secret = request.headers[CHECKOUT_SECRET_HEADER];
-  if (typeof secret === 'string' && secret !== '') return `guest:secret:${sha256(secret)}`;
+  if (typeof secret === 'string' && secret !== '') return `guest:secret:${sha256Hex(secret)}`;
   return `guest:ip:${request.ip}`;
 }
 
 function hashRequest(request: FastifyRequest): string {
-  return sha256(JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null]));
+  return sha256Hex(JSON.stringify([request.params ?? null, request.query ?? null, request.body ?? null]));
 }
 
 /**

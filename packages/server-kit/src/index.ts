@@ -7,3 +7,4 @@ export * from './http.ts';
 export * from './idempotency.ts';
 export * from './migrations.ts';
 export * from './periodic-job.ts';
+export * from './sha256.ts';

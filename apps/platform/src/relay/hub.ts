@@ -1,27 +1,43 @@
 import {
   eventsChannel,
   RELAY_HEARTBEAT_MS,
+  RELAY_MAX_SECRETS,
   relayClientMessageSchema,
   type RelayEvent,
   type RelayServerMessage,
+  type Role,
 } from '@bazaar/schemas';
-import type { RelayPublisher } from '@bazaar/server-kit';
+import { sha256Hex, type RelayAudience, type RelayPublisher } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 
 /** A client that has not answered this many pings in a row is gone. */
 const MAX_MISSED_PONGS = 2;
 
+/** The largest frame a client may send (a subscribe with every secret fits many times); ws's default is 100 MiB. */
+export const RELAY_MAX_MESSAGE_BYTES = 16 * 1024;
+
+/** Who holds a socket, as its upgrade proved: the signed-in user of a trusted page, or nobody. */
+export interface RelayHolder {
+  did: string | null;
+  roles: readonly Role[];
+}
+
+export const NOBODY: RelayHolder = { did: null, roles: [] };
+
 export interface RelayHub extends RelayPublisher {
   /** Takes over a freshly opened socket: reads its messages and keeps it alive. */
-  attach(socket: WebSocket): void;
+  attach(socket: WebSocket, holder: RelayHolder): void;
   readonly clientCount: number;
   close(): void;
 }
 
 interface Client {
   socket: WebSocket;
+  holder: RelayHolder;
   channels: Set<string>;
+  /** Hashes of the secrets the socket presented; the secrets themselves are not kept. */
+  secretHashes: Set<string>;
   missedPongs: number;
 }
 
@@ -29,9 +45,19 @@ function send(socket: WebSocket, message: RelayServerMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
+function mayHear(client: Client, audience: RelayAudience): boolean {
+  const { did, roles } = client.holder;
+  return (
+    (did !== null && audience.userDids.includes(did)) ||
+    roles.some((role) => audience.roles.includes(role)) ||
+    audience.secretHashes.some((hash) => client.secretHashes.has(hash))
+  );
+}
+
 /**
- * The in-memory relay of one node: sockets subscribe to `relay:{appId}:events` and receive
- * every event published there. Only sockets connected to this node hear this node's events.
+ * The in-memory relay of one node: sockets subscribe to `relay:{appId}:events` and receive the
+ * events published there that their holder may hear (`RelayAudience`). Only sockets connected
+ * to this node hear this node's events.
  */
 export function createRelayHub(options: {
   appId: string;
@@ -73,14 +99,22 @@ export function createRelayHub(options: {
       case 'ping':
         send(client.socket, { type: 'pong' });
         return;
-      case 'subscribe':
+      case 'subscribe': {
         if (!allowedChannels.has(message.channel)) {
           send(client.socket, { type: 'error', message: `Unknown channel: ${message.channel}` });
           return;
         }
+        const secretHashes = new Set([...client.secretHashes, ...(message.secrets ?? []).map(sha256Hex)]);
+        // Bounded per socket, not per message: resubscribing must not let one socket try secrets by the thousand.
+        if (secretHashes.size > RELAY_MAX_SECRETS) {
+          send(client.socket, { type: 'error', message: `At most ${RELAY_MAX_SECRETS} secrets per socket` });
+          return;
+        }
+        client.secretHashes = secretHashes;
         client.channels.add(message.channel);
         send(client.socket, { type: 'subscribed', channel: message.channel });
         return;
+      }
       case 'unsubscribe':
         client.channels.delete(message.channel);
         send(client.socket, { type: 'unsubscribed', channel: message.channel });
@@ -89,8 +123,8 @@ export function createRelayHub(options: {
   }
 
   return {
-    attach(socket) {
-      const client: Client = { socket, channels: new Set(), missedPongs: 0 };
+    attach(socket, holder) {
+      const client: Client = { socket, holder, channels: new Set(), secretHashes: new Set(), missedPongs: 0 };
       clients.add(client);
       socket.on('pong', () => {
         client.missedPongs = 0;
@@ -102,10 +136,14 @@ export function createRelayHub(options: {
       socket.on('close', () => clients.delete(client));
       socket.on('error', (error) => options.logger.warn({ err: error }, 'relay socket error'));
     },
-    publish(channel: string, event: RelayEvent) {
+    publish(channel: string, event: RelayEvent, audience: RelayAudience) {
       const frame = JSON.stringify({ type: 'event', channel, event } satisfies RelayServerMessage);
       for (const client of clients) {
-        if (client.channels.has(channel) && client.socket.readyState === client.socket.OPEN)
+        if (
+          client.channels.has(channel) &&
+          mayHear(client, audience) &&
+          client.socket.readyState === client.socket.OPEN
+        )
           client.socket.send(frame);
       }
     },

@@ -1,10 +1,22 @@
-import { eventsChannel, type RelayEvent, type RelayServerMessage } from '@bazaar/schemas';
+import {
+  CHECKOUT_SECRET_HEADER,
+  eventsChannel,
+  RELAY_MAX_SECRETS,
+  startCheckoutResponseSchema,
+  submitCheckoutResponseSchema,
+  type RelayEvent,
+  type RelayServerMessage,
+} from '@bazaar/schemas';
+import { DEMO } from '@bazaar/payment-server';
+import { sha256Hex, type RelayAudience } from '@bazaar/server-kit';
+import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestPlatform, type TestPlatform } from '../testing.ts';
 
 const HEARTBEAT_MS = 100;
 const CHANNEL = eventsChannel('bazaar');
+const SECRET = 'cs_1_secret_abc';
 const EVENT: RelayEvent = {
   id: 'evt_1',
   type: 'invoice.paid',
@@ -12,69 +24,92 @@ const EVENT: RelayEvent = {
   created: 1_800_000_000,
   data: { id: 'in_1', customer_id: 'cus_1', subscription_id: null },
 };
+const SECRET_HOLDERS: RelayAudience = { userDids: [], roles: [], secretHashes: [sha256Hex(SECRET)] };
 
-/** A socket that queues what it receives, so a test can await the next message in order. */
+const relayUrl = (baseUrl: string) => `${baseUrl.replace('http', 'ws')}/.well-known/service/relay`;
+
+/** A socket that keeps what it receives in order, so a test can read the next message. */
 async function connect(url: string, options: WebSocket.ClientOptions = {}) {
   const socket = new WebSocket(url, options);
-  const received: RelayServerMessage[] = [];
-  const waiters: Array<(message: RelayServerMessage) => void> = [];
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as RelayServerMessage;
-    const waiter = waiters.shift();
-    if (waiter) waiter(message);
-    else received.push(message);
-  });
+  const messages: RelayServerMessage[] = [];
+  let read = 0;
+  socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as RelayServerMessage));
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const send = (message: unknown) =>
+    socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  async function next(): Promise<RelayServerMessage> {
+    while (read >= messages.length) await new Promise((resolve) => socket.once('message', resolve));
+    return messages[read++]!;
+  }
   return {
     socket,
-    send: (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
-    next: () =>
-      new Promise<RelayServerMessage>((resolve) => {
-        const queued = received.shift();
-        if (queued) resolve(queued);
-        else waiters.push(resolve);
-      }),
+    send,
+    next,
+    async subscribe(secrets?: string[]) {
+      send({ type: 'subscribe', channel: CHANNEL, secrets });
+      expect(await next()).toEqual({ type: 'subscribed', channel: CHANNEL });
+    },
+    /** The events heard so far: a pong answers after every frame the server sent before it. */
+    async heard(): Promise<RelayEvent[]> {
+      send({ type: 'ping' });
+      const events: RelayEvent[] = [];
+      for (let message = await next(); message.type !== 'pong'; message = await next()) {
+        if (message.type === 'event') events.push(message.event);
+      }
+      return events;
+    },
   };
 }
 
-describe('relay', () => {
+/** The status and error code a refused upgrade is answered with. */
+function refusal(url: string): Promise<{ status: number; code: string }> {
+  const socket = new WebSocket(url);
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => reject(new Error('the socket was let in')));
+    socket.once('unexpected-response', (request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, code: JSON.parse(body).error.code });
+        request.destroy();
+      });
+    });
+  });
+}
+
+describe('relay protocol', () => {
   let platform: TestPlatform;
   let url: string;
 
   beforeEach(async () => {
     platform = await createTestPlatform('sqlite', { components: () => [], relayHeartbeatMs: HEARTBEAT_MS });
-    const address = await platform.app.listen({ host: '127.0.0.1', port: 0 });
-    url = `${address.replace('http', 'ws')}/.well-known/service/relay`;
+    url = relayUrl(await platform.app.listen({ host: '127.0.0.1', port: 0 }));
   });
   afterEach(async () => {
     await platform.close();
   });
 
-  it('delivers events published on the channel a client subscribed to', async () => {
-    const subscriber = await connect(url);
+  it('delivers an event to the subscribers it names, and to no one else', async () => {
+    const holder = await connect(url);
     const bystander = await connect(url);
-    subscriber.send({ type: 'subscribe', channel: CHANNEL });
-    expect(await subscriber.next()).toEqual({ type: 'subscribed', channel: CHANNEL });
+    await holder.subscribe([SECRET]);
+    await bystander.subscribe(['cs_1_secret_wrong']);
 
-    platform.relay.publish(CHANNEL, EVENT);
-    expect(await subscriber.next()).toEqual({ type: 'event', channel: CHANNEL, event: EVENT });
-
-    bystander.send({ type: 'ping' });
-    expect(await bystander.next()).toEqual({ type: 'pong' });
+    platform.relay.publish(CHANNEL, EVENT, SECRET_HOLDERS);
+    expect(await holder.heard()).toEqual([EVENT]);
+    expect(await bystander.heard()).toEqual([]);
   });
 
   it('stops delivering after unsubscribe', async () => {
     const client = await connect(url);
-    client.send({ type: 'subscribe', channel: CHANNEL });
-    await client.next();
+    await client.subscribe([SECRET]);
     client.send({ type: 'unsubscribe', channel: CHANNEL });
     expect(await client.next()).toEqual({ type: 'unsubscribed', channel: CHANNEL });
-    platform.relay.publish(CHANNEL, EVENT);
-    client.send({ type: 'ping' });
-    expect(await client.next()).toEqual({ type: 'pong' });
+    platform.relay.publish(CHANNEL, EVENT, SECRET_HOLDERS);
+    expect(await client.heard()).toEqual([]);
   });
 
-  it('answers unknown channels and bad messages with an error', async () => {
+  it('answers unknown channels, bad messages and too many or too long secrets with an error', async () => {
     const client = await connect(url);
     client.send({ type: 'subscribe', channel: 'relay:someone-else:events' });
     expect(await client.next()).toEqual({
@@ -85,6 +120,20 @@ describe('relay', () => {
     expect(await client.next()).toMatchObject({ type: 'error' });
     client.send({ type: 'dance' });
     expect(await client.next()).toMatchObject({ type: 'error' });
+    client.send({ type: 'subscribe', channel: CHANNEL, secrets: ['x'.repeat(201)] });
+    expect(await client.next()).toMatchObject({ type: 'error' });
+
+    // The bound holds per socket: subscribing again cannot add secrets past it.
+    const secrets = (from: number) => Array.from({ length: RELAY_MAX_SECRETS / 2 }, (_, i) => `s${from + i}`);
+    await client.subscribe(secrets(0));
+    await client.subscribe(secrets(RELAY_MAX_SECRETS / 2));
+    client.send({ type: 'subscribe', channel: CHANNEL, secrets: [SECRET] });
+    expect(await client.next()).toEqual({
+      type: 'error',
+      message: `At most ${RELAY_MAX_SECRETS} secrets per socket`,
+    });
+    platform.relay.publish(CHANNEL, EVENT, SECRET_HOLDERS);
+    expect(await client.heard()).toEqual([]);
   });
 
   it('sends heartbeats and keeps a client that answers pings', async () => {
@@ -100,5 +149,132 @@ describe('relay', () => {
     const closed = new Promise((resolve) => silent.socket.once('close', resolve));
     await closed;
     expect(platform.relay.clientCount).toBe(0);
+  });
+
+  it('refuses the socket past the limit of one network address, and takes one again once a socket closes', async () => {
+    await platform.close();
+    platform = await createTestPlatform('sqlite', {
+      components: () => [],
+      limits: { relaySocketsPerAddress: 2 },
+    });
+    url = relayUrl(await platform.app.listen({ host: '127.0.0.1', port: 0 }));
+    const first = await connect(url);
+    await connect(url);
+
+    expect(await refusal(url)).toEqual({ status: 429, code: 'RELAY_SOCKETS_LIMITED' });
+    first.socket.close();
+    await expect.poll(() => platform.relay.clientCount).toBe(1);
+    const again = await connect(url);
+    expect(again.socket.readyState).toBe(WebSocket.OPEN);
+  });
+});
+
+/**
+ * Finding 3 of the outside test: an anonymous socket, from any origin, heard every payment with
+ * its ids. Now each socket hears only what its holder may see.
+ */
+describe.each(TEST_DIALECTS)('who hears payments on the relay on %s', (dialect) => {
+  let platform: TestPlatform;
+
+  beforeEach(async () => {
+    platform = await createTestPlatform(dialect, { listen: true });
+  });
+  afterEach(async () => {
+    await platform.close();
+  });
+
+  const api = (path: string) => `/payment-kit/api${path}`;
+  const submitBody = (email: string) => ({
+    customer_name: 'Pat Payer',
+    customer_email: email,
+    payment_method: 'pm_demo_card',
+    payment_currency: 'pc_demo_usd',
+    billing_address: { country: 'us', postal_code: '94107' },
+  });
+
+  async function startCheckout(link: string, cookie?: string) {
+    const started = await platform.app.inject({
+      method: 'POST',
+      url: api(`/checkout-sessions/start/${link}`),
+      headers: cookie ? { cookie } : {},
+    });
+    const session = startCheckoutResponseSchema.parse(started.json()).checkoutSession;
+    return { id: session.id, secret: session.client_secret! };
+  }
+
+  /** Submits the session as the cookie's user, or as the guest holding its secret, and pays it by 4242. */
+  async function payCheckout(
+    session: { id: string; secret: string },
+    who: { cookie?: string; email: string },
+  ) {
+    const submitted = await platform.app.inject({
+      method: 'PUT',
+      url: api(`/checkout-sessions/${session.id}/${who.cookie ? 'submit' : 'donate-submit'}`),
+      headers: who.cookie ? { cookie: who.cookie } : { [CHECKOUT_SECRET_HEADER]: session.secret },
+      payload: submitBody(who.email),
+    });
+    const answer = submitCheckoutResponseSchema.parse(submitted.json());
+    const confirmed = await platform.app.inject({
+      method: 'POST',
+      url: api(`/test-card/payment-intents/${answer.paymentIntent!.id}/confirm`),
+      payload: {
+        client_secret: answer.stripeContext!.client_secret,
+        card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+      },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    return answer.paymentIntent!.id;
+  }
+
+  it('tells the payer, the guest who proved the donation and the admins only of their own payments, by ids', async () => {
+    const url = relayUrl(platform.baseUrl);
+    const owner = await platform.signIn('owner@example.com');
+    const payer = await platform.signIn('payer@example.com');
+    const trusted = { origin: platform.baseUrl };
+    const foreign = { origin: 'https://evil.example' };
+    const bought = await startCheckout(DEMO.oneTimeLinkId, payer.cookie);
+    const donation = await startCheckout(DEMO.donationLinkId);
+
+    const anonymous = await connect(url);
+    const hijacker = await connect(url, { headers: { cookie: payer.cookie, ...foreign } });
+    const adminHijacker = await connect(url, { headers: { cookie: owner.cookie, ...foreign } });
+    const guessing = await connect(url);
+    const payerPage = await connect(url, { headers: { cookie: payer.cookie, ...trusted } });
+    const guestPage = await connect(url);
+    const adminPage = await connect(url, { headers: { cookie: owner.cookie, ...trusted } });
+    for (const socket of [anonymous, hijacker, adminHijacker, payerPage, adminPage]) await socket.subscribe();
+    await guessing.subscribe([`${donation.id}_secret_guessed`]);
+    await guestPage.subscribe([donation.secret]);
+
+    const boughtIntent = await payCheckout(bought, { cookie: payer.cookie, email: 'payer@example.com' });
+    const donationIntent = await payCheckout(donation, { email: 'guest@example.com' });
+
+    for (const silent of [anonymous, hijacker, adminHijacker, guessing])
+      expect(await silent.heard()).toEqual([]);
+    const payerHeard = await payerPage.heard();
+    expect(payerHeard.map((event) => [event.type, event.data.id])).toEqual([
+      ['payment_intent.succeeded', boughtIntent],
+      ['checkout.session.completed', bought.id],
+      ['invoice.paid', expect.stringMatching(/^in_/)],
+    ]);
+    const completed = payerHeard.find((event) => event.type === 'checkout.session.completed')!;
+    expect(Object.keys(completed.data).sort()).toEqual([
+      'customer_id',
+      'id',
+      'invoice_id',
+      'subscription_id',
+    ]);
+    expect((await guestPage.heard()).map((event) => [event.type, event.data.id])).toEqual([
+      ['payment_intent.succeeded', donationIntent],
+      ['checkout.session.completed', donation.id],
+    ]);
+    expect((await adminPage.heard()).map((event) => event.type)).toEqual([
+      'payment_intent.succeeded',
+      'checkout.session.completed',
+      'invoice.paid',
+      'payment_intent.succeeded',
+      'checkout.session.completed',
+      'invoice.paid',
+    ]);
   });
 });

@@ -46,8 +46,9 @@ describe('extractErrorText', () => {
 
 /**
  * Codes a payer never reads from the Payment Kit: sign-in failures and the owner's setup code
- * are worded by the platform's login pages, and catalogue edits and test clocks are an
- * administrator's. Every other code needs payer text.
+ * are worded by the platform's login pages, catalogue edits and test clocks are an
+ * administrator's, and a refused relay socket only leaves the page polling. Every other code
+ * needs payer text.
  */
 const NOT_MET_BY_PAYERS: readonly string[] = [
   'AUTH_FAILED',
@@ -60,6 +61,7 @@ const NOT_MET_BY_PAYERS: readonly string[] = [
   'AUTH_CODE_LOCKED',
   'OBJECT_IN_USE',
   'TEST_CLOCK_INVALID',
+  'RELAY_SOCKETS_LIMITED',
 ];
 
 describe('every error a payer can meet has text in both languages', () => {

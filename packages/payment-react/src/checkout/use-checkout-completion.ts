@@ -64,7 +64,11 @@ export function useCheckoutCompletion(
     };
   }, [isWaiting, api, sessionId]);
 
-  useRelayEvents(isWaiting, (event) => {
-    if (event.type === 'checkout.session.completed' && event.data.id === sessionId) void check.current();
-  });
+  useRelayEvents(
+    isWaiting,
+    (event) => {
+      if (event.type === 'checkout.session.completed' && event.data.id === sessionId) void check.current();
+    },
+    { checkoutSessionId: sessionId },
+  );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { EventPayload, OverdueInvoicesResponse } from '@bazaar/schemas';
+import type { OverdueInvoicesResponse, RelayEvent } from '@bazaar/schemas';
 import { queryKeys } from '../api/query-keys.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { debounce } from '../realtime/debounce.ts';
@@ -16,7 +16,7 @@ const OVERDUE_REFETCH_MAX_WAIT_MS = 5_000;
  * matched through the customer id of the invoices already loaded.
  */
 function isOverdueInvoicePaid(
-  event: EventPayload,
+  event: RelayEvent,
   scope: OverdueScope,
   data: OverdueInvoicesResponse | undefined,
 ): boolean {

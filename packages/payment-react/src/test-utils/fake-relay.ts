@@ -1,9 +1,10 @@
 import { vi } from 'vitest';
-import type { EventPayload } from '@bazaar/schemas';
+import type { RelayEvent } from '@bazaar/schemas';
 
 /** A stand-in for the relay socket: tests deliver events to every socket a component opened. */
 export function installFakeRelay() {
   const sockets = new Set<FakeRelaySocket>();
+  const sent: unknown[] = [];
 
   class FakeRelaySocket extends EventTarget {
     readonly url: string;
@@ -13,7 +14,9 @@ export function installFakeRelay() {
       sockets.add(this);
       queueMicrotask(() => this.dispatchEvent(new Event('open')));
     }
-    send() {}
+    send(data: string) {
+      sent.push(JSON.parse(data));
+    }
     close() {
       sockets.delete(this);
     }
@@ -25,8 +28,15 @@ export function installFakeRelay() {
     get openCount() {
       return sockets.size;
     },
-    deliver(event: EventPayload) {
-      const data = JSON.stringify({ type: 'event', event });
+    /** Every message the sockets sent, parsed, oldest first. */
+    sent,
+    /** Delivers an event as the relay frames it; its id, mode and time do not matter to pages. */
+    deliver(event: Pick<RelayEvent, 'type' | 'data'>) {
+      const data = JSON.stringify({
+        type: 'event',
+        channel: 'relay:test:events',
+        event: { id: 'evt_test', livemode: false, created: 0, ...event },
+      });
       for (const socket of [...sockets]) socket.dispatchEvent(new MessageEvent('message', { data }));
     },
     uninstall: () => vi.unstubAllGlobals(),

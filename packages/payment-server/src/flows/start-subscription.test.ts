@@ -9,7 +9,7 @@ import { TEST_CARDS } from '../providers/test-card-network.ts';
 import { adminRequest } from '../test-utils/admin-requests.ts';
 import { confirmCard, startCheckout, submitSession } from '../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
-import { countRows, TEST_NOW } from '../test-utils/payment-test-kit.ts';
+import { countRows, recordedPayloads, TEST_NOW } from '../test-utils/payment-test-kit.ts';
 import { insertPlanPrice, MONTHLY, YEARLY } from '../test-utils/subscription-builders.ts';
 
 const DAY = 86_400;
@@ -125,7 +125,7 @@ describe.each(TEST_DIALECTS)('subscription checkouts on %s', (dialect) => {
       ],
     });
 
-    expect(t.published.map(({ event }) => [event.type, event.data])).toEqual([
+    expect((await recordedPayloads(t.db)).map((event) => [event.type, event.data])).toEqual([
       ['payment_intent.succeeded', expect.anything()],
       [
         'customer.subscription.created',

@@ -5,7 +5,7 @@ import { DEMO } from '../demo/seed.ts';
 import { getInvoice } from '../modules/invoices/service.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
 import { confirmCard, startAndSubmit, TEST_CARD_DATES } from '../test-utils/checkout-steps.ts';
-import { countRows, TEST_APP_ID } from '../test-utils/payment-test-kit.ts';
+import { countRows, recordedPayloads, TEST_APP_ID } from '../test-utils/payment-test-kit.ts';
 
 const CARD = TEST_CARD_DATES;
 
@@ -79,15 +79,20 @@ describe.each(TEST_DIALECTS)('paying by test card on %s', (dialect) => {
     const types = t.published.map(({ event }) => event.type);
     expect(types).toEqual(['payment_intent.succeeded', 'checkout.session.completed', 'invoice.paid']);
     expect(t.published.every(({ channel }) => channel === eventsChannel(TEST_APP_ID))).toBe(true);
-    expect(t.published[1]?.event).toMatchObject({
+    expect(t.published[1]?.event).toEqual({
       id: expect.stringMatching(/^evt_/),
+      type: 'checkout.session.completed',
       livemode: false,
+      created: expect.any(Number),
       data: {
         id: sessionId,
         invoice_id: invoice.id,
         customer_id: invoice.customer_id,
-        payment_status: 'paid',
+        subscription_id: null,
       },
+    });
+    expect((await recordedPayloads(t.db, 'checkout.session.completed'))[0]?.data).toMatchObject({
+      payment_status: 'paid',
     });
     const pending = await t.db.selectFrom('events').select('id').where('relayed_at', 'is', null).execute();
     expect(pending).toEqual([]);

@@ -1,10 +1,11 @@
-import type { RelayEvent, SessionUser } from '@bazaar/schemas';
+import { eventSchema, type EventPayload, type RelayEvent, type SessionUser } from '@bazaar/schemas';
 import {
   createManualClock,
   migrate,
   type Database,
   type Dialect,
   type ManualClock,
+  type RelayAudience,
 } from '@bazaar/server-kit';
 import { openTestDatabase } from '@bazaar/server-kit/testing';
 import Fastify from 'fastify';
@@ -13,7 +14,7 @@ import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { EMPTY_ADDRESS, saveCustomer } from '../modules/customers/service.ts';
-import { createOutboxDispatcher } from '../modules/events/service.ts';
+import { createOutboxDispatcher } from '../modules/events/dispatcher.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
 import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
@@ -27,8 +28,8 @@ export interface PaymentTestKit {
   db: PaymentDb;
   deps: PaymentDeps;
   clock: ManualClock;
-  /** What the outbox pushed to the relay, in order, with the channel. */
-  published: { channel: string; event: RelayEvent }[];
+  /** What the outbox pushed to the relay, in order, with the channel and who may hear it. */
+  published: { channel: string; event: RelayEvent; audience: RelayAudience }[];
   close(): Promise<void>;
 }
 
@@ -41,7 +42,7 @@ export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestK
   const outbox = createOutboxDispatcher({
     db,
     clock,
-    relay: { publish: (channel, event) => published.push({ channel, event }) },
+    relay: { publish: (channel, event, audience) => published.push({ channel, event, audience }) },
     appId: TEST_APP_ID,
     logger: Fastify().log,
   });
@@ -56,6 +57,19 @@ export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestK
   await migrate(database, 'payment_kit', paymentMigrations);
   await seedDemoData(deps);
   return { database, db, deps, clock, published, close: () => database.close() };
+}
+
+/** The payloads in the outbox, in order, with the details webhooks carry (the relay keeps only ids). */
+export async function recordedPayloads(db: PaymentDb, type?: EventPayload['type']): Promise<EventPayload[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['type', 'data'])
+    .orderBy('created_at')
+    .orderBy('position')
+    .execute();
+  return rows
+    .filter((row) => type === undefined || row.type === type)
+    .map((row) => eventSchema.parse({ type: row.type, data: JSON.parse(row.data) }));
 }
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {

@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { randomToken, type SessionUser } from '@bazaar/schemas';
-import { AppError } from '@bazaar/server-kit';
+import { AppError, sha256Hex } from '@bazaar/server-kit';
 import type { PaymentDb } from '../../db/tables.ts';
 import { getCustomer } from '../customers/service.ts';
-import type { CheckoutSessionRow } from './repository.ts';
+import { listSessionPayerRows, type CheckoutSessionRow } from './repository.ts';
 
 /**
  * Who is acting on a checkout session: the signed-in user, and the session's client secret when
@@ -21,8 +21,9 @@ export function payerDid(user: SessionUser | null, email: string): string {
   return user?.did ?? `${GUEST_DID_PREFIX}${email.toLowerCase()}`;
 }
 
+/** The relay hashes the secrets its sockets present the same way, to match them to sessions. */
 export function hashClientSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return sha256Hex(secret);
 }
 
 /** A new session's secret, Stripe's shape: `cs_…_secret_…`; only its hash is stored. */
@@ -38,20 +39,35 @@ function holdsSecret(row: CheckoutSessionRow, secret: string | null): boolean {
 }
 
 /**
- * Whether the actor is the session's payer, who alone sees its personal and card details and
- * hears its events. Once a signed-in customer has submitted, only that user is: the secret
- * stays with whichever browser opened the session, which may be someone who sent the link on.
- * A guest's session (a donation) is its secret holder's.
+ * Whether the session's secret proves its payer, given the did of its customer (null before the
+ * first submit). Once a signed-in customer has submitted, only that user is the payer: the
+ * secret stays with whichever browser opened the session, which may be someone who sent the
+ * link on. A guest's session (a donation) is its secret holder's.
  */
+export function isPaidBySecretHolder(customerDid: string | null): boolean {
+  return customerDid === null || customerDid.startsWith(GUEST_DID_PREFIX);
+}
+
+/** Whether the actor is the session's payer, who alone sees its personal and card details and hears its events. */
 export async function isSessionPayer(
   db: PaymentDb,
   row: CheckoutSessionRow,
   actor: CheckoutActor,
 ): Promise<boolean> {
-  if (!row.customer_id) return holdsSecret(row, actor.secret);
-  const customer = await getCustomer(db, row.customer_id);
-  if (customer.did.startsWith(GUEST_DID_PREFIX)) return holdsSecret(row, actor.secret);
-  return actor.user?.did === customer.did;
+  const did = row.customer_id ? (await getCustomer(db, row.customer_id)).did : null;
+  if (isPaidBySecretHolder(did)) return holdsSecret(row, actor.secret);
+  return actor.user?.did === did;
+}
+
+/** The customer and secret hash of each of these sessions, in one query: who hears its events. */
+export async function listSessionPayers(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<Map<string, { customerId: string | null; secretHash: string | null }>> {
+  const rows = await listSessionPayerRows(db, ids);
+  return new Map(
+    rows.map((row) => [row.id, { customerId: row.customer_id, secretHash: row.client_secret_hash }]),
+  );
 }
 
 /**

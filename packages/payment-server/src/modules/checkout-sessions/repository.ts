@@ -14,6 +14,15 @@ export async function findCheckoutSessionRow(
   return db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function listSessionPayerRows(db: PaymentDb, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('checkout_sessions')
+    .select(['id', 'customer_id', 'client_secret_hash'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
 /**
  * Changes a session only while it is open. Inside a transaction this also takes the row lock
  * (PostgreSQL), so a submit and a payment of the same session run one after the other.

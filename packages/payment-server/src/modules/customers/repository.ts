@@ -17,6 +17,15 @@ export async function findCustomerRow(db: PaymentDb, id: string) {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function listCustomerDids(db: PaymentDb, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('customers')
+    .select(['id', 'did'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
 /** One customer per (did, livemode): a concurrent first purchase updates the row the other created. */
 export async function upsertCustomerRow(
   db: PaymentDb,

@@ -15,6 +15,7 @@ import {
   findCustomerRow,
   findCustomerRowByDid,
   advanceInvoiceSequences,
+  listCustomerDids,
   lockCustomerRows,
   nextInvoiceSequence,
   upsertCustomerRow,
@@ -57,6 +58,11 @@ export async function findCustomerTestClockId(db: PaymentDb, customerId: string)
   const row = await findCustomerRow(db, customerId);
   if (!row) throw notFound('customer', customerId);
   return row.test_clock_id ?? null;
+}
+
+/** The did of each of these customers that exists, in one query. */
+export async function findCustomerDids(db: PaymentDb, ids: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await listCustomerDids(db, ids)).map((row) => [row.id, row.did]));
 }
 
 export async function findCustomerByDid(

@@ -2,8 +2,14 @@ import { eventsChannel, type RelayEvent } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPaymentTestKit, TEST_APP_ID, type PaymentTestKit } from '../../test-utils/payment-test-kit.ts';
-import { createOutboxDispatcher, recordEvents } from './service.ts';
+import {
+  openPaymentTestKit,
+  recordedPayloads,
+  TEST_APP_ID,
+  type PaymentTestKit,
+} from '../../test-utils/payment-test-kit.ts';
+import { createOutboxDispatcher } from './dispatcher.ts';
+import { recordEvents } from './service.ts';
 
 describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
   let kit: PaymentTestKit;
@@ -76,5 +82,33 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
     outbox.start();
     await outbox.stop();
     expect(received.map((event) => event.data.id)).toEqual(['cs_before_restart']);
+  });
+
+  it('relays ids only: the details stay in the outbox for webhooks', async () => {
+    const failed = {
+      type: 'invoice.payment_failed' as const,
+      data: {
+        id: 'in_1',
+        customer_id: 'cus_1',
+        subscription_id: 'sub_1',
+        attempt_count: 2,
+        next_payment_attempt: 1_800_086_400,
+        code: 'card_declined',
+      },
+    };
+    await recordEvents(kit.db, kit.clock, { livemode: false, payloads: [failed] });
+    const { received, outbox } = recordingOutbox();
+    await outbox.flush();
+
+    expect(received).toEqual([
+      {
+        id: expect.stringMatching(/^evt_/),
+        type: 'invoice.payment_failed',
+        livemode: false,
+        created: kit.clock.now(),
+        data: { id: 'in_1', customer_id: 'cus_1', subscription_id: 'sub_1' },
+      },
+    ]);
+    expect(await recordedPayloads(kit.db)).toEqual([failed]);
   });
 });

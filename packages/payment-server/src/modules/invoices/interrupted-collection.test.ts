@@ -8,6 +8,7 @@ import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { adminRequest } from '../../test-utils/admin-requests.ts';
 import { leaseToEngine } from '../../test-utils/past-due-invoice.ts';
 import { openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+import { recordedPayloads } from '../../test-utils/payment-test-kit.ts';
 import { makeSubscription, MONTHLY } from '../../test-utils/subscription-builders.ts';
 import { findInvoiceRow } from './repository.ts';
 
@@ -104,7 +105,7 @@ describe.each(TEST_DIALECTS)('an admin move after the engine died mid-collection
     expect(await chargesOf(invoiceId)).toEqual([
       { idempotency_key: `${invoiceId}:attempt:1`, status: 'failed' },
     ]);
-    expect(publishedOf('invoice.payment_failed').map(({ event }) => event.data)).toEqual([
+    expect((await recordedPayloads(t.db, 'invoice.payment_failed')).map((event) => event.data)).toEqual([
       expect.objectContaining({ id: invoiceId, attempt_count: 1, code: 'card_declined' }),
     ]);
     expect(publishedOf('invoice.paid')).toEqual([]);

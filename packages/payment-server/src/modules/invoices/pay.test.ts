@@ -5,6 +5,7 @@ import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { confirmCard } from '../../test-utils/checkout-steps.ts';
 import { insertPastDueInvoice, insertPastDueSubscription } from '../../test-utils/past-due-invoice.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+import { recordedPayloads } from '../../test-utils/payment-test-kit.ts';
 import { findPaymentIntentRow } from '../payment-intents/repository.ts';
 import { getSubscription } from '../subscriptions/service.ts';
 
@@ -74,9 +75,9 @@ describe.each(TEST_DIALECTS)('paying an invoice by card on %s', (dialect) => {
       { id: past.invoiceId, customer_id: past.customerId, subscription_id: past.subscriptionId },
     ]);
     expect(publishedOf('payment_intent.succeeded')).toHaveLength(1);
-    expect(publishedOf('customer.subscription.updated').map(({ event }) => event.data)).toEqual([
-      { id: past.subscriptionId, customer_id: past.customerId, status: 'active' },
-    ]);
+    expect(
+      (await recordedPayloads(t.db, 'customer.subscription.updated')).map((event) => event.data),
+    ).toEqual([{ id: past.subscriptionId, customer_id: past.customerId, status: 'active' }]);
   });
 
   it('keeps the subscription past due while another of its invoices is overdue', async () => {

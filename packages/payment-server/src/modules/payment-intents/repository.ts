@@ -19,6 +19,15 @@ export async function listPaymentIntentRows(
     .execute();
 }
 
+export async function listIntentCheckoutSessionIds(db: PaymentDb, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('payment_intents')
+    .select(['id', 'checkout_session_id'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
 export async function insertPaymentIntentRow(db: PaymentDb, row: PaymentIntentRow): Promise<void> {
   await db.insertInto('payment_intents').values(row).execute();
 }

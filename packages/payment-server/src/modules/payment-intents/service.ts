@@ -16,6 +16,7 @@ import type { SavedCard } from '../../providers/card-network.ts';
 import {
   findPaymentIntentRow,
   insertPaymentIntentRow,
+  listIntentCheckoutSessionIds,
   listPaymentIntentRows,
   updatePaymentIntentFrom,
   type PaymentIntentRow,
@@ -97,6 +98,15 @@ export async function getPaymentIntent(db: PaymentDb, id: string): Promise<Payme
 /** The intents with these ids, in one query (those that do not exist are left out). */
 export async function listPaymentIntents(db: PaymentDb, ids: readonly string[]): Promise<PaymentIntent[]> {
   return (await listPaymentIntentRows(db, ids)).map(toPaymentIntent);
+}
+
+/** The checkout session each of these intents pays, for those that pay one, in one query. */
+export async function findIntentCheckoutSessionIds(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await listIntentCheckoutSessionIds(db, ids);
+  return new Map(rows.flatMap((row) => (row.checkout_session_id ? [[row.id, row.checkout_session_id]] : [])));
 }
 
 export interface IntentTerms {
