@@ -13,13 +13,24 @@ function run(command: string, args: string[]): number {
   return spawnSync(command, args, { stdio: 'inherit', cwd: ROOT }).status ?? 1;
 }
 
-/** The browser tests drive Debian's Chromium; install it when this machine lacks it. */
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  console.log('Installing Chromium (apt-get install -y chromium)…');
+/** A font with Chinese glyphs: without one, zh pages render as boxes and their layout checks fail. */
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
+/** The browser tests drive Debian's Chromium and read Chinese pages; install what this machine lacks. */
+function ensureBrowser() {
+  const missing = [
+    ...(existsSync(CHROMIUM) ? [] : ['chromium']),
+    ...(existsSync(CJK_FONT) ? [] : ['fonts-noto-cjk']),
+  ];
+  if (missing.length === 0) return;
+  console.log(`Installing ${missing.join(' and ')} (apt-get install -y ${missing.join(' ')})…`);
   run('apt-get', ['update', '-qq']);
-  if (run('apt-get', ['install', '-y', '-qq', 'chromium']) !== 0 || !existsSync(CHROMIUM)) {
-    throw new Error('Could not install Chromium; the end-to-end tests need /usr/bin/chromium');
+  if (
+    run('apt-get', ['install', '-y', '-qq', ...missing]) !== 0 ||
+    !existsSync(CHROMIUM) ||
+    !existsSync(CJK_FONT)
+  ) {
+    throw new Error(`Could not install ${missing.join(' and ')}; the end-to-end tests need them`);
   }
 }
 
@@ -44,7 +55,7 @@ async function ensurePostgres() {
   if (!(await canReachPostgres())) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}`);
 }
 
-ensureChromium();
+ensureBrowser();
 await ensurePostgres();
 // Runs killed half-way leave their schemas behind; anything older than a day is garbage.
 await dropStaleTestSchemas(24 * 3_600);
