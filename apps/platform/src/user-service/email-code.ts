@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { createTranslator } from '@bazaar/i18n';
 import { randomToken } from '@bazaar/schemas';
-import { AppError } from '@bazaar/server-kit';
+import { AppError, sha256Hex } from '@bazaar/server-kit';
 import type { PlatformLimits } from '../limits.ts';
 import {
   consumeEmailCode,
@@ -12,13 +12,7 @@ import {
   saveEmailCode,
   spendEmailCodeAttempt,
 } from './repository.ts';
-import {
-  findOrCreateUser,
-  sha256,
-  startSession,
-  type IssuedSession,
-  type UserServiceDeps,
-} from './service.ts';
+import { findOrCreateUser, startSession, type IssuedSession, type UserServiceDeps } from './service.ts';
 
 export const EMAIL_CODE_LIFETIME_SECONDS = 10 * 60;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
@@ -41,7 +35,7 @@ export function normalizeEmail(email: string): string {
 }
 
 function hashCode(email: string, code: string): string {
-  return sha256(`${email}:${code}`);
+  return sha256Hex(`${email}:${code}`);
 }
 
 /**

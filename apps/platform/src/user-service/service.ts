@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { randomToken, USER_SERVICE_PATH, type Role, type SessionUser } from '@bazaar/schemas';
-import { AppError, type Clock } from '@bazaar/server-kit';
+import { AppError, sha256Hex, type Clock } from '@bazaar/server-kit';
 import type { Mailer } from './mailer.ts';
 import {
   claimSetting,
@@ -30,10 +29,6 @@ export const SESSION_LIFETIME_SECONDS = 30 * 24 * 3_600;
 const COOKIE_SECRET_KEY = 'cookie_secret';
 /** The settings row naming the owner; whoever inserts it first owns the platform. */
 export const OWNER_CLAIM_KEY = 'owner_did';
-
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
 
 /**
  * The cookie-signing secret, made once per install and kept in the database so every node
@@ -108,7 +103,7 @@ export async function startSession(deps: UserServiceDeps, user: UserRow): Promis
   const token = randomToken(32);
   const expiresAt = now + SESSION_LIFETIME_SECONDS;
   await insertSession(deps.db, {
-    token_hash: sha256(token),
+    token_hash: sha256Hex(token),
     user_did: user.did,
     created_at: now,
     expires_at: expiresAt,
@@ -118,10 +113,10 @@ export async function startSession(deps: UserServiceDeps, user: UserRow): Promis
 }
 
 export async function resolveSession(deps: UserServiceDeps, token: string): Promise<SessionUser | null> {
-  const user = await findSessionUser(deps.db, sha256(token), deps.clock.now());
+  const user = await findSessionUser(deps.db, sha256Hex(token), deps.clock.now());
   return user ? toSessionUser(user) : null;
 }
 
 export async function endSession(deps: UserServiceDeps, token: string): Promise<void> {
-  await deleteSession(deps.db, sha256(token));
+  await deleteSession(deps.db, sha256Hex(token));
 }

@@ -1,5 +1,5 @@
 import { randomToken, type SessionUser } from '@bazaar/schemas';
-import { AppError } from '@bazaar/server-kit';
+import { AppError, sha256Hex } from '@bazaar/server-kit';
 import {
   claimSetting,
   deleteSettingIfValue,
@@ -8,7 +8,7 @@ import {
   saveSetting,
   setUserRole,
 } from './repository.ts';
-import { OWNER_CLAIM_KEY, sha256, toSessionUser, type UserServiceDeps } from './service.ts';
+import { OWNER_CLAIM_KEY, toSessionUser, type UserServiceDeps } from './service.ts';
 
 const SETUP_CODE_KEY = 'owner_setup_code_hash';
 /** 20 characters of 62: about 119 bits, so guessing is hopeless and needs no attempt counter. */
@@ -22,7 +22,7 @@ const SETUP_CODE_LENGTH = 20;
 export async function issueSetupCode(deps: UserServiceDeps): Promise<string | null> {
   if (await findSetting(deps.db, OWNER_CLAIM_KEY)) return null;
   const code = randomToken(SETUP_CODE_LENGTH);
-  await saveSetting(deps.db, SETUP_CODE_KEY, sha256(code));
+  await saveSetting(deps.db, SETUP_CODE_KEY, sha256Hex(code));
   return code;
 }
 
@@ -39,7 +39,7 @@ export async function claimOwnership(
     if (await findSetting(trx, OWNER_CLAIM_KEY)) {
       throw new AppError('SETUP_COMPLETED', 'This platform already has an owner');
     }
-    if (!(await deleteSettingIfValue(trx, SETUP_CODE_KEY, sha256(input.code)))) {
+    if (!(await deleteSettingIfValue(trx, SETUP_CODE_KEY, sha256Hex(input.code)))) {
       throw new AppError('SETUP_CODE_INVALID', 'The setup code is not correct');
     }
     if (!(await claimSetting(trx, OWNER_CLAIM_KEY, input.userDid))) {
