@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAYMENT_LIMITS } from '@bazaar/payment-server';
 import { ConfigError, readPlatformConfig } from './config.ts';
 import { DEFAULT_PLATFORM_LIMITS } from './limits.ts';
 
@@ -16,6 +17,7 @@ describe('readPlatformConfig', () => {
       publicUrl: 'http://localhost:3000',
       embedOrigins: [],
       limits: DEFAULT_PLATFORM_LIMITS,
+      paymentLimits: DEFAULT_PAYMENT_LIMITS,
     });
   });
 
@@ -33,6 +35,10 @@ describe('readPlatformConfig', () => {
     for (const value of ['0', '-1', '2.5', 'ten', '1e3', '99999999999999999999']) {
       expect(() => readPlatformConfig({ EMAIL_CODE_ATTEMPTS_PER_WINDOW: value }), value).toThrow(ConfigError);
     }
+    expect(
+      readPlatformConfig({ STOCK_HOLD_SECONDS: '300', STOCK_HOLDS_PER_CUSTOMER: '1' }).paymentLimits,
+    ).toEqual({ ...DEFAULT_PAYMENT_LIMITS, stockHoldSeconds: 300, stockHoldsPerCustomer: 1 });
+    expect(() => readPlatformConfig({ STOCK_HOLD_SECONDS: '0' })).toThrow(ConfigError);
     expect(() => readPlatformConfig({ RATE_LIMIT_GUEST_PER_MINUTE: 'off' })).toThrow(
       'RATE_LIMIT_GUEST_PER_MINUTE must be a whole number of at least 1 (got "off")',
     );

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { DEFAULT_PAYMENT_LIMITS, type PaymentLimits } from '@bazaar/payment-server';
 import { DEFAULT_PLATFORM_LIMITS, LIMIT_VARIABLES, type PlatformLimits } from './limits.ts';
 
 /** A setting that cannot be used; `npm start` prints its message and stops. */
@@ -29,7 +30,16 @@ export interface PlatformConfig {
   embedOrigins: string[];
   /** Request, email-code and sweep limits, each overridable by its variable in `LIMIT_VARIABLES`. */
   limits: PlatformLimits;
+  /** The Payment Kit's stock holds and session retention, each overridable by its variable in `PAYMENT_LIMIT_VARIABLES`. */
+  paymentLimits: PaymentLimits;
 }
+
+/** The environment variable that overrides each of the Payment Kit's limits. */
+export const PAYMENT_LIMIT_VARIABLES: Record<keyof PaymentLimits, string> = {
+  stockHoldSeconds: 'STOCK_HOLD_SECONDS',
+  stockHoldsPerCustomer: 'STOCK_HOLDS_PER_CUSTOMER',
+  abandonedSessionRetentionSeconds: 'ABANDONED_SESSION_RETENTION_SECONDS',
+};
 
 const isOn = (value: string | undefined) => ['1', 'true', 'on', 'yes'].includes((value ?? '').toLowerCase());
 const isOff = (value: string | undefined) =>
@@ -69,15 +79,19 @@ export function parseOrigin(name: string, value: string): string {
 }
 
 /** The default limits with what the environment overrides; each must be a whole number of at least 1. */
-function readLimits(env: Record<string, string | undefined>): PlatformLimits {
-  const limits = { ...DEFAULT_PLATFORM_LIMITS };
-  for (const [field, name] of Object.entries(LIMIT_VARIABLES) as [keyof PlatformLimits, string][]) {
+function readLimits<Limits extends object>(
+  env: Record<string, string | undefined>,
+  defaults: Limits,
+  variables: Record<keyof Limits, string>,
+): Limits {
+  const limits = { ...defaults };
+  for (const [field, name] of Object.entries(variables) as [keyof Limits, string][]) {
     const value = env[name]?.trim();
     if (!value) continue;
     if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)) || Number(value) < 1) {
       throw new ConfigError(`${name} must be a whole number of at least 1 (got "${value}")`);
     }
-    limits[field] = Number(value);
+    limits[field] = Number(value) as Limits[keyof Limits];
   }
   return limits;
 }
@@ -112,6 +126,7 @@ export function readPlatformConfig(env: Record<string, string | undefined>): Pla
         : { port: parsePort('DEMO_CHAIN_PORT', env.DEMO_CHAIN_PORT, 8545) },
     publicUrl: parseOrigin('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
     embedOrigins: parseOrigins('EMBED_ORIGINS', env.EMBED_ORIGINS),
-    limits: readLimits(env),
+    limits: readLimits(env, DEFAULT_PLATFORM_LIMITS, LIMIT_VARIABLES),
+    paymentLimits: readLimits(env, DEFAULT_PAYMENT_LIMITS, PAYMENT_LIMIT_VARIABLES),
   };
 }

@@ -37,7 +37,10 @@ const platform = await createPlatform({
   embedOrigins: config.embedOrigins,
   limits: config.limits,
   components: (deps) => [
-    createPaymentKit(deps, { demoChain: demoChain ? { rpcUrl: demoChain.rpcUrl } : undefined }),
+    createPaymentKit(deps, {
+      demoChain: demoChain ? { rpcUrl: demoChain.rpcUrl } : undefined,
+      limits: config.paymentLimits,
+    }),
     createStore(deps),
   ],
   webDist: builtWebDist(),
