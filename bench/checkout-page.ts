@@ -114,9 +114,13 @@ const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 async function measure(browser: Browser, variant: Variant) {
   const outDir = mkdtempSync(join(tmpdir(), 'bazaar-checkout-bench-'));
   await buildVariant(variant, outDir);
-  const platform = await createTestPlatform('sqlite', { webDist: { [COMPONENT_IDS.paymentKit]: outDir } });
+  // Listening at its public URL: a page asked for at another loopback name is redirected there.
+  const platform = await createTestPlatform('sqlite', {
+    webDist: { [COMPONENT_IDS.paymentKit]: outDir },
+    listen: true,
+  });
   try {
-    const baseUrl = await platform.app.listen({ port: 0, host: '127.0.0.1' });
+    const { baseUrl } = platform;
     const built = builtScripts(outDir);
     for (let run = 0; run < WARM_UP_LOADS; run += 1) await loadOnce(browser, `${baseUrl}${CHECKOUT_PATH}`);
     const loads: Load[] = [];
