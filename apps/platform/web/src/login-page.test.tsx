@@ -28,6 +28,29 @@ function renderPage(locale: 'en' | 'zh' = 'en') {
   return { onSignedIn, user: userEvent.setup() };
 }
 
+/**
+ * Asks for a code for ann@example.com, signs in with a wrong code (told so), then with the code
+ * from the mailbox; what the page says next is the test's to check.
+ */
+async function sendCodeThenTryWrongAndRight(
+  user: ReturnType<typeof renderPage>['user'],
+  platform: TestPlatform,
+) {
+  await user.type(screen.getByLabelText(/Email/), 'ann@example.com');
+  await user.click(screen.getByRole('button', { name: 'Send code' }));
+  await screen.findByText('We sent a 6-digit code to ann@example.com.');
+
+  const code = platform.mailbox.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? '';
+  const codeField = screen.getByLabelText(/Code/);
+  await user.type(codeField, code === '000000' ? '000001' : '000000');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  await screen.findByText('That did not work. Check the code and try again.');
+
+  await user.clear(codeField);
+  await user.type(codeField, code);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
 describe('login page', () => {
   let platform: TestPlatform;
 
@@ -42,19 +65,7 @@ describe('login page', () => {
   it('signs in with the emailed code after one wrong try', async () => {
     const { onSignedIn, user } = renderPage();
     expect(screen.getByRole('heading', { name: 'Sign in to Bazaar' })).toBeTruthy();
-    await user.type(screen.getByLabelText(/Email/), 'ann@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await screen.findByText('We sent a 6-digit code to ann@example.com.');
-
-    const code = platform.mailbox.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? '';
-    const codeField = screen.getByLabelText(/Code/);
-    await user.type(codeField, code === '000000' ? '000001' : '000000');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByText('That did not work. Check the code and try again.');
-
-    await user.clear(codeField);
-    await user.type(codeField, code);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await sendCodeThenTryWrongAndRight(user, platform);
     await screen.findByText('Signed in. Taking you back…');
     expect(onSignedIn).toHaveBeenCalledWith(
       expect.objectContaining({ email: 'ann@example.com', role: 'owner' }),
@@ -92,19 +103,7 @@ describe('login page under the email-code limits', () => {
 
   it('says the email is locked after too many codes, even when the right one follows', async () => {
     const { onSignedIn, user } = renderPage();
-    await user.type(screen.getByLabelText(/Email/), 'ann@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await screen.findByText('We sent a 6-digit code to ann@example.com.');
-
-    const code = platform.mailbox.at(-1)?.text.match(/\b\d{6}\b/)?.[0] ?? '';
-    const codeField = screen.getByLabelText(/Code/);
-    await user.type(codeField, code === '000000' ? '000001' : '000000');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByText('That did not work. Check the code and try again.');
-
-    await user.clear(codeField);
-    await user.type(codeField, code);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await sendCodeThenTryWrongAndRight(user, platform);
     await screen.findByText(
       'Too many codes were tried for this email. Try again later, or sign in with a wallet.',
     );
