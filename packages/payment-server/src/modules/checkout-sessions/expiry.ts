@@ -1,6 +1,7 @@
 import { createPeriodicJob, type PeriodicJob } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromFlag } from '../../db/json.ts';
+import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { recordEvents } from '../events/service.ts';
 import { cancelPayableIntent } from '../payment-intents/service.ts';
@@ -19,33 +20,45 @@ export const SESSION_SWEEP_INTERVAL_MS = 30_000;
 const SWEEP_BATCH_SIZE = 100;
 
 /**
+ * Settles, batch after batch, the sessions `list` finds due at `now`: each in its own transaction
+ * whose `settle` first claims the row with a conditional update and answers false when another
+ * node (or a payer) got there first. Returns how many this call settled.
+ */
+async function settleDueSessions(
+  deps: PaymentDeps,
+  list: (db: PaymentDb, now: number, limit: number) => Promise<string[]>,
+  settle: (trx: PaymentDb, id: string, now: number) => Promise<boolean>,
+): Promise<number> {
+  let settled = 0;
+  for (;;) {
+    const now = deps.clock.now();
+    const ids = await list(deps.db, now, SWEEP_BATCH_SIZE);
+    for (const id of ids) {
+      if (await deps.db.transaction().execute((trx) => settle(trx, id, now))) settled += 1;
+    }
+    if (ids.length < SWEEP_BATCH_SIZE) return settled;
+  }
+}
+
+/**
  * Expires every open session past `expires_at`: each one's status, its stock and its
  * `checkout.session.expired` event commit together, so the event is written exactly once and the
  * units come back exactly once, even with several nodes sweeping. Returns how many it expired.
  */
 export async function expireOverdueSessions(deps: PaymentDeps): Promise<number> {
-  let expired = 0;
-  for (;;) {
-    const now = deps.clock.now();
-    const ids = await listExpiredOpenSessionIds(deps.db, now, SWEEP_BATCH_SIZE);
-    for (const id of ids) {
-      const isMine = await deps.db.transaction().execute(async (trx) => {
-        if (!(await claimExpiredSession(trx, id, now))) return false;
-        const row = await findCheckoutSessionRow(trx, id);
-        if (!row) return false;
-        await releaseReservation(trx, id, sessionLines(row));
-        if (row.payment_intent_id)
-          await cancelPayableIntent({ db: trx, clock: deps.clock }, row.payment_intent_id);
-        await recordEvents(trx, deps.clock, {
-          livemode: fromFlag(row.livemode),
-          payloads: [{ type: 'checkout.session.expired', data: { id } }],
-        });
-        return true;
-      });
-      if (isMine) expired += 1;
-    }
-    if (ids.length < SWEEP_BATCH_SIZE) break;
-  }
+  const expired = await settleDueSessions(deps, listExpiredOpenSessionIds, async (trx, id, now) => {
+    if (!(await claimExpiredSession(trx, id, now))) return false;
+    const row = await findCheckoutSessionRow(trx, id);
+    if (!row) return false;
+    await releaseReservation(trx, id, sessionLines(row));
+    if (row.payment_intent_id)
+      await cancelPayableIntent({ db: trx, clock: deps.clock }, row.payment_intent_id);
+    await recordEvents(trx, deps.clock, {
+      livemode: fromFlag(row.livemode),
+      payloads: [{ type: 'checkout.session.expired', data: { id } }],
+    });
+    return true;
+  });
   if (expired > 0) await deps.flushEvents();
   return expired;
 }
@@ -54,23 +67,13 @@ export async function expireOverdueSessions(deps: PaymentDeps): Promise<number> 
  * Gives back the stock of open sessions whose hold lapsed; the session stays open, and paying it
  * later takes the units again if they are still there. Returns how many holds it ended.
  */
-export async function releaseLapsedHolds(deps: PaymentDeps): Promise<number> {
-  let released = 0;
-  for (;;) {
-    const now = deps.clock.now();
-    const ids = await listLapsedHoldIds(deps.db, now, SWEEP_BATCH_SIZE);
-    for (const id of ids) {
-      const isMine = await deps.db.transaction().execute(async (trx) => {
-        if (!(await claimLapsedHold(trx, id, now))) return false;
-        const row = await findCheckoutSessionRow(trx, id);
-        if (row) await releaseLines(trx, sessionLines(row));
-        return true;
-      });
-      if (isMine) released += 1;
-    }
-    if (ids.length < SWEEP_BATCH_SIZE) break;
-  }
-  return released;
+export function releaseLapsedHolds(deps: PaymentDeps): Promise<number> {
+  return settleDueSessions(deps, listLapsedHoldIds, async (trx, id, now) => {
+    if (!(await claimLapsedHold(trx, id, now))) return false;
+    const row = await findCheckoutSessionRow(trx, id);
+    if (row) await releaseLines(trx, sessionLines(row));
+    return true;
+  });
 }
 
 /** Deletes sessions that expired unsubmitted longer ago than the retention, in batches. */
