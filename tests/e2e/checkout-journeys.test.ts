@@ -221,7 +221,7 @@ describe('checkout journeys in Chromium', () => {
       expect(await amount.inputValue()).toBe('12.5');
       await fillContact(page, en, 'Dana Donor', 'dana@example.com');
       await expect.poll(() => donate.isEnabled(), TIMEOUT).toBe(true);
-      // Donations go through donate-submit (payment-kit.md §7).
+      // Donations are submitted through their own route, donate-submit.
       const donateSubmit = page.waitForRequest((request) => request.url().includes('/donate-submit'));
       await donate.click();
       await donateSubmit;

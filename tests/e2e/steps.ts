@@ -46,7 +46,7 @@ export async function signInFromCheckout(
   await signInWithEmailedCode(page, platform, t, visit.email);
 }
 
-/** Name, email and, as card payments collect it (payment-kit.md §5), the billing postal code. */
+/** Name, email and, since card payments always collect it, the billing postal code. */
 export async function fillContact(page: Page, t: Translate, name: string, email: string) {
   await page.getByLabel(t('payment.checkout.form.name')).fill(name, E2E_TIMEOUT);
   await page.getByLabel(t('payment.checkout.form.email')).fill(email);

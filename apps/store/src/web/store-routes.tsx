@@ -3,7 +3,7 @@ import { HomePage } from './pages/home-page.tsx';
 import { SectionPage } from './pages/section-page.tsx';
 import { StoreLayout } from './store-layout.tsx';
 
-/** The routes of store.md §2; anything else goes home, replacing the history entry. */
+/** The Store's routes (home, search, categories, detail, profile, developer and console pages); anything else goes home, replacing the history entry. */
 export function StoreRoutes() {
   return (
     <Routes>

@@ -1,7 +1,7 @@
 import { createTranslator, resolveLocale, type Locale, type Translate } from '@bazaar/i18n';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
-/** The Store keeps the language choice in the `nf_lang` cookie (store.md §1). */
+/** The Store keeps the language choice in the `nf_lang` cookie, which every app of the platform reads. */
 const LANGUAGE_COOKIE = 'nf_lang';
 const ONE_YEAR_SECONDS = 365 * 86_400;
 
