@@ -44,6 +44,7 @@ const STATES: Record<string, SubmitState> = {
   'approval:waiting': { status: 'wallet', wallet: approval, phase: 'waiting', error: null },
   'wallet:error': { status: 'wallet', wallet: transfer, phase: 'error', error: 'Rejected' },
   'wallet:unavailable': { status: 'wallet', wallet: transfer, phase: 'unavailable', error: null },
+  approved: { status: 'approved' },
   paying: { status: 'paying' },
   paid: { status: 'paid' },
   failed: { status: 'failed', error: 'Timed out' },
@@ -111,11 +112,12 @@ const CHANGES: Record<string, Record<string, string>> = {
   'approval:waiting': {
     paymentConfirmed: 'paying',
     walletFailed: 'wallet:error',
-    walletApproved: 'submitting',
+    walletApproved: 'approved',
     reset: 'idle',
   },
   'wallet:error': { confirmWallet: 'wallet:confirming', reset: 'idle' },
   'wallet:unavailable': { reset: 'idle' },
+  approved: { submit: 'submitting', reset: 'idle' },
   paying: { completed: 'paid', failed: 'failed', reset: 'idle' },
   paid: {},
   failed: { submit: 'submitting', reset: 'idle' },
@@ -190,9 +192,9 @@ describe('transitionSubmit', () => {
   });
 
   it('submits again after a mined approval only, never after a transfer', () => {
-    expect(transitionSubmit(STATES['approval:waiting']!, EVENTS.walletApproved!)).toEqual({
-      status: 'submitting',
-    });
+    const approved = transitionSubmit(STATES['approval:waiting']!, EVENTS.walletApproved!);
+    expect(approved).toEqual({ status: 'approved' });
+    expect(transitionSubmit(approved, EVENTS.submit!)).toEqual({ status: 'submitting' });
     expect(transitionSubmit(STATES['wallet:waiting']!, EVENTS.walletApproved!)).toBe(
       STATES['wallet:waiting'],
     );
@@ -210,6 +212,7 @@ describe('isSubmitBusy', () => {
     ['bind:bound', true],
     ['wallet:confirming', true],
     ['wallet:error', true],
+    ['approved', true],
     ['paying', true],
     ['paid', true],
     ['failed', false],

@@ -23,8 +23,9 @@ export type WalletPhase = 'confirming' | 'waiting' | 'error' | 'unavailable';
  * paid | failed. `error` on idle and card is the last problem, shown next to the form. A payer
  * with past-due invoices waits in customerLimited (the overdue dialog) until the submit is retried.
  * Chain methods: a payer without a wallet binds one first (walletBinding, then the submit runs
- * again); the wallet step sends a transfer (→ paying) or an approval (→ submitting again, which the
- * server answers by pulling the amount); when the server already pulls, submitting goes to paying.
+ * again); the wallet step sends a transfer (→ paying) or an approval (→ approved, from which the
+ * held submit runs again and the server answers by pulling the amount); when the server already
+ * pulls, submitting goes to paying.
  */
 export type SubmitState =
   | { status: 'idle'; error: string | null }
@@ -34,6 +35,7 @@ export type SubmitState =
   | { status: 'authenticating'; card: CardStep }
   | { status: 'walletBinding'; phase: WalletBindingPhase; error: string | null }
   | { status: 'wallet'; wallet: WalletStep; phase: WalletPhase; error: string | null }
+  | { status: 'approved' }
   | { status: 'paying' }
   | { status: 'paid' }
   | { status: 'failed'; error: string };
@@ -58,7 +60,7 @@ export type SubmitEvent =
   /** The wallet sent the transaction. */
   | { type: 'walletSent' }
   | { type: 'walletFailed'; error: string }
-  /** The approval is mined: the submit runs again and the server pulls the amount. */
+  /** The approval is mined: the held submit runs again (`submit`) and the server pulls the amount. */
   | { type: 'walletApproved' }
   | { type: 'completed' }
   | { type: 'failed'; error: string }
@@ -73,6 +75,7 @@ export function transitionSubmit(state: SubmitState, event: SubmitEvent): Submit
       return state.status === 'idle' ||
         state.status === 'failed' ||
         state.status === 'customerLimited' ||
+        state.status === 'approved' ||
         (state.status === 'walletBinding' && state.phase === 'bound')
         ? { status: 'submitting' }
         : state;
@@ -132,7 +135,7 @@ export function transitionSubmit(state: SubmitState, event: SubmitEvent): Submit
         : state;
     case 'walletApproved':
       return state.status === 'wallet' && state.phase === 'waiting' && state.wallet.chain.action === 'approve'
-        ? { status: 'submitting' }
+        ? { status: 'approved' }
         : state;
     case 'completed':
       return state.status === 'paying' ? { status: 'paid' } : state;

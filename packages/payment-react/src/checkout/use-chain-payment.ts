@@ -5,32 +5,23 @@ import { usePaymentContext } from '../provider/payment-context.ts';
 import { useBrowserWallet } from '../wallet/use-browser-wallet.ts';
 import { approvalShortText } from '../wallet/wallet-error-text.ts';
 import type { WalletStep } from '../wallet/wallet-machine.ts';
-import type { CheckoutSubmitValues } from './checkout-form-schema.ts';
 import type { SubmitEvent } from './submit-machine.ts';
-
-interface PendingPayment {
-  step: WalletStep;
-  values: CheckoutSubmitValues;
-}
 
 export interface ChainPaymentOptions {
   sessionId: string;
   dispatch: (event: SubmitEvent) => void;
-  /** A mined approval: submit these values again, and the server pulls the amount. */
-  onApproved: (values: CheckoutSubmitValues) => void;
 }
 
 /**
  * The wallet side of a chain payment, for the submit flow: binding a wallet to the account, and
- * the wallet step — a transfer reported to the server, or an approval followed by a new submit.
+ * the wallet step — a transfer reported to the server, or an approval, whose mining it reports
+ * to the submit machine (`walletApproved`) for the submit to run again.
  */
-export function useChainPayment({ sessionId, dispatch, onApproved }: ChainPaymentOptions) {
+export function useChainPayment({ sessionId, dispatch }: ChainPaymentOptions) {
   const { api, t } = usePaymentContext();
   const { withWallet, approveVault, ...linking } = useBrowserWallet();
-  const approved = useRef(onApproved);
-  approved.current = onApproved;
-  // What the wallet step asks, and the form values an approval submits again.
-  const pending = useRef<PendingPayment | null>(null);
+  // What the wallet step asks, so asking again sends the same request.
+  const pending = useRef<WalletStep | null>(null);
   // A transfer the wallet sent that the server has not recorded: asking again reports it, never pays twice.
   const unreportedHash = useRef<string | null>(null);
 
@@ -52,7 +43,7 @@ export function useChainPayment({ sessionId, dispatch, onApproved }: ChainPaymen
   );
 
   const askWallet = useCallback(
-    async ({ step, values }: PendingPayment) => {
+    async (step: WalletStep) => {
       const isTransfer = step.chain.action === 'transfer';
       const outcome = isTransfer
         ? await transfer(step)
@@ -66,9 +57,7 @@ export function useChainPayment({ sessionId, dispatch, onApproved }: ChainPaymen
         }
         return dispatch({ type: 'walletFailed', error: outcome.error });
       }
-      if (isTransfer) return dispatch({ type: 'paymentConfirmed' });
-      dispatch({ type: 'walletApproved' });
-      approved.current(values);
+      dispatch({ type: isTransfer ? 'paymentConfirmed' : 'walletApproved' });
     },
     [approveVault, dispatch, transfer],
   );
@@ -78,11 +67,11 @@ export function useChainPayment({ sessionId, dispatch, onApproved }: ChainPaymen
    * unless an approval was just mined (`approvalShortText`).
    */
   const payByWallet = useCallback(
-    async (step: WalletStep, values: CheckoutSubmitValues, isAfterApproval: boolean) => {
-      pending.current = { step, values };
+    async (step: WalletStep, isAfterApproval: boolean) => {
+      pending.current = step;
       unreportedHash.current = null;
       dispatch({ type: 'walletRequired', wallet: step });
-      if (!isAfterApproval) return askWallet(pending.current);
+      if (!isAfterApproval) return askWallet(step);
       dispatch({ type: 'walletFailed', error: approvalShortText(step.chain, t) });
     },
     [askWallet, dispatch, t],

@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StartCheckoutResponse } from '@bazaar/schemas';
 import { hasErrorCode } from '../api/api-error.ts';
@@ -35,7 +35,8 @@ export interface CheckoutSubmitOptions {
  * Drives the submit state machine: submit, card step, authentication, wallet step, waiting for
  * completion. A payer held back by past-due invoices (CUSTOMER_LIMITED) waits with the overdue
  * dialog; once an invoice of theirs is paid (`invoice.paid`, or the dialog's `onPaid`) the submit
- * runs again. A payer without a wallet (WALLET_REQUIRED) links one, and the submit runs again.
+ * runs again. A payer without a wallet (WALLET_REQUIRED) links one, and the submit runs again;
+ * so it does once the machine holds a mined approval (`approved`).
  */
 export function useCheckoutSubmit({
   checkoutQueryId,
@@ -52,11 +53,7 @@ export function useCheckoutSubmit({
   const heldValues = useRef<CheckoutSubmitValues | null>(null);
 
   const reportError = useReportError();
-  const { requireBinding, bindWallet, payByWallet, confirmWallet } = useChainPayment({
-    sessionId,
-    dispatch,
-    onApproved: (values) => void submit(values, true),
-  });
+  const { requireBinding, bindWallet, payByWallet, confirmWallet } = useChainPayment({ sessionId, dispatch });
 
   const fail = useCallback(
     (error: unknown, type: 'submitFailed' | 'cardDeclined') => {
@@ -84,7 +81,9 @@ export function useCheckoutSubmit({
           // A guest's wallet is unknown until it pays, so there is no balance to speak of.
           const isBalanceLow = chainContext.payer !== null && result.balance?.sufficient === false;
           const step = { chain: chainContext, isBalanceLow };
-          return void payByWallet(step, values, isAfterApproval);
+          // An approval, once mined, submits these values again (`approved`).
+          if (chainContext.action === 'approve') heldValues.current = values;
+          return void payByWallet(step, isAfterApproval);
         }
         const card = result.stripeContext;
         if (!card || card.status === 'succeeded') return dispatch({ type: 'paymentConfirmed' });
@@ -112,17 +111,27 @@ export function useCheckoutSubmit({
     [api, sessionId, isDonation, fail, t, onError, payByWallet, requireBinding],
   );
 
-  const retryHeldSubmit = useCallback(() => {
-    const values = heldValues.current;
-    heldValues.current = null;
-    if (values) void submit(values);
-  }, [submit]);
+  const resumeHeldSubmit = useCallback(
+    (isAfterApproval: boolean) => {
+      const values = heldValues.current;
+      heldValues.current = null;
+      if (values) void submit(values, isAfterApproval);
+    },
+    [submit],
+  );
+  const retryHeldSubmit = useCallback(() => resumeHeldSubmit(false), [resumeHeldSubmit]);
 
   useRelayEvents(state.status === 'customerLimited' && customerId !== null, (event) => {
     if (event.type === 'invoice.paid' && event.data.customer_id === customerId) retryHeldSubmit();
   });
 
   useRetryAfterLinking(state.status === 'walletBinding' && state.phase === 'bound', retryHeldSubmit);
+
+  const submitAfterApproval = useEffectEvent(() => resumeHeldSubmit(true));
+  const isApproved = state.status === 'approved';
+  useEffect(() => {
+    if (isApproved) submitAfterApproval();
+  }, [isApproved]);
 
   const card = state.status === 'card' || state.status === 'authenticating' ? state.card : null;
   const onDeclined = useCallback((error: unknown) => fail(error, 'cardDeclined'), [fail]);
