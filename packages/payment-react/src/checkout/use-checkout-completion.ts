@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { StartCheckoutResponse } from '@bazaar/schemas';
 import { retrieveCheckout } from '../api/checkout-api.ts';
 import { useRelayEvents } from '../realtime/use-relay-events.ts';
@@ -24,8 +24,9 @@ export function useCheckoutCompletion(
   handlers: CompletionHandlers,
 ): void {
   const { api } = usePaymentContext();
-  const latest = useRef(handlers);
-  latest.current = handlers;
+  // The wait outlives renders; its end reaches the caller's latest handlers.
+  const complete = useEffectEvent((checkout: StartCheckoutResponse) => handlers.onCompleted(checkout));
+  const fail = useEffectEvent((message: string | null) => handlers.onFailed(message));
   const check = useRef<() => Promise<void>>(async () => {});
 
   useEffect(() => {
@@ -43,10 +44,10 @@ export function useCheckoutCompletion(
       try {
         const checkout = await retrieveCheckout(api, sessionId);
         const intent = checkout.paymentIntent;
-        if (isCheckoutPaid(checkout)) finish(() => latest.current.onCompleted(checkout));
+        if (isCheckoutPaid(checkout)) finish(() => complete(checkout));
         else if (intent?.status === 'requires_action' && intent.last_payment_error) {
           const message = intent.last_payment_error.message;
-          finish(() => latest.current.onFailed(message));
+          finish(() => fail(message));
         }
       } catch {
         // A failed poll is retried on the next tick; only the timeout ends the wait.
@@ -56,7 +57,7 @@ export function useCheckoutCompletion(
     };
     void check.current();
     const poll = setInterval(() => void check.current(), POLL_INTERVAL_MS);
-    const timeout = setTimeout(() => finish(() => latest.current.onFailed(null)), COMPLETION_TIMEOUT_MS);
+    const timeout = setTimeout(() => finish(() => fail(null)), COMPLETION_TIMEOUT_MS);
     return () => {
       isDone = true;
       clearInterval(poll);

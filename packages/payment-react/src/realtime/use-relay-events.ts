@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { eventsChannel, relayEventSchema, type RelayEvent } from '@bazaar/schemas';
 import { z } from 'zod';
 import { readCheckoutSecret } from '../api/checkout-secrets.ts';
@@ -35,8 +35,8 @@ export function useRelayEvents(
   options: { checkoutSessionId?: string } = {},
 ): void {
   const { platformUrl, appId } = usePaymentContext();
-  const handler = useRef(onEvent);
-  handler.current = onEvent;
+  // The socket stays open across renders; each frame reaches the caller's latest handler.
+  const handleEvent = useEffectEvent(onEvent);
   const { checkoutSessionId } = options;
 
   useEffect(() => {
@@ -54,7 +54,7 @@ export function useRelayEvents(
     });
     socket.addEventListener('message', (message: MessageEvent) => {
       const event = parseRelayMessage(message.data);
-      if (event) handler.current(event);
+      if (event) handleEvent(event);
     });
     return () => socket.close();
   }, [isEnabled, appId, platformUrl, checkoutSessionId]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { WALLET_BIND_RETRY_MS } from './wallet-machine.ts';
 
 /**
@@ -7,11 +7,10 @@ import { WALLET_BIND_RETRY_MS } from './wallet-machine.ts';
  * meanwhile, and calls the latest `retry`.
  */
 export function useRetryAfterLinking(isLinked: boolean, retry: () => void) {
-  const latestRetry = useRef(retry);
-  latestRetry.current = retry;
+  const retryNow = useEffectEvent(retry);
   useEffect(() => {
     if (!isLinked) return;
-    const timer = setTimeout(() => latestRetry.current(), WALLET_BIND_RETRY_MS);
+    const timer = setTimeout(() => retryNow(), WALLET_BIND_RETRY_MS);
     return () => clearTimeout(timer);
   }, [isLinked]);
 }
