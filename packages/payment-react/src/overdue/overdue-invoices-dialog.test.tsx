@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -133,6 +134,55 @@ describe('OverdueInvoicesDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onPaid).toHaveBeenCalledTimes(1);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('opens afresh after it closed itself: new overdue invoices show, and their payment is reported again', async () => {
+    const onPaid = vi.fn();
+    // A host that closes the dialog once it is paid, and opens it again on a later refusal.
+    function Host() {
+      const [isOpen, setIsOpen] = useState(true);
+      return (
+        <>
+          <button onClick={() => setIsOpen(true)}>Pay again</button>
+          <OverdueInvoicesDialog
+            open={isOpen}
+            customerId="cus_1"
+            referer={REFERER}
+            onClose={() => setIsOpen(false)}
+            onPaid={(scope) => {
+              onPaid(scope);
+              setIsOpen(false);
+            }}
+          />
+        </>
+      );
+    }
+    const answers = [usd, null, eurA, null].map((invoice) => makeOverdueResponse(invoice ? [invoice] : []));
+    renderWithPayment(<Host />, {
+      routes: [
+        {
+          method: 'GET',
+          path: /\/payment-kit\/api\/customers\/cus_1\/overdue\/invoices$/,
+          respond: answers.map((body) => ({ body })),
+        },
+      ],
+      appId: 'app_test',
+    });
+    const paid = {
+      type: 'invoice.paid',
+      data: { id: 'in_due', customer_id: 'cus_1', subscription_id: null },
+    };
+
+    expect(await screen.findByText('$9.99', {}, SLOW)).toBeTruthy();
+    relay.deliver(paid);
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1), SLOW);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pay again' }));
+    expect(await screen.findByText('€8.99', {}, SLOW)).toBeTruthy();
+    relay.deliver(paid);
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(2), SLOW);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('does not report paid when nothing was overdue to begin with', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useReducer } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,6 +13,7 @@ import { usePaymentContext } from '../provider/payment-context.ts';
 import type { OverdueScope, OverdueTarget } from './overdue-api.ts';
 import { pastDueAddress, payOnPageAddress, subscriptionAddress } from './overdue-addresses.ts';
 import { OverdueCurrencyList } from './overdue-currency-list.tsx';
+import { UNWATCHED, watchOverdueList } from './overdue-list-watch.ts';
 import { useOverdueInvoices } from './use-overdue-invoices.ts';
 
 export interface OverdueInvoicesDialogProps extends OverdueTarget {
@@ -35,25 +36,18 @@ export function OverdueInvoicesDialog(props: OverdueInvoicesDialogProps) {
   const { open, onClose, onPaid } = props;
   const { t, apiBaseUrl } = usePaymentContext();
   const { scope, data, error, refetch } = useOverdueInvoices(props, open);
-  const [isDone, setIsDone] = useState(false);
-  const hasSeenInvoices = useRef(false);
-  const paidCallback = useRef(onPaid);
-  paidCallback.current = onPaid;
-
+  const [watch, look] = useReducer(watchOverdueList, UNWATCHED);
+  const invoiceCount = data && scope ? data.invoices.length : null;
+  // The list arrives from the query between renders: each read, and each opening and closing, is
+  // folded into what this opening has seen.
+  useEffect(() => look({ isOpen: open, invoiceCount }), [open, invoiceCount]);
+  const isDone = watch.isPaidOff;
+  const reportPaid = useEffectEvent(() => {
+    if (scope) onPaid?.(scope);
+  });
   useEffect(() => {
-    if (!open) {
-      hasSeenInvoices.current = false;
-      setIsDone(false);
-      return;
-    }
-    if (!data || !scope) return;
-    if (data.invoices.length > 0) hasSeenInvoices.current = true;
-    // Only a list that emptied means paid; one empty from the start has nothing to report.
-    else if (hasSeenInvoices.current && !isDone) {
-      setIsDone(true);
-      paidCallback.current?.(scope);
-    }
-  }, [open, data, scope, isDone]);
+    if (isDone) reportPaid();
+  }, [isDone]);
 
   const referer = props.referer ?? globalThis.location?.href;
   const detailsHref =
