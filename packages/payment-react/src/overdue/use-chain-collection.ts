@@ -44,8 +44,6 @@ export function useChainCollection({ target, refetch, paidCurrencyIds = NONE_PAI
   const { api, t } = usePaymentContext();
   const { approveVault, requireBinding, bindWallet } = useBrowserWallet();
   const [payments, dispatch] = useReducer(transitionOverduePayments, {});
-  const latestPayments = useRef(payments);
-  latestPayments.current = payments;
   // Currencies whose payment is running, so a second click starts nothing.
   const running = useRef(new Set<string>());
   const collectTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -108,14 +106,14 @@ export function useChainCollection({ target, refetch, paidCurrencyIds = NONE_PAI
   /** Moves the currency's payment to processing; false when it cannot start now. */
   const begin = useCallback(
     (currencyId: string) => {
-      const current = latestPayments.current[currencyId] ?? IDLE_PAYMENT;
+      const current = payments[currencyId] ?? IDLE_PAYMENT;
       const isPayable = transitionCurrencyPayment(current, { type: 'pay' }) !== current;
       if (!target || !isPayable || running.current.has(currencyId)) return false;
       stopWaiting(currencyId);
       dispatch({ type: 'pay', currencyId });
       return true;
     },
-    [target, stopWaiting],
+    [payments, target, stopWaiting],
   );
 
   const payByWallet = useCallback(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { OverdueInvoicesResponse, RelayEvent } from '@bazaar/schemas';
 import { queryKeys } from '../api/query-keys.ts';
@@ -47,11 +47,10 @@ export function useOverdueInvoices(target: OverdueTarget, isEnabled = true) {
     retry: false,
   });
 
-  const refetch = useRef(query.refetch);
-  refetch.current = query.refetch;
+  const { refetch } = query;
   const refetchSoon = useMemo(
-    () => debounce(() => void refetch.current(), OVERDUE_REFETCH_WAIT_MS, OVERDUE_REFETCH_MAX_WAIT_MS),
-    [],
+    () => debounce(() => void refetch(), OVERDUE_REFETCH_WAIT_MS, OVERDUE_REFETCH_MAX_WAIT_MS),
+    [refetch],
   );
   useEffect(() => refetchSoon.cancel, [refetchSoon]);
   useRelayEvents(isEnabled && scope !== null, (event) => {
@@ -59,7 +58,7 @@ export function useOverdueInvoices(target: OverdueTarget, isEnabled = true) {
   });
 
   /** Reads the list again now: a payment the page started is being collected. */
-  const refetchNow = useCallback(() => void refetch.current(), []);
+  const refetchNow = useCallback(() => void refetch(), [refetch]);
 
   return {
     scope,

@@ -1,8 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import type { OverdueInvoicesResponse } from '@bazaar/schemas';
 import type { OverdueScope } from './overdue-api.ts';
 import { mergeOverdueRows, type OverdueRow } from './overdue-rows.ts';
 import { useChainCollection } from './use-chain-collection.ts';
+
+const NO_ROWS: OverdueRow[] = [];
 
 export interface OverduePaymentsOptions {
   scope: OverdueScope | null;
@@ -18,9 +20,11 @@ export interface OverduePaymentsOptions {
  * after the vault starts), no longer owes its currency.
  */
 export function useOverduePayments({ scope, data, refetch }: OverduePaymentsOptions) {
-  const [shown, setShown] = useState<{ data?: OverdueInvoicesResponse; rows: OverdueRow[] }>({ rows: [] });
-  if (data && data !== shown.data) setShown({ data, rows: mergeOverdueRows(shown.rows, data) });
-  const { rows } = shown;
+  // Rows remember currencies the list no longer owes, so each read is folded into them as it arrives.
+  const [rows, recordRead] = useReducer(mergeOverdueRows, NO_ROWS);
+  useEffect(() => {
+    if (data) recordRead(data);
+  }, [data]);
   const paidCurrencyIds = useMemo(
     () => rows.filter((row) => !row.isOwed).map((row) => row.currencyId),
     [rows],
