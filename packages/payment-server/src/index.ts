@@ -23,7 +23,7 @@ import { createTestCardNetwork } from './providers/test-card-network.ts';
 import { createEvmChains } from './providers/evm-chain.ts';
 import { createChainWatcher } from './flows/confirm-chain-transactions.ts';
 import { seedDemoChain } from './demo/seed-chain.ts';
-import { registerTestCardRoutes } from './providers/test-card-routes.ts';
+import { registerTestCardRoutes } from './modules/payment-intents/routes.ts';
 import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 
 export type { PaymentDeps } from './deps.ts';

@@ -305,7 +305,7 @@ describe.each(TEST_DIALECTS)('changing plan on %s', (dialect) => {
         payerDid: payer.did,
       });
       await payInvoice(kit.deps, {
-        paymentIntentId: paymentIntent.id,
+        intent: paymentIntent,
         details: { brand: 'visa', last4: '4242' },
       });
       const subscription = await getSubscription(kit.db, subscriptionId);

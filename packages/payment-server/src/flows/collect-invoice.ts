@@ -175,7 +175,7 @@ function isCollectable(invoice: InvoiceRow): boolean {
 interface Attempt {
   invoice: InvoiceRow;
   subscription: SubscriptionRow | null;
-  intent: PaymentIntentRow;
+  intent: Pick<PaymentIntentRow, 'id' | 'payment_method_id'>;
   card: SavedCard | null;
   /** Null when there was nothing to charge (no saved card), or while a chain pull is on its way. */
   outcome: ChargeOutcome | null;
@@ -246,14 +246,13 @@ export async function recordPullOutcome(
   const subscription = invoice.subscription_id
     ? await findSubscriptionRowOrThrow(deps.db, invoice.subscription_id)
     : null;
-  const intent = (await findPaymentIntentRow(deps.db, input.pull.payment_intent_id))!;
   const now = subscription ? await subscriptionNow(deps, subscription) : deps.clock.now();
   await deps.db.transaction().execute((trx) =>
     recordAttempts(trx, deps.clock, [
       {
         invoice,
         subscription,
-        intent,
+        intent: { id: input.pull.payment_intent_id, payment_method_id: input.pull.payment_method_id },
         card: null,
         outcome: input.outcome,
         paymentDetails: input.paymentDetails,

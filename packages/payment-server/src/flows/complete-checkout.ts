@@ -3,12 +3,11 @@ import { AppError } from '@bazaar/server-kit';
 import type { Period } from '../billing/index.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { chargedPrice } from '../modules/checkout-sessions/line-items.ts';
+import type { CheckoutSessionRow } from '../modules/checkout-sessions/repository.ts';
 import {
-  findSessionRow,
   lockOpenSession,
   markSessionPaid,
   priceSessionRow,
-  sessionClosedError,
   sessionLines,
 } from '../modules/checkout-sessions/service.ts';
 import { reserveLines } from '../modules/checkout-sessions/stock.ts';
@@ -28,53 +27,42 @@ import { startSubscription, type StartedSubscription } from './start-subscriptio
  * A card or chain payment went through: the intent, its session, a paid invoice, the subscription a
  * subscription checkout starts and the events commit together or not at all, so a subscriber
  * never hears of a payment the database doesn't hold. Stock was taken at submit (and is taken
- * again here if its hold lapsed). Running it
- * again for a paid intent changes nothing. `savedCard` is the card the network kept for renewals.
+ * again here if its hold lapsed). Running it again for a paid intent changes nothing.
+ * `savedCard` is the card the network kept for renewals. The intent and the session come as the
+ * caller read them; the session is locked and the intent moved on here, each in one statement
+ * that answers the row as it now stands, so neither is read again.
  */
 export async function completeCheckout(
   deps: PaymentDeps,
   input: {
-    paymentIntentId: string;
+    intent: PaymentIntent;
+    session: Pick<CheckoutSessionRow, 'id'>;
     details: PaymentDetails | null;
     savedCard: SavedCard | null;
     /** Chain payments: the wallet a subscription's renewals pull from. */
-    payerAddress?: string | null;
+    payerAddress: string | null;
   },
 ): Promise<PaymentIntent> {
-  const { checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
-  if (!checkoutSessionId) {
-    throw new AppError(
-      'PAYMENT_INTENT_UNEXPECTED_STATE',
-      'This payment intent does not pay a checkout session',
-    );
-  }
-
-  await deps.db.transaction().execute(async (trx) => {
+  const checkoutSessionId = input.session.id;
+  const completed = await deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: trx };
     const now = deps.clock.now();
     // Lock order session → intent → customer, the same as submit, so the two never deadlock.
-    if (!(await lockOpenSession(trx, checkoutSessionId, now))) {
-      const { intent } = await getPaymentIntent(trx, input.paymentIntentId);
-      if (intent.status === 'succeeded') return;
-      const closed = sessionClosedError(await findSessionRow(trx, checkoutSessionId), now);
-      throw (
-        closed ?? new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`)
-      );
-    }
-    const { intent } = await getPaymentIntent(trx, input.paymentIntentId);
+    const session = await lockOpenSession(trx, { id: checkoutSessionId, now, isPaid: true }).catch(
+      async (error: unknown) => {
+        // Completed before (a repeated confirm, or the watcher and the payer at once): nothing to do.
+        if ((await getPaymentIntent(trx, input.intent.id)).intent.status === 'succeeded') return null;
+        throw error;
+      },
+    );
+    if (!session) return null;
     const invoiceId = newId('invoice');
-    const isNewlyPaid = await succeedPaymentIntent(tx, {
-      id: intent.id,
-      amount: intent.amount,
-      invoiceId,
-      details: input.details,
-    });
-    if (!isNewlyPaid) return;
+    const intent = await succeedPaymentIntent(tx, { id: input.intent.id, invoiceId, details: input.details });
+    if (!intent) return null;
     const customerId = intent.customer_id;
     if (!customerId)
       throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent has no customer');
 
-    const session = await findSessionRow(trx, checkoutSessionId);
     // Stock is held for a while after submit; a payment that comes after the hold lapsed takes
     // the units again, or is refused (and nothing is written) when others bought them meanwhile.
     if (!fromFlag(session.inventory_reserved) && !(await reserveLines(trx, sessionLines(session)))) {
@@ -91,7 +79,7 @@ export async function completeCheckout(
             intent,
             customerId,
             savedCard: input.savedCard,
-            payerAddress: input.payerAddress ?? null,
+            payerAddress: input.payerAddress,
             invoiceId,
             now,
           })
@@ -133,10 +121,11 @@ export async function completeCheckout(
         paymentStatus,
       }),
     });
+    return intent;
   });
 
   await deps.flushEvents();
-  return (await getPaymentIntent(deps.db, input.paymentIntentId)).intent;
+  return completed ?? (await getPaymentIntent(deps.db, input.intent.id)).intent;
 }
 
 /** The invoice must say what the card was charged; a session repriced since submit is refused. */

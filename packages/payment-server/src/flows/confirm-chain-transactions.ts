@@ -1,7 +1,6 @@
-import type { ChainPaymentDetails } from '@bazaar/schemas';
 import { createPeriodicJob, type PeriodicJob } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { getAddress, type Address, type Hex } from 'viem';
+import { getAddress, type Hex } from 'viem';
 import type { PaymentDeps } from '../deps.ts';
 import { parseInvoiceAttemptKey } from '../modules/chain-payments/attempt-keys.ts';
 import {
@@ -11,15 +10,14 @@ import {
   touchChainTransactionRow,
   type ChainTransactionRow,
 } from '../modules/chain-payments/repository.ts';
-import { connectChain, toChainMethod, type ChainMethod } from '../modules/chain-payments/service.ts';
+import { connectChain, toChainMethod } from '../modules/chain-payments/service.ts';
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
 import { getPaymentIntent } from '../modules/payment-intents/service.ts';
 import { findMethodRow } from '../modules/payment-methods/repository.ts';
 import { paysExactly } from '../providers/evm-chain.ts';
 import { recordPullOutcome } from './collect-invoice.ts';
-import { completeCheckout } from './complete-checkout.ts';
 import { returnStrayTransfer, strayTransfer } from './pay-by-chain.ts';
-import { payInvoice } from './pay-invoice.ts';
+import { getPaymentPurpose, settlePayment } from './settle-payment.ts';
 
 export type ChainTransactionOutcome = 'succeeded' | 'failed' | 'pending';
 
@@ -88,7 +86,21 @@ export async function confirmChainTransaction(
   }
 
   // A refund completes nothing: the tokens are back with the payer.
-  if (row.kind !== 'refund') await completePaidIntent(deps, { row, method, payer: transfer.from });
+  if (row.kind !== 'refund') {
+    const record = await getPaymentIntent(deps.db, row.payment_intent_id);
+    await settlePayment(deps, {
+      intent: record.intent,
+      purpose: await getPaymentPurpose(deps.db, { record, transaction: row }),
+      details: {
+        tx_hash: row.tx_hash,
+        payer: transfer.from,
+        chain_id: method.chainId,
+        explorer_host: method.explorerHost,
+      },
+      savedCard: null,
+      payerAddress: transfer.from,
+    });
+  }
   await settleChainTransactionRow(deps.db, row.id, {
     status: 'succeeded',
     block_number: mined.blockNumber.toString(),
@@ -96,36 +108,6 @@ export async function confirmChainTransaction(
     updated_at: now,
   });
   return 'succeeded';
-}
-
-async function completePaidIntent(
-  deps: PaymentDeps,
-  input: { row: ChainTransactionRow; method: ChainMethod; payer: Address },
-): Promise<void> {
-  const { row } = input;
-  const { checkoutSessionId } = await getPaymentIntent(deps.db, row.payment_intent_id);
-  const details: ChainPaymentDetails = {
-    tx_hash: row.tx_hash,
-    payer: input.payer,
-    chain_id: input.method.chainId,
-    explorer_host: input.method.explorerHost,
-  };
-  if (checkoutSessionId) {
-    await completeCheckout(deps, {
-      paymentIntentId: row.payment_intent_id,
-      details,
-      savedCard: null,
-      payerAddress: input.payer,
-    });
-  } else if (isRenewalPull(row)) {
-    await recordPullOutcome(deps, {
-      pull: row,
-      outcome: { status: 'succeeded', chargeId: row.tx_hash },
-      paymentDetails: details,
-    });
-  } else {
-    await payInvoice(deps, { paymentIntentId: row.payment_intent_id, details });
-  }
 }
 
 /** A renewal attempt's pull, as opposed to one the payer asked for. */

@@ -169,7 +169,8 @@ async function pullForCheckout(
 ): Promise<void> {
   if (BigInt(input.intent.amount) === 0n) {
     await completeCheckout(deps, {
-      paymentIntentId: input.intent.id,
+      intent: input.intent,
+      session: input.session,
       details: null,
       savedCard: null,
       payerAddress: input.payer,

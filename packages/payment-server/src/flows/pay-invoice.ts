@@ -102,33 +102,34 @@ export async function startInvoicePayment(
  * intent changes nothing; an invoice that was settled another way meanwhile (a renewal retry)
  * refuses the payment, so it is never paid twice, and so does one whose saved card the engine
  * is charging right now (the payer's lease ran out and the engine took it): the invoice row is
- * locked while this is decided, so the engine cannot claim it in between.
+ * locked while this is decided, so the engine cannot claim it in between. The intent comes as
+ * the caller read it.
  */
 export async function payInvoice(
   deps: PaymentDeps,
-  input: { paymentIntentId: string; details: PaymentDetails | null },
+  input: { intent: PaymentIntent; details: PaymentDetails | null },
 ): Promise<PaymentIntent> {
-  const { intent, checkoutSessionId } = await getPaymentIntent(deps.db, input.paymentIntentId);
+  const { intent } = input;
   const invoiceId = intent.invoice_id;
-  if (!invoiceId || checkoutSessionId) {
+  if (!invoiceId) {
     throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent does not pay an invoice');
   }
 
   const now = intent.customer_id
     ? await customerNow(deps.db, deps.clock, intent.customer_id)
     : deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  const paid = await deps.db.transaction().execute(async (trx) => {
     const invoice = await lockInvoiceRow(trx, invoiceId);
     if (invoice && collectionLeaseHolder(invoice, now) === 'engine') {
       throw new AppError('INVOICE_UNEXPECTED_STATE', INVOICE_BEING_COLLECTED);
     }
-    const isNewlyPaid = await succeedPaymentIntent(
+    const succeeded = await succeedPaymentIntent(
       { ...deps, db: trx },
-      { id: intent.id, amount: intent.amount, invoiceId, details: input.details },
+      { id: intent.id, invoiceId, details: input.details },
     );
-    if (!isNewlyPaid) {
+    if (!succeeded) {
       const { intent: current } = await getPaymentIntent(trx, intent.id);
-      if (current.status === 'succeeded') return;
+      if (current.status === 'succeeded') return current;
       throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${current.status}`);
     }
     await recordEvents(trx, deps.clock, {
@@ -141,8 +142,9 @@ export async function payInvoice(
       const invoice = await findInvoiceRow(trx, invoiceId);
       throw new AppError('INVOICE_UNEXPECTED_STATE', `This invoice is ${invoice?.status ?? 'missing'}`);
     }
+    return succeeded;
   });
 
   await deps.flushEvents();
-  return (await getPaymentIntent(deps.db, input.paymentIntentId)).intent;
+  return paid;
 }

@@ -10,14 +10,7 @@ import { linePriceIds, priceSession, upsellSavings, type SessionLine } from './l
 import { assertMayActOnSession, type CheckoutActor } from './access.ts';
 import { assertCustomAmount } from './purchase-rules.ts';
 import { updateOpenSession, type CheckoutSessionRow } from './repository.ts';
-import {
-  findOpenSessionRow,
-  findSessionRow,
-  sessionClosedError,
-  sessionLines,
-  sessionTrial,
-  toCheckoutSession,
-} from './service.ts';
+import { findSessionRow, lockOpenSession, sessionLines, sessionTrial, toCheckoutSession } from './service.ts';
 import { releaseReservation } from './stock.ts';
 
 type ChangeDeps = Pick<PaymentDeps, 'db' | 'clock'>;
@@ -40,16 +33,9 @@ async function changeLines(
   { sessionId, actor }: ChangeTarget,
   change: LinesChange,
 ): Promise<CheckoutSessionRow> {
-  await findOpenSessionRow(deps, sessionId);
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
-    const locked = (await updateOpenSession(trx, sessionId, { updated_at: now }))
-      ? await findSessionRow(trx, sessionId)
-      : null;
-    const closed = locked ? sessionClosedError(locked, now) : null;
-    if (!locked || closed) {
-      throw closed ?? new AppError('CHECKOUT_SESSION_EXPIRED', 'This checkout session has expired');
-    }
+    const locked = await lockOpenSession(trx, { id: sessionId, now });
     await assertMayActOnSession(trx, locked, actor);
     const before = sessionLines(locked);
     const lines = await change(before, locked, trx);

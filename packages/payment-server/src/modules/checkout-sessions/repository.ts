@@ -24,21 +24,22 @@ export async function listSessionPayerRows(db: PaymentDb, ids: readonly string[]
 }
 
 /**
- * Changes a session only while it is open. Inside a transaction this also takes the row lock
- * (PostgreSQL), so a submit and a payment of the same session run one after the other.
+ * Changes a session only while it is open, and answers it as changed (undefined when it was not
+ * open). Inside a transaction this also takes the row lock (PostgreSQL), so a submit and a
+ * payment of the same session run one after the other.
  */
 export async function updateOpenSession(
   db: PaymentDb,
   id: string,
   changes: Updateable<CheckoutSessionRow>,
-): Promise<boolean> {
-  const result = await db
+): Promise<CheckoutSessionRow | undefined> {
+  return db
     .updateTable('checkout_sessions')
     .set(changes)
     .where('id', '=', id)
     .where('status', '=', 'open')
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /**

@@ -286,9 +286,27 @@ export async function findOpenSessionRow(deps: ViewDeps, id: string): Promise<Ch
   return row;
 }
 
-/** Takes the session's row lock if it is still open; false once it is complete or expired. */
-export async function lockOpenSession(db: PaymentDb, id: string, now: number): Promise<boolean> {
-  return updateOpenSession(db, id, { updated_at: now });
+/**
+ * Takes an open session's row lock and answers the row as locked, so the caller decides on what
+ * nobody else can change until it commits; refused with why when the session is complete or
+ * expired. A payer's change or submit is refused too once the session's time ran out, even
+ * before the sweeper marked it; a payment that went through (`isPaid`) still completes it.
+ */
+export async function lockOpenSession(
+  db: PaymentDb,
+  input: { id: string; now: number; isPaid?: boolean },
+): Promise<CheckoutSessionRow> {
+  const { id, now } = input;
+  const locked = await updateOpenSession(db, id, { updated_at: now });
+  if (!locked) {
+    throw (
+      sessionClosedError(await findSessionRow(db, id), now) ??
+      new AppError('CHECKOUT_SESSION_EXPIRED', 'This checkout session has expired')
+    );
+  }
+  const lapsed = input.isPaid ? null : sessionClosedError(locked, now);
+  if (lapsed) throw lapsed;
+  return locked;
 }
 
 /** Completes the session: `no_payment_required` when nothing was charged now (a trial). */

@@ -28,8 +28,8 @@ import { updateOpenSession } from './repository.ts';
 import {
   findOpenSessionRow,
   findSessionRow,
+  lockOpenSession,
   priceSessionRow,
-  sessionClosedError,
   toCheckoutSession,
 } from './service.ts';
 import { assertMayHoldStock, holdUntil, reserveLines } from './stock.ts';
@@ -163,14 +163,7 @@ export async function submitCheckout(
   const record = await deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: trx };
     // Lock the session first; a concurrent payment may have closed it since we looked.
-    if (!(await updateOpenSession(trx, session.id, { updated_at: now }))) {
-      const current = await findSessionRow(trx, session.id);
-      throw (
-        sessionClosedError(current, now) ??
-        new AppError('CHECKOUT_SESSION_EXPIRED', 'This checkout session has expired')
-      );
-    }
-    const locked = await findSessionRow(trx, session.id);
+    const locked = await lockOpenSession(trx, { id: session.id, now });
     if (locked.line_items !== session.line_items) {
       throw new AppError(
         'VALIDATION_FAILED',

@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import type { UpdateObject } from 'kysely';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentIntentRow = PaymentTables['payment_intents'];
@@ -34,19 +34,20 @@ export async function insertPaymentIntentRow(db: PaymentDb, row: PaymentIntentRo
 
 /**
  * Moves an intent on only from one of the `from` states: the guard that makes a repeated or
- * concurrent confirm a no-op instead of a second charge. Returns whether the row changed.
+ * concurrent confirm a no-op instead of a second charge. Answers the row as it now stands, or
+ * undefined when it was in none of them (so a caller need not read the intent again).
  */
 export async function updatePaymentIntentFrom(
   db: PaymentDb,
   id: string,
   from: readonly string[],
-  changes: Updateable<PaymentTables['payment_intents']>,
-): Promise<boolean> {
-  const result = await db
+  changes: UpdateObject<PaymentTables, 'payment_intents'>,
+): Promise<PaymentIntentRow | undefined> {
+  return db
     .updateTable('payment_intents')
     .set(changes)
     .where('id', '=', id)
     .where('status', 'in', from)
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

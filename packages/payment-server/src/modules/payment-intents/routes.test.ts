@@ -1,11 +1,11 @@
 import { eventsChannel, testCardResultSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO } from '../demo/seed.ts';
-import { getInvoice } from '../modules/invoices/service.ts';
-import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
-import { confirmCard, startAndSubmit, TEST_CARD_DATES } from '../test-utils/checkout-steps.ts';
-import { countRows, recordedPayloads, TEST_APP_ID } from '../test-utils/payment-test-kit.ts';
+import { DEMO } from '../../demo/seed.ts';
+import { getInvoice } from '../invoices/service.ts';
+import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+import { confirmCard, startAndSubmit, TEST_CARD_DATES } from '../../test-utils/checkout-steps.ts';
+import { countRows, recordedPayloads, TEST_APP_ID } from '../../test-utils/payment-test-kit.ts';
 
 const CARD = TEST_CARD_DATES;
 

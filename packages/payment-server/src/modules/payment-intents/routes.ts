@@ -6,11 +6,12 @@ import {
 } from '@bazaar/schemas';
 import type { ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
-import type { PaymentDeps } from '../deps.ts';
-import { authenticateTestCard, confirmTestCard } from './test-card-network.ts';
+import type { PaymentDeps } from '../../deps.ts';
+import { authenticateTestCard, confirmTestCard } from '../../flows/pay-by-test-card.ts';
 
 const intentParams = z.object({ id: idSchema('paymentIntent') });
 
+/** The test card network's confirm step, which the checkout and invoice pages call in test mode. */
 export function registerTestCardRoutes(app: ZodApp, deps: PaymentDeps) {
   app.post(
     '/test-card/payment-intents/:id/confirm',

@@ -8,6 +8,7 @@ import {
   type PaymentIntent,
 } from '@bazaar/schemas';
 import { AppError, notFound } from '@bazaar/server-kit';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { fromFlag, readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
@@ -77,16 +78,18 @@ export interface PaymentIntentRecord {
   savedCard: SavedCard | null;
 }
 
+function toPaymentIntentRecord(row: PaymentIntentRow): PaymentIntentRecord {
+  return {
+    intent: toPaymentIntent(row),
+    checkoutSessionId: row.checkout_session_id,
+    clientSecret: row.client_secret,
+    savedCard: readSavedCard(row),
+  };
+}
+
 export async function findPaymentIntent(db: PaymentDb, id: string): Promise<PaymentIntentRecord | null> {
   const row = await findPaymentIntentRow(db, id);
-  return row
-    ? {
-        intent: toPaymentIntent(row),
-        checkoutSessionId: row.checkout_session_id,
-        clientSecret: row.client_secret,
-        savedCard: readSavedCard(row),
-      }
-    : null;
+  return row ? toPaymentIntentRecord(row) : null;
 }
 
 export async function getPaymentIntent(db: PaymentDb, id: string): Promise<PaymentIntentRecord> {
@@ -140,11 +143,11 @@ export async function prepareSessionIntent(
   if (existing?.customer_id && existing.customer_id !== terms.customerId) {
     throw new AppError('CHECKOUT_SESSION_TAKEN', 'This checkout session is being paid by another customer');
   }
-  if (existing && (await updatePaymentIntentFrom(deps.db, existing.id, PAYABLE_STATUSES, changes))) {
-    return getPaymentIntent(deps.db, existing.id);
-  }
+  const retermed =
+    existing && (await updatePaymentIntentFrom(deps.db, existing.id, PAYABLE_STATUSES, changes));
+  if (retermed) return toPaymentIntentRecord(retermed);
   const id = newId('paymentIntent');
-  await insertPaymentIntentRow(deps.db, {
+  const row: PaymentIntentRow = {
     ...changes,
     id,
     amount_received: '0',
@@ -155,8 +158,9 @@ export async function prepareSessionIntent(
     last_payment_error: null,
     payment_details: null,
     created_at: now,
-  });
-  return getPaymentIntent(deps.db, id);
+  };
+  await insertPaymentIntentRow(deps.db, row);
+  return toPaymentIntentRecord(row);
 }
 
 /**
@@ -178,44 +182,52 @@ export async function failPaymentIntent(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
   input: { id: string; error: PaymentError; card: CardDetails | null },
 ): Promise<boolean> {
-  return updatePaymentIntentFrom(deps.db, input.id, PAYABLE_STATUSES, {
+  const failed = await updatePaymentIntentFrom(deps.db, input.id, PAYABLE_STATUSES, {
     status: 'requires_payment_method',
     last_payment_error: JSON.stringify(input.error),
     ...(input.card ? { payment_details: JSON.stringify(input.card) } : {}),
     updated_at: deps.clock.now(),
   });
+  return failed !== undefined;
 }
 
 /**
  * The card needs the payer's extra authentication step before it can be charged. A card already
- * saved at the network is remembered with it, so the approved intent can hand it on.
+ * saved at the network is remembered with it, so the approved intent can hand it on. Answers the
+ * intent waiting for the payer, or null when it was no longer payable.
  */
 export async function requireIntentAction(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
   input: { id: string; card: CardDetails; savedCard: SavedCard | null },
-): Promise<boolean> {
-  return updatePaymentIntentFrom(deps.db, input.id, PAYABLE_STATUSES, {
+): Promise<PaymentIntent | null> {
+  const waiting = await updatePaymentIntentFrom(deps.db, input.id, PAYABLE_STATUSES, {
     status: 'requires_action',
     last_payment_error: null,
     payment_details: JSON.stringify(input.savedCard ?? input.card),
     updated_at: deps.clock.now(),
   });
+  return waiting ? toPaymentIntent(waiting) : null;
 }
 
-/** Marks the intent paid in full; false when it was not payable (already paid, or cancelled). */
+/**
+ * Marks the intent paid in full, for the amount it stands at now (a resubmit may have re-termed
+ * it since the caller read it). Answers the paid intent, or null when it was not payable
+ * (already paid, or cancelled).
+ */
 export async function succeedPaymentIntent(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
-  input: { id: string; amount: string; invoiceId: string; details: PaymentDetails | null },
-): Promise<boolean> {
+  input: { id: string; invoiceId: string; details: PaymentDetails | null },
+): Promise<PaymentIntent | null> {
   // A chain payment waits in `processing` while its transaction confirms.
-  return updatePaymentIntentFrom(deps.db, input.id, [...PAYABLE_STATUSES, 'processing'], {
+  const paid = await updatePaymentIntentFrom(deps.db, input.id, [...PAYABLE_STATUSES, 'processing'], {
     status: 'succeeded',
-    amount_received: input.amount,
+    amount_received: sql<string>`${sql.ref('amount')}`,
     invoice_id: input.invoiceId,
     last_payment_error: null,
     ...(input.details ? { payment_details: JSON.stringify(input.details) } : {}),
     updated_at: deps.clock.now(),
   });
+  return paid ? toPaymentIntent(paid) : null;
 }
 
 /**
