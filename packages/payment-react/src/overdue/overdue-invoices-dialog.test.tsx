@@ -169,7 +169,7 @@ describe('OverdueInvoicesDialog', () => {
       appId: 'app_test',
     });
     const paid = {
-      type: 'invoice.paid',
+      type: 'invoice.paid' as const,
       data: { id: 'in_due', customer_id: 'cus_1', subscription_id: null },
     };
 
