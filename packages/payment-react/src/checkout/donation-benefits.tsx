@@ -1,4 +1,4 @@
-import { useEffect, useRef, type Ref } from 'react';
+import { useEffect, useRef } from 'react';
 import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
@@ -30,22 +30,35 @@ function BenefitAvatar({ benefit, size }: { benefit: Benefit; size: number }) {
   );
 }
 
-/** The small "Beneficiaries" button beside the amount title; nothing when the link names none. */
-export function BenefitsToggle(props: {
+/**
+ * The small "Beneficiaries" button beside the amount title; nothing when the link names none.
+ * Closing the list (`isListOpen` turning false) gives focus back to it.
+ */
+export function BenefitsToggle({
+  benefits,
+  isListOpen,
+  onOpen,
+}: {
   benefits: Benefit[];
+  isListOpen: boolean;
   onOpen: () => void;
-  ref?: Ref<HTMLButtonElement>;
 }) {
   const t = useTranslate();
-  if (props.benefits.length === 0) return null;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasListOpen = useRef(isListOpen);
+  useEffect(() => {
+    if (wasListOpen.current && !isListOpen) buttonRef.current?.focus();
+    wasListOpen.current = isListOpen;
+  }, [isListOpen]);
+  if (benefits.length === 0) return null;
   return (
     <ButtonBase
-      ref={props.ref}
-      onClick={props.onOpen}
+      ref={buttonRef}
+      onClick={onOpen}
       sx={{ gap: 0.75, px: 1, py: 0.25, borderRadius: 4, color: 'primary.main', fontWeight: 500 }}
     >
       <AvatarGroup max={3} aria-hidden sx={{ '& .MuiAvatar-root': { borderWidth: 1 } }}>
-        {props.benefits.map((benefit) => (
+        {benefits.map((benefit) => (
           <BenefitAvatar key={benefit.address} benefit={benefit} size={22} />
         ))}
       </AvatarGroup>

@@ -162,3 +162,6 @@ export function useCheckoutSubmit({
     confirmWallet,
   };
 }
+
+/** The submit flow as the payment panel and its step dialogs drive it. */
+export type CheckoutSubmitFlow = ReturnType<typeof useCheckoutSubmit>;

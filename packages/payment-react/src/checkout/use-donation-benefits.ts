@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { CheckoutSession, PaymentCurrency } from '@bazaar/schemas';
 import { useBenefits } from '../api/use-benefits.ts';
 import { amountDueIn } from './checkout-amounts.ts';
 
 /**
  * A donation's beneficiaries with their parts of the tip being chosen, and whether the payer is
- * looking at them instead of the form. Closing the list gives focus back to its toggle.
+ * looking at them instead of the form.
  */
 export function useDonationBenefits(session: CheckoutSession | null, currency: PaymentCurrency) {
   const query = useBenefits(
@@ -13,17 +13,10 @@ export function useDonationBenefits(session: CheckoutSession | null, currency: P
     session ? amountDueIn(session, currency.id) : null,
   );
   const [isOpen, setIsOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (wasOpen.current && !isOpen) toggleRef.current?.focus();
-    wasOpen.current = isOpen;
-  }, [isOpen]);
   return {
     list: query.data ?? [],
     isOpen,
     open: () => setIsOpen(true),
     close: () => setIsOpen(false),
-    toggleRef,
   };
 }
