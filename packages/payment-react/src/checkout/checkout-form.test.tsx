@@ -55,6 +55,22 @@ describe('CheckoutForm page states', () => {
     expect(await screen.findByText(text, {}, SLOW)).toBeTruthy();
   });
 
+  it('turns to the expired panel when the session expires while the page is open', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    renderWithPayment(<CheckoutForm id="cs_test_1" />, {
+      routes: [retrieve(makeCheckout({ expires_at: expiresAt }))],
+    });
+    expect(await screen.findByText('Bazaar T-shirt', {}, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'The payment was already processed or the checkout session has expired.',
+        {},
+        { timeout: 4_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Bazaar T-shirt')).toBeNull();
+  });
+
   it.each([
     ['en', 'Nothing to pay for'],
     ['zh', '没有需要支付的项目'],

@@ -6,6 +6,7 @@ import type { StartCheckoutResponse } from '@bazaar/schemas';
 import { useCheckout } from '../api/use-checkout.ts';
 import { useSessionUser } from '../api/use-session-user.ts';
 import { StatusPanel } from '../primitives/status-panel.tsx';
+import { useNowSeconds } from '../primitives/use-now-seconds.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { CheckoutPayable } from './checkout-payable.tsx';
 import { CheckoutSkeleton } from './checkout-skeleton.tsx';
@@ -67,12 +68,13 @@ export function CheckoutForm(props: CheckoutFormProps) {
     if (query.error) onError?.(query.error);
   }, [query.error, onError]);
 
+  const nowSeconds = useNowSeconds(query.data?.checkoutSession.expires_at ?? null);
   const view = resolveCheckoutView(
     {
       checkout: query.data,
       error: query.error,
       isReady: isMinDelayOver && !user.isPending,
-      nowSeconds: Math.floor(Date.now() / 1000),
+      nowSeconds,
     },
     t,
   );

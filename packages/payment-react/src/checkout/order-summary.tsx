@@ -6,6 +6,7 @@ import { useSessionChange } from '../api/use-session-change.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { formatTrial } from '../format/format-trial.ts';
 import { TestModeBadge } from '../primitives/test-mode-badge.tsx';
+import { useNowSeconds } from '../primitives/use-now-seconds.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 import { totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 import { checkoutHeadline } from './checkout-headline.ts';
@@ -30,7 +31,8 @@ export function OrderSummary({ checkout, checkoutQueryId, option, isLocked = fal
   const { change, isChanging, savingsPercent } = useSessionChange(checkoutQueryId, session.id);
   const { currency } = option;
   const due = totalDueIn(session, option);
-  const trial = formatTrial(session, currency.id, Math.floor(Date.now() / 1000), t);
+  const nowSeconds = useNowSeconds();
+  const trial = formatTrial(session, currency.id, nowSeconds, t);
 
   return (
     <Stack spacing={3} aria-label={t('payment.checkout.summary.title')}>

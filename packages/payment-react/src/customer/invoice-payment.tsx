@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { isChainMethodType, type Invoice } from '@bazaar/schemas';
 import { formatMoney } from '../format/format-money.ts';
+import { useNowSeconds } from '../primitives/use-now-seconds.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 import { InvoiceCardPayment } from './invoice-card-payment.tsx';
 import { InvoiceWalletPayment } from './invoice-wallet-payment.tsx';
@@ -30,10 +31,12 @@ export interface InvoicePaymentProps {
  */
 export function InvoicePayment({ invoice, onPaid }: InvoicePaymentProps) {
   const t = useTranslate();
+  // Past due from the second after its due date on.
+  const nowSeconds = useNowSeconds(invoice.due_date === null ? null : invoice.due_date + 1);
 
   return (
     <Stack spacing={2}>
-      {isInvoicePastDue(invoice, dayjs().unix()) ? (
+      {isInvoicePastDue(invoice, nowSeconds) ? (
         <Alert severity="warning">{t('payment.invoice.pastDueNotice')}</Alert>
       ) : null}
       <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', gap: 2 }}>
