@@ -39,6 +39,14 @@ export interface DonationAmountPickerProps {
 
 type Choice = { kind: 'preset'; amount: bigint } | { kind: 'custom' };
 
+/**
+ * The "pick for me" amount, drawn on the click. Drawn outside the component: the compiler's
+ * purity check takes a click handler reached from a list's `map` for render code (react#34046).
+ */
+function drawAmount(terms: CustomAmountTerms, currency: PaymentCurrency): bigint | null {
+  return randomAmount(terms.presets, currency, Math.random());
+}
+
 /** The tip selector: preset cards, a Custom card with its amount field and a "pick for me" button. */
 export function DonationAmountPicker(props: DonationAmountPickerProps) {
   const { item, terms, currency, did, isDisabled, onChange, onValidityChange } = props;
@@ -87,7 +95,7 @@ export function DonationAmountPicker(props: DonationAmountPickerProps) {
     if (typed.ok) typingTimer.current = setTimeout(() => send(typed.units, 'custom'), TYPING_PAUSE_MS);
   };
   const pickForMe = () => {
-    const target = randomAmount(terms.presets, currency, Math.random());
+    const target = drawAmount(terms, currency);
     if (target === null) return;
     const from = check.ok ? check.units : terms.minimum;
     setHasUnsent(true);
