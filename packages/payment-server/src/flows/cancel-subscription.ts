@@ -12,7 +12,8 @@ import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { priceLine } from '../modules/invoices/service.ts';
-import { findSubscriptionForUser, isPaymentAdmin, subscriptionNow } from '../modules/subscriptions/access.ts';
+import { isPaymentAdmin } from '../admins.ts';
+import { findSubscriptionForUser, subscriptionNow } from '../modules/subscriptions/access.ts';
 import {
   findSubscriptionRow,
   updateSubscriptionFrom,

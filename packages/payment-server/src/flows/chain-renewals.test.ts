@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed.ts';
 import { DEMO_CHAIN } from '../demo/seed-chain.ts';
 import { startCheckoutFromLink } from '../modules/checkout-sessions/service.ts';
-import { submitCheckout } from '../modules/checkout-sessions/submit.ts';
+import { submitCheckout } from './submit-checkout.ts';
 import {
   openChainCheckout,
   PAYER_TUSD,

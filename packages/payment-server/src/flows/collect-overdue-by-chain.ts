@@ -9,7 +9,7 @@ import { findCurrencyRow } from '../modules/payment-methods/repository.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
 import { payerCollectionKey } from '../modules/chain-payments/attempt-keys.ts';
 import { CHAIN_CONFIRMATION_WINDOW_SECONDS } from '../modules/chain-payments/service.ts';
-import { ensureInvoiceIntent } from './collect-invoice.ts';
+import { ensureInvoiceIntent } from './invoice-intent.ts';
 import { confirmSoon } from './confirm-chain-transactions.ts';
 import { APPROVAL_PERIODS, chainAnswer, readChainStanding } from './pay-by-chain.ts';
 import { startPull } from './vault-transactions.ts';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { leaseInvoiceRow } from '../modules/invoices/repository.ts';
-import { advanceTestClock } from '../modules/test-clocks/service.ts';
+import { advanceTestClock } from './advance-test-clock.ts';
 import type { CardNetwork } from '../providers/card-network.ts';
 import { TEST_CARDS } from '../providers/test-card-network.ts';
 import { confirmCard } from '../test-utils/checkout-steps.ts';

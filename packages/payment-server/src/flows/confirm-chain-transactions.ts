@@ -15,8 +15,8 @@ import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.t
 import { getPaymentIntent } from '../modules/payment-intents/service.ts';
 import { findMethodRow } from '../modules/payment-methods/repository.ts';
 import { paysExactly } from '../providers/evm-chain.ts';
-import { recordPullOutcome } from './collect-invoice.ts';
-import { returnStrayTransfer, strayTransfer } from './pay-by-chain.ts';
+import { recordPullOutcome } from './record-collection-attempts.ts';
+import { returnStrayTransfer, strayTransfer } from './stray-transfers.ts';
 import { getPaymentPurpose, settlePayment } from './settle-payment.ts';
 
 export type ChainTransactionOutcome = 'succeeded' | 'failed' | 'pending';
@@ -75,12 +75,13 @@ export async function confirmChainTransaction(
         vault: method.vault,
       });
     if (stray) {
-      await returnStrayTransfer(deps, {
+      const refund = await returnStrayTransfer(deps, {
         method,
         intentId: row.payment_intent_id,
         txHash: row.tx_hash,
         transfer: stray,
       });
+      await confirmSoon(deps, refund.id);
     }
     return failed;
   }

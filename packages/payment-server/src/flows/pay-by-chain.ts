@@ -1,14 +1,13 @@
-import { newId, type ChainContext, type PaymentIntent } from '@bazaar/schemas';
+import type { ChainContext, PaymentIntent } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
-import { getAddress, isAddressEqual, type Address, type Hex } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
-import { CHECKOUT_ATTEMPT_KEY, returnKey } from '../modules/chain-payments/attempt-keys.ts';
+import { CHECKOUT_ATTEMPT_KEY } from '../modules/chain-payments/attempt-keys.ts';
 import {
   findChainTransactionByAttempt,
   findChainTransactionByHash,
   insertChainTransactionRow,
-  markChainTransactionReturned,
   type ChainTransactionRow,
 } from '../modules/chain-payments/repository.ts';
 import {
@@ -33,10 +32,11 @@ import {
   findMethodRow,
   type PaymentCurrencyRow,
 } from '../modules/payment-methods/repository.ts';
-import { paysExactly, type MinedTransaction, type TokenTransfer } from '../providers/evm-chain.ts';
+import { paysExactly } from '../providers/evm-chain.ts';
 import { completeCheckout } from './complete-checkout.ts';
 import { confirmSoon } from './confirm-chain-transactions.ts';
-import { startPull, startRefund } from './vault-transactions.ts';
+import { payerTransferRow, returnStrayTransfer, strayTransfer } from './stray-transfers.ts';
+import { startPull } from './vault-transactions.ts';
 
 /** A subscriber approves the first payment and this many renewals at once. */
 export const APPROVAL_PERIODS = 12n;
@@ -279,7 +279,13 @@ export async function reportChainTransfer(
   if (refusal) {
     const stray = mined && payer && strayTransfer(mined, { token, from: payer, vault: method.vault });
     if (!stray) throw refusal;
-    await returnStrayTransfer(deps, { method, intentId: intent.id, txHash: input.txHash, transfer: stray });
+    const refund = await returnStrayTransfer(deps, {
+      method,
+      intentId: intent.id,
+      txHash: input.txHash,
+      transfer: stray,
+    });
+    await confirmSoon(deps, refund.id);
     throw new AppError(refusal.code, `${refusal.message}. ${SENT_BACK}`);
   }
 
@@ -311,96 +317,7 @@ export async function reportChainTransfer(
   return (await getPaymentIntent(deps.db, intent.id)).intent;
 }
 
-/** A transfer the payer's wallet sent to the vault, as it is kept: its hash pays one intent at most. */
-function payerTransferRow(input: {
-  method: ChainMethod;
-  intentId: string;
-  txHash: string;
-  token: Address;
-  from: Address | null;
-  amount: string;
-  status: 'pending' | 'returned';
-  now: number;
-}): ChainTransactionRow {
-  return {
-    id: newId('chainTransaction'),
-    payment_intent_id: input.intentId,
-    payment_method_id: input.method.id,
-    kind: 'transfer',
-    attempt_key: input.txHash,
-    tx_hash: input.txHash,
-    raw_transaction: null,
-    nonce: null,
-    token: input.token,
-    from_address: input.from,
-    to_address: input.method.vault,
-    amount: input.amount,
-    status: input.status,
-    block_number: null,
-    failure_message: null,
-    livemode: input.method.livemode ? 1 : 0,
-    created_at: input.now,
-    updated_at: input.now,
-  };
-}
-
 const SENT_BACK = 'The tokens it sent are being returned to your wallet';
-
-/** A successful transfer from the payer to the vault in a transaction, whatever its amount. */
-export function strayTransfer(
-  mined: MinedTransaction,
-  expected: { token: Address; from: Address; vault: Address },
-): TokenTransfer | null {
-  if (mined.status !== 'success') return null;
-  return (
-    mined.transfers.find(
-      (transfer) =>
-        isAddressEqual(transfer.token, expected.token) &&
-        isAddressEqual(transfer.from, expected.from) &&
-        isAddressEqual(transfer.to, expected.vault),
-    ) ?? null
-  );
-}
-
-/**
- * A payer's transfer that cannot pay anything (the checkout changed, expired or was paid, or the
- * amount is wrong) goes back to them: the transfer is kept as `returned` (its hash pays nothing
- * else) and the vault sends the same amount back, once.
- */
-export async function returnStrayTransfer(
-  deps: PaymentDeps,
-  input: { method: ChainMethod; intentId: string; txHash: string; transfer: TokenTransfer },
-): Promise<void> {
-  const { method, transfer } = input;
-  const now = deps.clock.now();
-  const kept = await findChainTransactionByHash(deps.db, input.txHash);
-  if (!kept) {
-    await insertChainTransactionRow(
-      deps.db,
-      payerTransferRow({
-        method,
-        intentId: input.intentId,
-        txHash: input.txHash,
-        token: transfer.token,
-        from: transfer.from,
-        amount: transfer.value.toString(),
-        status: 'returned',
-        now,
-      }),
-    );
-  } else {
-    await markChainTransactionReturned(deps.db, kept.id, now);
-  }
-  const refund = await startRefund(deps, {
-    method,
-    token: transfer.token,
-    intentId: input.intentId,
-    attemptKey: returnKey(input.txHash),
-    to: transfer.from,
-    amount: transfer.value,
-  });
-  await confirmSoon(deps, refund.id);
-}
 
 /** Why a mined transaction does not pay what it should, or null when it does. */
 export function transferProblem(

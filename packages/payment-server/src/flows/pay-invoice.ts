@@ -19,7 +19,7 @@ import {
 } from '../modules/payment-intents/service.ts';
 import { getCurrency, resolvePaymentChoice } from '../modules/payment-methods/service.ts';
 import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
-import { ensureInvoiceIntent } from './collect-invoice.ts';
+import { ensureInvoiceIntent } from './invoice-intent.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
 import { settleInvoice } from './settle-invoice.ts';
 

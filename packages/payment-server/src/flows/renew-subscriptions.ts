@@ -42,7 +42,8 @@ import {
   type UsageCharge,
 } from '../modules/usage-records/service.ts';
 import { lineAmount, toPricingPrice } from '../pricing/index.ts';
-import { BILLING_BATCH_SIZE, invoiceIntentRow } from './collect-invoice.ts';
+import { BILLING_BATCH_SIZE } from './collect-invoice.ts';
+import { invoiceIntentRow } from './invoice-intent.ts';
 
 /**
  * Renews every subscription of one test clock (or, null, of real time) whose period ended by

@@ -13,7 +13,7 @@ import {
 } from '../modules/payment-intents/service.ts';
 import { findCardSetupSubscription } from '../modules/subscriptions/change-payment-method.ts';
 import type { SavedCard } from '../providers/card-network.ts';
-import { recordPullOutcome } from './collect-invoice.ts';
+import { recordPullOutcome } from './record-collection-attempts.ts';
 import { completeCardSetup } from './complete-card-setup.ts';
 import { completeCheckout } from './complete-checkout.ts';
 import { payInvoice } from './pay-invoice.ts';

@@ -11,7 +11,7 @@ import {
 import { addCrossSell } from './changes.ts';
 import { expireOverdueSessions } from './expiry.ts';
 import { getCheckoutView, findSessionRow, startCheckoutFromLink } from './service.ts';
-import { submitCheckout } from './submit.ts';
+import { submitCheckout } from '../../flows/submit-checkout.ts';
 
 const DAY = 86_400;
 

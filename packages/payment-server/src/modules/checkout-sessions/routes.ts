@@ -30,7 +30,7 @@ import {
 import type { CheckoutActor } from './access.ts';
 import { retrieveCheckout, startCheckoutFromLink } from './service.ts';
 import { reportChainTransfer } from '../../flows/pay-by-chain.ts';
-import { submitCheckout } from './submit.ts';
+import { submitCheckout } from '../../flows/submit-checkout.ts';
 
 /** Parameters every client call carries; everything else on a start URL is the seller's metadata. */
 const CLIENT_PARAMS = new Set(['locale', 'livemode', 'authToken']);

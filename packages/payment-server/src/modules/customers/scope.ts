@@ -1,6 +1,6 @@
 import type { SessionUser } from '@bazaar/schemas';
 import type { PaymentDb } from '../../db/tables.ts';
-import { isPaymentAdmin } from '../subscriptions/access.ts';
+import { isPaymentAdmin } from '../../admins.ts';
 import { findCustomerByDid } from './service.ts';
 
 /** Whose objects a list may show: every customer's, one customer's, or nobody's. */

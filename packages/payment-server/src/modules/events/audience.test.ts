@@ -3,7 +3,7 @@ import { sha256Hex } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
-import { ADMIN_ROLES } from '../../http/admin-only.ts';
+import { ADMIN_ROLES } from '../../admins.ts';
 import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { confirmCard, startCheckout, submitSession } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';

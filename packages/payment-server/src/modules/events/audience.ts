@@ -1,7 +1,7 @@
 import type { EventPayload } from '@bazaar/schemas';
 import type { RelayAudience } from '@bazaar/server-kit';
 import type { PaymentDb } from '../../db/tables.ts';
-import { ADMIN_ROLES } from '../../http/admin-only.ts';
+import { ADMIN_ROLES } from '../../admins.ts';
 import { isPaidBySecretHolder, listSessionPayers } from '../checkout-sessions/access.ts';
 import { findCustomerDids } from '../customers/service.ts';
 import { findIntentCheckoutSessionIds } from '../payment-intents/service.ts';

@@ -23,7 +23,7 @@ import { collectOverdueByChain } from '../../flows/collect-overdue-by-chain.ts';
 import { startInvoicePayment } from '../../flows/pay-invoice.ts';
 import { adminOnly } from '../../http/admin-only.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
-import { isPaymentAdmin } from '../subscriptions/access.ts';
+import { isPaymentAdmin } from '../../admins.ts';
 import { createDraftInvoice, updateDraftInvoice } from './drafts.ts';
 import { getOverdueInvoices } from './overdue.ts';
 import { getVisibleInvoice, listVisibleInvoices } from './service.ts';

@@ -18,7 +18,7 @@ import { listScope } from '../customers/scope.ts';
 import { allocateInvoiceNumber, getCustomer } from '../customers/service.ts';
 import { listPaymentIntents } from '../payment-intents/service.ts';
 import { getCurrency, getPaymentMethod } from '../payment-methods/service.ts';
-import { isPaymentAdmin } from '../subscriptions/access.ts';
+import { isPaymentAdmin } from '../../admins.ts';
 import {
   findInvoiceRow,
   hasPastDueInvoiceRow,

@@ -2,14 +2,10 @@ import type { SessionUser } from '@bazaar/schemas';
 import { notFound } from '@bazaar/server-kit';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
-import { ADMIN_ROLES } from '../../http/admin-only.ts';
+import { isPaymentAdmin } from '../../admins.ts';
 import { getCustomer } from '../customers/service.ts';
 import { getTestClock } from '../test-clocks/service.ts';
 import { findSubscriptionRow, type SubscriptionRow } from './repository.ts';
-
-export function isPaymentAdmin(user: SessionUser): boolean {
-  return user.passports.some((passport) => ADMIN_ROLES.includes(passport.role));
-}
 
 /**
  * A subscription `user` may act on: their own, or any for an admin. Someone else's answers like

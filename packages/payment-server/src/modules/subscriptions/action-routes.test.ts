@@ -15,7 +15,7 @@ import { createClockedSubscription } from '../../test-utils/clocked-subscription
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
 import { insertPlanPrice, MONTHLY } from '../../test-utils/subscription-builders.ts';
 import { getCustomerCredit } from '../customer-balance/service.ts';
-import { advanceTestClock } from '../test-clocks/service.ts';
+import { advanceTestClock } from '../../flows/advance-test-clock.ts';
 
 const DAY = 86_400;
 

@@ -8,7 +8,7 @@ import { TEST_CARD_DATES } from '../../test-utils/checkout-steps.ts';
 import { createClockedSubscription } from '../../test-utils/clocked-subscription.ts';
 import { makeUser, openPaymentTestKit, type PaymentTestKit } from '../../test-utils/payment-test-kit.ts';
 import { makeAdminUser, MONTHLY } from '../../test-utils/subscription-builders.ts';
-import { advanceTestClock } from '../test-clocks/service.ts';
+import { advanceTestClock } from '../../flows/advance-test-clock.ts';
 import { cancelSubscription } from '../../flows/cancel-subscription.ts';
 import { startCardSetup } from './change-payment-method.ts';
 import { getSubscription } from './service.ts';

@@ -9,7 +9,8 @@ import type { ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { adminOnly } from '../../http/admin-only.ts';
-import { advanceTestClock, attachTestClockCustomer, createTestClock, getTestClock } from './service.ts';
+import { advanceTestClock } from '../../flows/advance-test-clock.ts';
+import { attachTestClockCustomer, createTestClock, getTestClock } from './service.ts';
 
 const params = z.object({ id: idSchema('testClock') });
 const response = { 200: testClockSchema };

@@ -3,19 +3,24 @@ import { CHAIN_METHOD_TYPES, isChainMethodType, type SubmitCheckoutResponse } fr
 import { AppError } from '@bazaar/server-kit';
 import { getAddress } from 'viem';
 import type { z } from 'zod';
-import { fromFlag } from '../../db/json.ts';
-import type { PaymentDeps } from '../../deps.ts';
-import { findCustomerByDid, saveCustomer } from '../customers/service.ts';
-import { hasPastDueInvoices } from '../invoices/service.ts';
-import { customerNow } from '../test-clocks/service.ts';
-import { getPaymentIntent, prepareSessionIntent, toCardContext } from '../payment-intents/service.ts';
-import { resolvePaymentChoice } from '../payment-methods/service.ts';
-import { readChainStanding, startChainCheckout } from '../../flows/pay-by-chain.ts';
-import { findPaymentLink } from '../payment-links/service.ts';
-import { assertMayActOnSession, assertSameCustomer, payerDid, type CheckoutActor } from './access.ts';
-import { crossSellPriceId } from './changes.ts';
-import { checkContact } from './contact-rules.ts';
-import { chargedPriceId, priceSession, type SessionLine } from './line-items.ts';
+import { fromFlag } from '../db/json.ts';
+import type { PaymentDeps } from '../deps.ts';
+import { findCustomerByDid, saveCustomer } from '../modules/customers/service.ts';
+import { hasPastDueInvoices } from '../modules/invoices/service.ts';
+import { customerNow } from '../modules/test-clocks/service.ts';
+import { getPaymentIntent, prepareSessionIntent, toCardContext } from '../modules/payment-intents/service.ts';
+import { resolvePaymentChoice } from '../modules/payment-methods/service.ts';
+import { readChainStanding, startChainCheckout } from './pay-by-chain.ts';
+import { findPaymentLink } from '../modules/payment-links/service.ts';
+import {
+  assertMayActOnSession,
+  assertSameCustomer,
+  payerDid,
+  type CheckoutActor,
+} from '../modules/checkout-sessions/access.ts';
+import { crossSellPriceId } from '../modules/checkout-sessions/changes.ts';
+import { checkContact } from '../modules/checkout-sessions/contact-rules.ts';
+import { chargedPriceId, priceSession, type SessionLine } from '../modules/checkout-sessions/line-items.ts';
 import {
   assertCrossSell,
   assertCustomAmount,
@@ -23,16 +28,16 @@ import {
   assertOneCustomAmount,
   assertStock,
   subscriptionRecurrence,
-} from './purchase-rules.ts';
-import { updateOpenSession } from './repository.ts';
+} from '../modules/checkout-sessions/purchase-rules.ts';
+import { updateOpenSession } from '../modules/checkout-sessions/repository.ts';
 import {
   findOpenSessionRow,
   findSessionRow,
   lockOpenSession,
   priceSessionRow,
   toCheckoutSession,
-} from './service.ts';
-import { assertMayHoldStock, holdUntil, reserveLines } from './stock.ts';
+} from '../modules/checkout-sessions/service.ts';
+import { assertMayHoldStock, holdUntil, reserveLines } from '../modules/checkout-sessions/stock.ts';
 
 export type SubmitCheckoutInput = z.output<typeof submitCheckoutBodySchema>;
 

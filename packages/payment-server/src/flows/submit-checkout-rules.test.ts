@@ -1,11 +1,12 @@
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO } from '../../demo/seed.ts';
-import { insertPastDueInvoice } from '../../test-utils/past-due-invoice.ts';
-import { startCheckout } from '../../test-utils/checkout-steps.ts';
-import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
-import { countRows, makeSubmitBody } from '../../test-utils/payment-test-kit.ts';
-import { advanceTestClock, attachTestClockCustomer, createTestClock } from '../test-clocks/service.ts';
+import { DEMO } from '../demo/seed.ts';
+import { insertPastDueInvoice } from '../test-utils/past-due-invoice.ts';
+import { startCheckout } from '../test-utils/checkout-steps.ts';
+import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
+import { countRows, makeSubmitBody } from '../test-utils/payment-test-kit.ts';
+import { advanceTestClock } from './advance-test-clock.ts';
+import { attachTestClockCustomer, createTestClock } from '../modules/test-clocks/service.ts';
 
 describe.each(TEST_DIALECTS)('submit rules through the API on %s', (dialect) => {
   let t: PaymentTestApp;

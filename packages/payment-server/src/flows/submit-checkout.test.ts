@@ -2,16 +2,16 @@ import { submitCheckoutBodySchema } from '@bazaar/schemas';
 import type { AppError } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO } from '../../demo/seed.ts';
+import { DEMO } from '../demo/seed.ts';
 import {
   countRows,
   makeSubmitBody,
   makeUser,
   openPaymentTestKit,
   type PaymentTestKit,
-} from '../../test-utils/payment-test-kit.ts';
-import { startCheckoutFromLink } from './service.ts';
-import { submitCheckout } from './submit.ts';
+} from '../test-utils/payment-test-kit.ts';
+import { startCheckoutFromLink } from '../modules/checkout-sessions/service.ts';
+import { submitCheckout } from './submit-checkout.ts';
 
 describe.each(TEST_DIALECTS)('submitCheckout on %s', (dialect) => {
   let kit: PaymentTestKit;
