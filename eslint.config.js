@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -32,6 +33,43 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'react-hooks/incompatible-library': 'error',
       'react-hooks/unsupported-syntax': 'error',
+    },
+  },
+  {
+    // Layering, checked: no import circles in any package or app, and dependencies point one way
+    // (apps import packages; a package never imports an app).
+    files: ['packages/*/src/**/*.{ts,tsx}', 'apps/*/src/**/*.{ts,tsx}', 'apps/*/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './packages', from: './apps', message: 'A package never imports an app.' }] },
+      ],
+    },
+  },
+  {
+    // Use cases that span modules are flows; modules and providers get what they need through the
+    // deps they are handed. A module's routes may call a flow; so may tests.
+    files: ['packages/payment-server/src/modules/**/*.ts', 'packages/payment-server/src/providers/**/*.ts'],
+    ignores: ['**/routes.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/flows/*'],
+              message: 'Modules and providers never import flows: hand what they need in through the deps.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -26,7 +26,7 @@ export function localeCookie(locale: Locale): string {
   return `${LOCALE_COOKIE}=${locale}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
 }
 
-/** Livemode from `?livemode=`, else the last one stored, else live (payment-kit.md §7). */
+/** Livemode from `?livemode=`, else the last one stored, else live. */
 export function pickLivemode(search: string, stored: string | null): boolean {
   const fromQuery = new URLSearchParams(search).get('livemode');
   const value = fromQuery ?? stored;
@@ -41,7 +41,7 @@ export function readStoredLivemode(storage: Storage): string | null {
   return storage.getItem(LIVEMODE_KEY);
 }
 
-/** `?authToken=` carries a token for hosts that cannot share the session cookie (payment-kit.md §2, §7). */
+/** `?authToken=` carries a token for hosts that cannot share the session cookie. */
 export function pickAuthToken(search: string): string | null {
   return new URLSearchParams(search).get('authToken') || null;
 }

@@ -1,8 +1,8 @@
 import { AmountError, countDecimals, parseAmount } from './amount.ts';
 
 /**
- * Checks for pay-what-you-want amounts (payment-kit.md §5). They return a result instead of
- * throwing because a form shows each failure next to the field, with the bounds in the message.
+ * Checks for pay-what-you-want amounts. They return a result instead of throwing because a form
+ * shows each failure next to the field, with the bounds in the message.
  */
 export type CustomAmountCheck =
   | { ok: true; units: bigint }
@@ -17,7 +17,7 @@ export interface CustomAmountRange {
 
 export interface TypedAmountCurrency {
   decimal: number;
-  /** Most decimals a payer may type; 6 when the currency does not say (§9 donation default). */
+  /** Most decimals a payer may type; 6 when the currency does not say (the donation default). */
   maximum_precision?: number;
 }
 
@@ -68,8 +68,8 @@ export function checkTypedAmount(
 }
 
 /**
- * The preset a pay-what-you-want amount starts at: the middle one (payment-kit.md §9), the upper
- * middle of an even list: `middlePreset([100n, 500n, 1000n])` → `500n`.
+ * The preset a pay-what-you-want amount starts at: the middle one, the upper middle of an even
+ * list: `middlePreset([100n, 500n, 1000n])` → `500n`.
  */
 export function middlePreset(presets: readonly bigint[]): bigint | null {
   return presets[Math.floor(presets.length / 2)] ?? null;

@@ -160,7 +160,7 @@ export type OverdueInvoicesResponse = z.infer<typeof overdueInvoicesResponseSche
 
 /**
  * `POST /invoices/collect-batch`: pay what is overdue in one chain currency, for one subscription
- * or all of a customer's (payment-kit.md §7 "collect-batch"). The answer is the wallet step's:
+ * or all of a customer's (`POST /invoices/collect-batch`). The answer is the wallet step's:
  * `none` when the payer's approval already covers it (the vault is collecting; wait for
  * `invoice.paid`), else `approve`, after which the call is made again.
  */

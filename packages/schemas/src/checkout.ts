@@ -3,9 +3,9 @@ import { amountSchema, metadataSchema, timestampSchema } from './common.ts';
 import { idSchema } from './ids.ts';
 
 /**
- * The Payment Kit's public checkout contract (payment-kit.md §3, §7): what the server answers
- * and what the checkout page sends. The server serialises through these schemas, so a column
- * not named here never reaches a browser.
+ * The Payment Kit's public checkout contract: what the server answers and what the checkout page
+ * sends. The server serialises through these schemas, so a column not named here never reaches a
+ * browser.
  */
 
 export const PAYMENT_METHOD_TYPES = ['stripe', 'arcblock', 'ethereum', 'base', 'bitcoin'] as const;
@@ -213,7 +213,7 @@ export const txHashSchema = z
   .regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a transaction hash 0x + 64 hex digits')
   .transform((value) => value.toLowerCase() as `0x${string}`);
 
-/** The on-chain transaction that paid an intent (payment-kit.md §3 "Payment details per chain"). */
+/** The on-chain transaction that paid an intent, as its payment details show it. */
 export const chainPaymentDetailsSchema = z.object({
   tx_hash: z.string(),
   payer: z.string(),
@@ -284,7 +284,7 @@ export const paymentLinkSchema = z.object({
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 
-/** One who receives part of a donation link's tips (payment-kit.md §3 "Benefit"). */
+/** One who receives part of a donation link's tips. */
 export const benefitSchema = z.object({
   name: z.string(),
   /** An http(s) address or a path on the platform (their identicon unless the link names one). */
@@ -355,7 +355,7 @@ export type StartCheckoutResponse = z.infer<typeof startCheckoutResponseSchema>;
 export const retrieveCheckoutResponseSchema = startCheckoutResponseSchema;
 export type RetrieveCheckoutResponse = StartCheckoutResponse;
 
-/** Checkout form rules (payment-kit.md §5) shared by the server and the browser form. */
+/** Checkout form rules shared by the server and the browser form. */
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_MAX_LENGTH = 64;
 
@@ -429,7 +429,7 @@ export const testCardResultSchema = z.object({
 });
 export type TestCardResult = z.infer<typeof testCardResultSchema>;
 
-/** Why an invoice was written (payment-kit.md §3). */
+/** Why an invoice was written. */
 export const BILLING_REASONS = [
   'subscription_create',
   'subscription_cycle',

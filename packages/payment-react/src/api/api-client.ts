@@ -26,7 +26,7 @@ export type ApiClient = <T extends z.ZodType>(
 
 /**
  * Builds the URL of an API call. Every call carries `locale` and `livemode`, and `authToken`
- * when one is set, unless the caller already put them in the query (payment-kit.md §7).
+ * when one is set, unless the caller already put them in the query.
  */
 export function buildApiUrl(
   options: ApiClientOptions,

@@ -13,9 +13,9 @@ function hasStringField<K extends string>(value: unknown, key: K): value is Reco
 }
 
 /**
- * The text a person reads for a failure (payment-kit.md §8): a list is joined by newlines;
- * validation details become "Validate failed" with `path: message` pairs; a known error code
- * reads in the page's language; otherwise the server's message; "Unknown error" as the last resort.
+ * The text a person reads for a failure: a list is joined by newlines; validation details become
+ * "Validate failed" with `path: message` pairs; a known error code reads in the page's language;
+ * otherwise the server's message; "Unknown error" as the last resort.
  */
 export function extractErrorText(error: unknown, t: Translate): string {
   if (Array.isArray(error)) {

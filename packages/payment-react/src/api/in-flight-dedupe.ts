@@ -1,4 +1,4 @@
-/** How long a settled request keeps answering its repeats (payment-kit.md §9). */
+/** How long a settled request keeps answering its repeats, so a double click or a remount starts one session. */
 export const DEDUPE_WINDOW_MS = 3_000;
 
 /**

@@ -2,7 +2,7 @@ import { checkoutSessionChangeSchema, crossSellOfferSchema } from '@bazaar/schem
 import type { ApiClient } from './api-client.ts';
 import { checkoutSecretHeaders } from './checkout-secrets.ts';
 
-/** The changes a payer makes to an open session (payment-kit.md §4, §7); each answers the new session. */
+/** The changes a payer makes to an open session (upsell, add-on, tip); each answers the new session. */
 export type SessionChange =
   | { type: 'upsell'; from: string; to: string }
   | { type: 'downsell'; from: string }

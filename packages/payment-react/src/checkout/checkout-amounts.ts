@@ -44,9 +44,9 @@ const larger = (a: bigint, b: bigint) => (a > b ? a : b);
 
 /**
  * The staking deposit the arcblock method asks of a subscription beside its price, to guarantee
- * future invoices (payment-kit.md §9): the larger of the link's billing threshold and minimum
- * stake, else one period of the licensed lines; null when there is none. The two terms are
- * amounts of the session's currency, so in another currency one period stands in for them.
+ * future invoices: the larger of the link's billing threshold and minimum stake, else one period of
+ * the licensed lines; null when there is none. The two terms are amounts of the session's currency,
+ * so in another currency one period stands in for them.
  */
 export function stakeIn(session: CheckoutSession, option: PaymentOption): bigint | null {
   if (option.method.type !== 'arcblock' || session.mode !== 'subscription') return null;
@@ -66,7 +66,7 @@ export function totalDueIn(session: CheckoutSession, option: PaymentOption): big
 
 export type LineItemProblem = 'quantityNotEnough' | 'quantityLimitPerCheckout';
 
-/** Stock and per-checkout limits (payment-kit.md §5); a line with a problem blocks submit. */
+/** Stock and per-checkout limits; a line with a problem blocks submit. */
 export function lineItemProblem(item: LineItem): LineItemProblem | null {
   const {
     quantity_available: available,

@@ -5,7 +5,7 @@ import { addressSchema, submitCheckoutBodySchema, type CheckoutSession } from '@
 /** The phone parser and its country metadata load only once a number is typed (most checkouts never ask). */
 const loadPhone = () => import('./phone.ts');
 
-/** Which address fields a session asks for (payment-kit.md §5). */
+/** Which address fields a session asks for: all of them, the postal code and country, or none. */
 export type AddressMode = 'full' | 'postal' | 'none';
 
 export interface CheckoutFormRules {

@@ -37,7 +37,7 @@ export function resolveCheckoutView(input: CheckoutViewInput, t: Translate): Che
   return { kind: 'form', checkout };
 }
 
-/** Whether a polled session counts as paid (payment-kit.md §4). */
+/** Whether a polled session counts as paid: complete, and paid or needing no payment. */
 export function isCheckoutPaid(checkout: StartCheckoutResponse): boolean {
   const { status, payment_status: paymentStatus } = checkout.checkoutSession;
   return status === 'complete' && (paymentStatus === 'paid' || paymentStatus === 'no_payment_required');

@@ -23,12 +23,12 @@ export const BILLING_COUNTRIES = [
 export const DEFAULT_COUNTRY = 'us';
 
 /**
- * The dial-code picker starts on `us` (payment-kit.md §5); form values keep country codes
+ * The dial-code picker starts on `us`; form values keep country codes
  * lower-case. It lives here, not beside the parser, so the form can name it without loading it.
  */
 export const DEFAULT_PHONE_COUNTRY = 'us';
 
-/** A stored country code the form can show; anything unknown becomes `us` (payment-kit.md §5). */
+/** A stored country code the form can show; anything unknown becomes `us`, the form's default. */
 export function normalizeCountry(code: string | null | undefined): string {
   const lower = (code ?? '').toLowerCase();
   return (BILLING_COUNTRIES as readonly string[]).includes(lower) ? lower : DEFAULT_COUNTRY;

@@ -12,7 +12,7 @@ import { formatRecurring } from '../format/format-recurring.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { unitAmountIn } from './checkout-amounts.ts';
 
-/** How long the panel shakes when a submit is refused for want of the add-on (payment-kit.md §8). */
+/** How long the panel shakes when a submit is refused for want of the add-on (REQUIRE_CROSS_SELL). */
 const CROSS_SELL_SHAKE_MS = 1_000;
 
 const shake = keyframes`

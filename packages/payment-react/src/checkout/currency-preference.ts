@@ -1,4 +1,4 @@
-/** Where a payer's last currency choice is kept, one entry per user (payment-kit.md §9). */
+/** Where a payer's last currency choice is kept, one entry per user. */
 export function currencyPreferenceKey(did: string): string {
   return `payment-currency-preference:${did}`;
 }

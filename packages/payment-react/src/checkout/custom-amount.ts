@@ -27,8 +27,8 @@ export function customAmountTermsIn(price: Price, currencyId: string): CustomAmo
 }
 
 /**
- * A random amount for the "pick for me" button, between the smallest and the middle preset
- * (payment-kit.md §9), in steps the payer could have typed. `random` is in [0, 1).
+ * A random amount for the "pick for me" button, between the smallest and the middle preset, in
+ * steps the payer could have typed. `random` is in [0, 1).
  */
 export function randomAmount(
   presets: readonly bigint[],

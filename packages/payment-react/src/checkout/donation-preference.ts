@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Where a payer's last donation choice is kept: one entry per user, one for guests (payment-kit.md §9). */
+/** Where a payer's last donation choice is kept: one entry per user, one shared by guests. */
 function donationPreferenceKey(did: string | null): string {
   return did ? `payment-donation-preset:${did}` : 'payment-donation-preset';
 }

@@ -14,7 +14,7 @@ export function payButtonLabel(session: CheckoutSession, isGuest: boolean, t: Tr
   return isGuest ? t('payment.checkout.action.connect', { action: t(key) }) : t(key);
 }
 
-/** Donations may be paid without signing in (payment-kit.md §6); everything else needs a user. */
+/** Donations may be paid without signing in; everything else needs a user. */
 export function isLoginRequired(session: CheckoutSession, isSignedIn: boolean): boolean {
   return !isSignedIn && session.submit_type !== 'donate';
 }

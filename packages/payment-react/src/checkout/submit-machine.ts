@@ -19,13 +19,13 @@ export interface CardStep {
 export type WalletPhase = 'confirming' | 'waiting' | 'error' | 'unavailable';
 
 /**
- * The submit flow (payment-kit.md §4): idle → submitting → card → (authenticating) → paying →
- * paid | failed. `error` on idle and card is the last problem, shown next to the form. A payer
- * with past-due invoices waits in customerLimited (the overdue dialog) until the submit is retried.
- * Chain methods: a payer without a wallet binds one first (walletBinding, then the submit runs
- * again); the wallet step sends a transfer (→ paying) or an approval (→ approved, from which the
- * held submit runs again and the server answers by pulling the amount); when the server already
- * pulls, submitting goes to paying.
+ * The submit flow: idle → submitting → card → (authenticating) → paying → paid | failed. `error` on
+ * idle and card is the last problem, shown next to the form. A payer with past-due invoices waits
+ * in customerLimited (the overdue dialog) until the submit is retried. Chain methods: a payer
+ * without a wallet binds one first (walletBinding, then the submit runs again); the wallet step
+ * sends a transfer (→ paying) or an approval (→ approved, from which the held submit runs again and
+ * the server answers by pulling the amount); when the server already pulls, submitting goes to
+ * paying.
  */
 export type SubmitState =
   | { status: 'idle'; error: string | null }

@@ -23,7 +23,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface CheckoutSubmitOptions {
   checkoutQueryId: string;
   sessionId: string;
-  /** Donations go to `donate-submit` (payment-kit.md §7), which lets a guest pay. */
+  /** Donations go to `donate-submit`, which lets a guest pay. */
   isDonation: boolean;
   /** The payer's customer id when known: their `invoice.paid` retries a submit held by past-due invoices. */
   customerId: string | null;
@@ -57,7 +57,8 @@ export function useCheckoutSubmit({
 
   const fail = useCallback(
     (error: unknown, type: 'submitFailed' | 'cardDeclined') => {
-      // A refused submit is broadcast (payment-kit.md §8); a card decline belongs to the card form.
+      // A refused submit is broadcast (the toast, the add-on panel and the host hear it); a card
+      // decline belongs to the card form.
       if (type === 'submitFailed' && isBroadcastError(error)) {
         reportError(error);
         dispatch({ type, error: null });

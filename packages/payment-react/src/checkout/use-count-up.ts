@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 
-/** How long the "pick for me" amount takes to count up (payment-kit.md §9). */
+/** How long the "pick for me" amount takes to count up: long enough to read as a draw. */
 const COUNT_UP_MS = 800;
 
 /**

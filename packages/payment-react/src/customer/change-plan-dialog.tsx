@@ -22,7 +22,7 @@ export interface ChangePlanDialogProps {
   onChanged: (result: ChangePlanResponse) => void;
 }
 
-/** payment-kit.md §8: a declined upgrade reads "Failed to upgrade your subscription". */
+/** A declined card reads "Failed to upgrade your subscription"; any other failure says what it is. */
 function changeErrorText(error: unknown, t: Translate): string {
   return error instanceof ApiError && error.code === 'card_declined'
     ? t('payment.subscription.changePlan.failed')

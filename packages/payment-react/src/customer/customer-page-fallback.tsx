@@ -7,8 +7,8 @@ import { usePaymentContext } from '../provider/payment-context.ts';
 import { LoginRequiredPanel } from './login-required-panel.tsx';
 
 /**
- * What a customer page shows before its object is there: the sign-in panel for a visitor
- * (payment-kit.md §6), the error that stopped it, or a skeleton while it loads.
+ * What a customer page shows before its object is there: the sign-in panel for a visitor (the
+ * API answers 401), the error that stopped it, or a skeleton while it loads.
  */
 export function CustomerPageFallback({ error }: { error: unknown }) {
   const { t } = usePaymentContext();

@@ -2,7 +2,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { Invoice } from '@bazaar/schemas';
 import { useTranslate } from '../provider/payment-context.ts';
 
-/** Status colours from payment-kit.md §4: paid success, open secondary, uncollectible warning. */
+/** Status colours: paid reads as success, open as secondary, uncollectible as a warning. */
 export const INVOICE_STATUS_COLOR: Record<Invoice['status'], ChipProps['color']> = {
   paid: 'success',
   open: 'secondary',

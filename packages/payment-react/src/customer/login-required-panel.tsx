@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { StatusPanel } from '../primitives/status-panel.tsx';
 import { usePaymentContext } from '../provider/payment-context.ts';
 
-/** Customer pages require sign-in (payment-kit.md §6): the host decides how to sign in. */
+/** Customer pages show a customer's own objects only, so a visitor signs in first; the host decides how. */
 export function LoginRequiredPanel() {
   const { t, requestLogin } = usePaymentContext();
   return (

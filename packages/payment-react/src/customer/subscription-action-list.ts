@@ -3,9 +3,9 @@ import type { Subscription } from '@bazaar/schemas';
 export type SubscriptionAction = 'resume' | 'changePlan' | 'changeCard' | 'cancel';
 
 /**
- * What the customer may do with a subscription now, in the order the buttons show (payment-kit.md
- * §4): a pending cancellation can be resumed; active and trialing ones change plan; a saved card
- * can be replaced until the subscription ends; anything billable can be canceled.
+ * What the customer may do with a subscription now, in the order the buttons show: a pending
+ * cancellation can be resumed; active and trialing ones change plan; a saved card can be
+ * replaced until the subscription ends; anything billable can be canceled.
  */
 export function subscriptionActions(subscription: Subscription): SubscriptionAction[] {
   const { status } = subscription;

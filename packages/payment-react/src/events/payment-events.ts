@@ -1,7 +1,7 @@
 /**
- * The kit's tiny event bus (payment-kit.md §8): every server error code a payer should hear about
- * is broadcast as `error.{code}`, so a toast, the cross-sell panel and the host can each react
- * without the code that failed knowing who listens.
+ * The kit's tiny event bus: every server error code a payer should hear about is broadcast as
+ * `error.{code}`, so a toast, the cross-sell panel and the host can each react without the code
+ * that failed knowing who listens.
  */
 export type PaymentErrorEventName = `error.${string}`;
 

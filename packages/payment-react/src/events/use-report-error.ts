@@ -7,8 +7,8 @@ import { usePaymentContext } from '../provider/payment-context.ts';
 const UNKNOWN_ERROR_CODE = 'UNKNOWN';
 
 /**
- * Codes the page answers in place instead of broadcasting (payment-kit.md §8): a past-due payer
- * gets the overdue dialog, a payer without a wallet the bind-wallet dialog, not a toast.
+ * Codes the page answers in place instead of broadcasting: a past-due payer gets the overdue
+ * dialog, a payer without a wallet the bind-wallet dialog, not a toast.
  */
 const ANSWERED_IN_PLACE = new Set(['CUSTOMER_LIMITED', 'WALLET_REQUIRED']);
 

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-/** payment-kit.md §9: the default datetime format, in the reader's time zone. */
+/** Dates and times read the same on every page, in the reader's time zone. */
 const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const DATE_FORMAT = 'YYYY-MM-DD';
 

@@ -1,7 +1,7 @@
 import { formatAmount } from '@bazaar/money';
 import type { PaymentCurrency } from '@bazaar/schemas';
 
-/** A currency that does not say how many decimals it has is a chain token with 18 (payment-kit.md §9). */
+/** A currency that does not say how many decimals it has is a chain token with 18, as ERC-20 tokens default to. */
 const DEFAULT_TOKEN_DECIMALS = 18;
 /** Token amounts show at most this many decimals unless the currency asks for fewer. */
 const TOKEN_DISPLAY_PRECISION = 6;

@@ -6,9 +6,9 @@ const SECONDS_PER_HOUR = 3_600;
 const SECONDS_PER_DAY = 86_400;
 
 /**
- * The trial line, or null when none applies (payment-kit.md §9): a link's fixed `trial_end`
- * still ahead reads in minutes under an hour, hours under a day, else days (rounded up, so
- * "1 day" never hides a longer wait); otherwise `trial_period_days` in days.
+ * The trial line, or null when none applies: a link's fixed `trial_end` still ahead reads in
+ * minutes under an hour, hours under a day, else days (rounded up, so "1 day" never hides a longer
+ * wait); otherwise `trial_period_days` in days.
  * Paying in a currency the link's `trial_currency` does not list gets no trial.
  * `formatTrial(session, 'pc_usd', now, t)` → `'7-day free trial'`.
  */

@@ -19,7 +19,7 @@ export type OverdueScope = { kind: 'subscription' | 'customer'; id: string };
 /** What `collect-batch` pays: what is overdue for a scope, or one invoice (from its own page). */
 export type CollectTarget = OverdueScope | { kind: 'invoice'; id: string };
 
-/** The subscription wins when both are given; neither is an error (payment-kit.md §7, §8). */
+/** The subscription wins when both are given; neither is an error (OVERDUE_TARGET_REQUIRED). */
 export function overdueScope(target: OverdueTarget): OverdueScope {
   if (target.subscriptionId) return { kind: 'subscription', id: target.subscriptionId };
   if (target.customerId) return { kind: 'customer', id: target.customerId };
@@ -33,7 +33,7 @@ export function fetchOverdueInvoices(api: ApiClient, scope: OverdueScope) {
 }
 
 /**
- * Pays what is overdue in one chain currency, or one invoice (payment-kit.md §7 collect-batch):
+ * Pays what is overdue in one chain currency, or one invoice (`POST /invoices/collect-batch`):
  * the server's answer says whether the vault is collecting or the wallet must approve first. One
  * key per call.
  */

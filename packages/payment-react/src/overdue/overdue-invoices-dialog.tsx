@@ -27,10 +27,10 @@ export interface OverdueInvoicesDialogProps extends OverdueTarget {
 }
 
 /**
- * The past-due dialog (payment-kit.md §2, §4): what a subscription or customer owes per
- * currency, each with its pay action. Chain currencies are paid here through the payer's wallet;
- * card invoices are paid on the invoice page, in a new tab. The dialog refetches when one is
- * paid and closes when nothing remains.
+ * The past-due dialog, opened when a submit is refused with CUSTOMER_LIMITED: what a
+ * subscription or customer owes per currency, each with its pay action. Chain currencies are
+ * paid here through the payer's wallet; card invoices are paid on the invoice page, in a new
+ * tab. The dialog refetches when one is paid and closes when nothing remains.
  */
 export function OverdueInvoicesDialog(props: OverdueInvoicesDialogProps) {
   const { open, onClose, onPaid } = props;

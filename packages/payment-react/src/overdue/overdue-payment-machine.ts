@@ -18,12 +18,11 @@ export type CollectStep =
   | 'collecting';
 
 /**
- * How paying one currency's overdue invoices goes (payment-kit.md §4 "Overdue payment per
- * currency"), or one chain invoice on its page: idle → processing → success | error, and an
- * error may be retried. A chain currency is processed by `collect-batch` and the payer's wallet
- * (an approval when the server asks for one, after linking a wallet when there is none); card
- * invoices are paid on the invoice page (`notSupport`). Whatever the state, a list that no
- * longer owes the currency makes it a success.
+ * How paying one currency's overdue invoices goes, or one chain invoice on its page: idle →
+ * processing → success | error, and an error may be retried. A chain currency is processed by
+ * `collect-batch` and the payer's wallet (an approval when the server asks for one, after linking a
+ * wallet when there is none); card invoices are paid on the invoice page (`notSupport`). Whatever
+ * the state, a list that no longer owes the currency makes it a success.
  */
 export type CurrencyPaymentState =
   | { status: 'idle' }

@@ -15,7 +15,7 @@ import {
   type CurrencyPaymentState,
 } from './overdue-payment-machine.ts';
 
-/** How long the vault may take to collect before the payment stops waiting, as a checkout's polling (payment-kit.md §9). */
+/** How long the vault may take to collect before the payment stops waiting: 3 minutes, as a checkout's polling. */
 const COLLECT_TIMEOUT_MS = 180_000;
 const NONE_PAID: readonly string[] = [];
 
@@ -34,11 +34,11 @@ export interface ChainCollectionOptions {
 }
 
 /**
- * Paying chain currencies through `collect-batch` (payment-kit.md §4), one machine per
- * currency, for the overdue list (per scope) and an invoice's own page: a Pay asks the server,
- * approves the vault in the payer's wallet when it says so (then asks again), and waits while
- * the vault collects until `refetch` shows the currency paid or the time runs out. A wallet not
- * yet linked is linked first and the payment runs again 2 s later.
+ * Paying chain currencies through `collect-batch`, one machine per currency, for the overdue list
+ * (per scope) and an invoice's own page: a Pay asks the server, approves the vault in the payer's
+ * wallet when it says so (then asks again), and waits while the vault collects until `refetch`
+ * shows the currency paid or the time runs out. A wallet not yet linked is linked first and the
+ * payment runs again 2 s later.
  */
 export function useChainCollection({ target, refetch, paidCurrencyIds = NONE_PAID }: ChainCollectionOptions) {
   const { api, t } = usePaymentContext();
@@ -128,7 +128,7 @@ export function useChainCollection({ target, refetch, paidCurrencyIds = NONE_PAI
   const pay = useCallback(
     (currencyId: string, method: { type: string }) => {
       if (isPaidByWallet(method)) return payByWallet(currencyId);
-      // Card invoices are paid one by one on the invoice page (payment-kit.md §5).
+      // Card invoices are paid one by one on the invoice page, where the card step is.
       if (begin(currencyId)) {
         dispatch({ type: 'failed', currencyId, error: t('payment.error.notSupport'), code: 'notSupport' });
       }

@@ -7,7 +7,7 @@ import { debounce } from '../realtime/debounce.ts';
 import { useRelayEvents } from '../realtime/use-relay-events.ts';
 import { fetchOverdueInvoices, overdueScope, type OverdueScope, type OverdueTarget } from './overdue-api.ts';
 
-/** payment-kit.md §9: a burst of payments refetches once, 1 s after the last, within 5 s at most. */
+/** A burst of payments refetches once, 1 s after the last, within 5 s at most. */
 const OVERDUE_REFETCH_WAIT_MS = 1_000;
 const OVERDUE_REFETCH_MAX_WAIT_MS = 5_000;
 

@@ -14,10 +14,10 @@ export interface OverduePaymentsOptions {
 }
 
 /**
- * Paying the overdue list currency by currency (payment-kit.md §4): a chain currency's row is
- * paid through `collect-batch` and the payer's wallet (`useChainCollection`), a card currency's
- * on the invoice page. A row turns paid once the list, read again (after `invoice.paid`, or right
- * after the vault starts), no longer owes its currency.
+ * Paying the overdue list currency by currency: a chain currency's row is paid through
+ * `collect-batch` and the payer's wallet (`useChainCollection`), a card currency's on the invoice
+ * page. A row turns paid once the list, read again (after `invoice.paid`, or right after the vault
+ * starts), no longer owes its currency.
  */
 export function useOverduePayments({ scope, data, refetch }: OverduePaymentsOptions) {
   // Rows remember currencies the list no longer owes, so each read is folded into them as it arrives.

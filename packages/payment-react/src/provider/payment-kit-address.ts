@@ -10,8 +10,8 @@ export function paymentKitMountPoint(registry: Registry): string {
 }
 
 /**
- * `PaymentProvider`'s `apiBaseUrl` for any app of the platform (payment-kit.md §7): the origin
- * plus the kit's mount point, so the kit may be mounted anywhere.
+ * `PaymentProvider`'s `apiBaseUrl` for any app of the platform: the origin plus the kit's mount
+ * point as the registry names it, so the kit may be mounted anywhere.
  * `paymentKitBaseUrl(registry, 'https://shop.example')` → `'https://shop.example/payment-kit'`.
  */
 export function paymentKitBaseUrl(registry: Registry, origin: string): string {

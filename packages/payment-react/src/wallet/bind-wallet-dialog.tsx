@@ -21,7 +21,7 @@ export interface BindWalletDialogProps {
 }
 
 /**
- * Paying by a chain method needs a wallet linked to the account (payment-kit.md §6): this dialog
+ * Paying by a chain method needs a wallet linked to the account (a card does not): this dialog
  * links the browser's wallet, or says there is none. Once linked the submit runs again by itself.
  */
 export function BindWalletDialog({ network, phase, error, onConnect, onCancel }: BindWalletDialogProps) {

@@ -5,7 +5,7 @@ import type { ChainContext } from '@bazaar/schemas';
  * dialog's per-currency payment: linking a wallet to the account, and what the wallet is asked.
  */
 
-/** A newly linked wallet shows as linked for this long before the payment runs again (payment-kit.md §9). */
+/** A newly linked wallet shows as linked for this long before the payment runs again, so the payer sees it took. */
 export const WALLET_BIND_RETRY_MS = 2_000;
 
 /**
