@@ -55,6 +55,9 @@ async function ensurePostgres() {
   if (!(await canReachPostgres())) throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}`);
 }
 
+// CI runs this file, so lint comes first: import circles, layering (modules and providers never
+// import flows, a package never imports an app) and the hooks' rules fail the run before a test.
+if (run('npm', ['run', 'lint']) !== 0) process.exit(1);
 ensureBrowser();
 await ensurePostgres();
 // Runs killed half-way leave their schemas behind; anything older than a day is garbage.
