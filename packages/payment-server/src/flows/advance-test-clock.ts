@@ -1,7 +1,10 @@
 import type { TestClock } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { PaymentDeps } from '../deps.ts';
-import { findNextDueMoment, moveTestClockForward } from '../modules/test-clocks/repository.ts';
+import type { PaymentDb } from '../db/tables.ts';
+import { findNextCollectionMoment } from '../modules/invoices/repository.ts';
+import { findNextPeriodEnd } from '../modules/subscriptions/repository.ts';
+import { moveTestClockForward } from '../modules/test-clocks/repository.ts';
 import { getTestClock, getTestClockRow, testClockInvalid } from '../modules/test-clocks/service.ts';
 import { runBilling } from './run-billing.ts';
 
@@ -29,4 +32,14 @@ export async function advanceTestClock(
   }
   await moveTestClockForward(deps.db, clock.id, input.frozenTime);
   return getTestClock(deps.db, clock.id);
+}
+
+/** The earliest moment something of this clock falls due: a period end or a collection attempt. */
+async function findNextDueMoment(db: PaymentDb, testClockId: string): Promise<number | null> {
+  const moments = await Promise.all([
+    findNextPeriodEnd(db, testClockId),
+    findNextCollectionMoment(db, testClockId),
+  ]);
+  const due = moments.filter((at): at is number => at !== null);
+  return due.length > 0 ? Math.min(...due) : null;
 }

@@ -1,9 +1,14 @@
 import type { PaymentDeps } from '../deps.ts';
-import { claimDueInvoiceRows, listSubscriptionRowsById } from '../modules/billing/repository.ts';
 import { invoiceAttemptKey } from '../modules/chain-payments/attempt-keys.ts';
 import type { ChainTransactionRow } from '../modules/chain-payments/repository.ts';
-import { findInvoiceRow, leaseInvoiceRow, type InvoiceRow } from '../modules/invoices/repository.ts';
+import {
+  claimDueInvoiceRows,
+  findInvoiceRow,
+  leaseInvoiceRow,
+  type InvoiceRow,
+} from '../modules/invoices/repository.ts';
 import { listPaymentIntentRows } from '../modules/payment-intents/repository.ts';
+import { listSubscriptionRowsById } from '../modules/subscriptions/repository.ts';
 import { findSubscriptionRowOrThrow, readSavedCard } from '../modules/subscriptions/service.ts';
 import { readInvoiceCard } from '../modules/subscriptions/change-payment-method.ts';
 import { confirmSoon } from './confirm-chain-transactions.ts';

@@ -2,16 +2,17 @@ import type { PaymentIntent } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { PaymentDeps } from '../deps.ts';
 import { recordEvents } from '../modules/events/service.ts';
+import { keepOpenInvoicesCard } from '../modules/invoices/repository.ts';
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
 import { getPaymentIntent, PAYABLE_STATUSES, toPaymentIntent } from '../modules/payment-intents/service.ts';
 import { subscriptionNow } from '../modules/subscriptions/access.ts';
-import { replaceSubscriptionCard } from '../modules/subscriptions/repository.ts';
+import { setSubscriptionCard } from '../modules/subscriptions/repository.ts';
 import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
 import type { SavedCard } from '../providers/card-network.ts';
 
 /**
  * The payer confirmed a subscription's card setup: the intent succeeds and the card it saved
- * becomes the subscription's, for the invoices to come (open ones keep the card they had), in
+ * becomes the subscription's, for the invoices to come (open ones keep the card they were billed to), in
  * one transaction with `customer.subscription.updated`. Running it again changes nothing. The
  * intent comes as the caller read it, with the subscription whose card it sets up.
  */
@@ -38,12 +39,10 @@ export async function completeCardSetup(
     });
     if (!intent) return null;
     const current = await findSubscriptionRowOrThrow(trx, subscriptionId);
-    await replaceSubscriptionCard(trx, {
-      id: subscriptionId,
-      previousCard: current.payment_card,
-      card: JSON.stringify(card),
-      now,
-    });
+    if (current.payment_card !== null) {
+      await keepOpenInvoicesCard(trx, { subscriptionId, card: current.payment_card });
+    }
+    await setSubscriptionCard(trx, { id: subscriptionId, card: JSON.stringify(card), now });
     await recordEvents(trx, deps.clock, {
       livemode: current.livemode === 1,
       payloads: [

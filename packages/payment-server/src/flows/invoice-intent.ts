@@ -1,11 +1,10 @@
 import { newId, randomToken } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { PaymentDb } from '../db/tables.ts';
-import { linkInvoiceIntent } from '../modules/billing/repository.ts';
-import { findInvoiceRow, type InvoiceRow } from '../modules/invoices/repository.ts';
+import { findInvoiceRow, linkInvoiceIntent, type InvoiceRow } from '../modules/invoices/repository.ts';
 import {
   findPaymentIntentRow,
-  insertPaymentIntentRow,
+  insertPaymentIntentRows,
   type PaymentIntentRow,
 } from '../modules/payment-intents/repository.ts';
 import type { SubscriptionRow } from '../modules/subscriptions/service.ts';
@@ -30,7 +29,7 @@ export async function ensureInvoiceIntent(
   }
   const row = invoiceIntentRow({ ...invoice, payment_method_id: methodId }, input.now);
   const linked = await db.transaction().execute(async (trx) => {
-    await insertPaymentIntentRow(trx, row);
+    await insertPaymentIntentRows(trx, [row]);
     return linkInvoiceIntent(trx, { invoiceId: invoice.id, paymentIntentId: row.id });
   });
   if (linked) return row;

@@ -3,12 +3,15 @@ import type { Clock } from '@bazaar/server-kit';
 import { nextAttemptAt } from '../billing/retry-schedule.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
-import { recordInvoiceAttempts, succeedIntentRows } from '../modules/billing/repository.ts';
 import { parseInvoiceAttemptKey } from '../modules/chain-payments/attempt-keys.ts';
 import type { ChainTransactionRow } from '../modules/chain-payments/repository.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import { findInvoiceRow, type InvoiceRow } from '../modules/invoices/repository.ts';
-import { updatePaymentIntentFrom, type PaymentIntentRow } from '../modules/payment-intents/repository.ts';
+import { findInvoiceRow, recordInvoiceAttempts, type InvoiceRow } from '../modules/invoices/repository.ts';
+import {
+  succeedIntentRows,
+  updatePaymentIntentFrom,
+  type PaymentIntentRow,
+} from '../modules/payment-intents/repository.ts';
 import {
   PAYABLE_STATUSES,
   type PaymentDetails,

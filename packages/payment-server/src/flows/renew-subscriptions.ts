@@ -11,29 +11,28 @@ import { transitionSubscription } from '../billing/subscription-status.ts';
 import { aggregateUsage, type UsageEntry } from '../billing/usage.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
-import {
-  advanceSubscriptionRows,
-  claimDueSubscriptionRows,
-  insertRenewalRows,
-  listBalanceRows,
-} from '../modules/billing/repository.ts';
+import { insertBalanceTransactionRows, listBalanceRows } from '../modules/customer-balance/repository.ts';
 import { allocateInvoiceNumbers } from '../modules/customers/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
+import { insertInvoiceRows, listInvoicedUsageRows } from '../modules/invoices/repository.ts';
 import {
   buildInvoiceRows,
   priceLine,
   type NewInvoice,
   type NewInvoiceLine,
 } from '../modules/invoices/service.ts';
+import { insertPaymentIntentRows } from '../modules/payment-intents/repository.ts';
 import { getPricesById } from '../modules/prices/service.ts';
 import {
+  advanceSubscriptionRows,
+  claimDueSubscriptionRows,
   listSubscriptionItemRows,
   updateSubscriptionFrom,
   type SubscriptionChanges,
   type SubscriptionItemRow,
   type SubscriptionRow,
 } from '../modules/subscriptions/repository.ts';
-import { listInvoicedUsageRows, listUsageRecordRowsIn } from '../modules/usage-records/repository.ts';
+import { listUsageRecordRowsIn } from '../modules/usage-records/repository.ts';
 import {
   invoicedUsageKey,
   NOTHING_INVOICED,
@@ -145,11 +144,15 @@ async function renewBatch(
     invoice.payment_intent_id = intent.id;
     return [intent];
   });
-  await insertRenewalRows(trx, {
+  // The batch's new rows, one multi-row insert per table.
+  await insertInvoiceRows(trx, {
     invoices: rows.map((row) => row.invoice),
     lines: rows.flatMap((row) => row.lines),
-    intents,
-    balanceTransactions: invoices.flatMap((invoice) =>
+  });
+  await insertPaymentIntentRows(trx, intents);
+  await insertBalanceTransactionRows(
+    trx,
+    invoices.flatMap((invoice) =>
       invoice.amountApplied
         ? [
             {
@@ -167,7 +170,7 @@ async function renewBatch(
           ]
         : [],
     ),
-  });
+  );
   const paidAtOnce = new Set(
     rows.filter((row) => row.invoice.status === 'paid').map((row) => row.invoice.id),
   );

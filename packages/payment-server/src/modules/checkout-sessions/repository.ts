@@ -1,4 +1,5 @@
 import type { Updateable } from 'kysely';
+import { jsonMentions } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type CheckoutSessionRow = PaymentTables['checkout_sessions'];
@@ -166,4 +167,25 @@ export async function deleteAbandonedSessions(db: PaymentDb, before: number, lim
     .where('payment_intent_id', 'is', null)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Whether a checkout session, of any status, has the price in its lines. */
+export async function isPriceInAnySession(db: PaymentDb, priceId: string): Promise<boolean> {
+  const hit = await db
+    .selectFrom('checkout_sessions')
+    .select('id')
+    .where(jsonMentions('line_items', 'price_id', priceId))
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
+}
+
+export async function isCurrencyInAnySession(db: PaymentDb, currencyId: string): Promise<boolean> {
+  const hit = await db
+    .selectFrom('checkout_sessions')
+    .select('id')
+    .where('currency_id', '=', currencyId)
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
 }

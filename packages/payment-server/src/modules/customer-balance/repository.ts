@@ -1,4 +1,5 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
+import { insertChunks } from '../../db/insert-chunks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type NewBalanceTransactionRow = Insertable<PaymentTables['customer_balance_transactions']>;
@@ -7,11 +8,9 @@ export async function insertBalanceTransactionRows(
   db: PaymentDb,
   rows: readonly NewBalanceTransactionRow[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('customer_balance_transactions')
-    .values([...rows])
-    .execute();
+  for (const chunk of insertChunks(rows)) {
+    await db.insertInto('customer_balance_transactions').values(chunk).execute();
+  }
 }
 
 /** The signed amounts of a customer's ledger in one currency (summed in bigint by the caller). */
@@ -27,4 +26,19 @@ export async function listBalanceAmounts(
     .where('livemode', '=', input.livemode)
     .execute();
   return rows.map((row) => row.amount);
+}
+
+/** The customers' credit ledger entries (sum them per currency for a balance). */
+export async function listBalanceRows(
+  db: PaymentDb,
+  customerIds: readonly string[],
+): Promise<
+  Pick<Selectable<PaymentTables['customer_balance_transactions']>, 'customer_id' | 'currency_id' | 'amount'>[]
+> {
+  if (customerIds.length === 0) return [];
+  return db
+    .selectFrom('customer_balance_transactions')
+    .select(['customer_id', 'currency_id', 'amount'])
+    .where('customer_id', 'in', [...new Set(customerIds)])
+    .execute();
 }

@@ -83,3 +83,15 @@ export async function lockCustomerRows(db: PaymentDb, customerIds: readonly stri
     .forUpdate()
     .execute();
 }
+
+/** The customer lives in the test clock's time from now on. */
+export async function moveCustomerToClock(
+  db: PaymentDb,
+  input: { customerId: string; testClockId: string },
+): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ test_clock_id: input.testClockId })
+    .where('id', '=', input.customerId)
+    .execute();
+}

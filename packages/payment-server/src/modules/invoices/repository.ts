@@ -1,5 +1,7 @@
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
+import { insertChunks } from '../../db/insert-chunks.ts';
 import { hasRowLocks } from '../../db/row-locks.ts';
+import { inClock } from '../../db/test-clock-scope.ts';
 import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
@@ -8,17 +10,13 @@ export type NewInvoiceRow = Insertable<PaymentTables['invoices']>;
 export type InvoiceLineRow = Selectable<PaymentTables['invoice_lines']>;
 export type NewInvoiceLineRow = Insertable<PaymentTables['invoice_lines']>;
 
+/** New invoices and their lines, a multi-row insert per table (a renewal batch writes hundreds). */
 export async function insertInvoiceRows(
   db: PaymentDb,
-  invoice: NewInvoiceRow,
-  lines: readonly NewInvoiceLineRow[],
-) {
-  await db.insertInto('invoices').values(invoice).execute();
-  if (lines.length > 0)
-    await db
-      .insertInto('invoice_lines')
-      .values([...lines])
-      .execute();
+  rows: { invoices: readonly NewInvoiceRow[]; lines: readonly NewInvoiceLineRow[] },
+): Promise<void> {
+  for (const chunk of insertChunks(rows.invoices)) await db.insertInto('invoices').values(chunk).execute();
+  for (const chunk of insertChunks(rows.lines)) await db.insertInto('invoice_lines').values(chunk).execute();
 }
 
 export async function findInvoiceRow(db: PaymentDb, id: string): Promise<InvoiceRow | undefined> {
@@ -287,4 +285,185 @@ export async function listInvoiceRows(
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.hideDrafts) query = query.where('status', '!=', 'draft');
   return newestFirstPage(query, page);
+}
+
+/** Links an invoice to the intent that collects it, unless another already does; true when linked. */
+export async function linkInvoiceIntent(
+  db: PaymentDb,
+  input: { invoiceId: string; paymentIntentId: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('invoices')
+    .set({ payment_intent_id: input.paymentIntentId })
+    .where('id', '=', input.invoiceId)
+    .where('payment_intent_id', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Records one collection attempt on each open invoice, only where nobody recorded it first: the
+ * attempt count read before charging must still be the count. The collection lease ends with
+ * it. One statement per distinct count read; answers the ids this call recorded.
+ */
+export async function recordInvoiceAttempts(
+  db: PaymentDb,
+  input: {
+    invoices: readonly { id: string; readAttemptCount: number }[];
+    changes: Updateable<PaymentTables['invoices']>;
+  },
+): Promise<Set<string>> {
+  const byCount = new Map<number, string[]>();
+  for (const invoice of input.invoices) {
+    byCount.set(invoice.readAttemptCount, [...(byCount.get(invoice.readAttemptCount) ?? []), invoice.id]);
+  }
+  const recorded = new Set<string>();
+  for (const [count, ids] of byCount) {
+    const rows = await db
+      .updateTable('invoices')
+      .set({ ...input.changes, attempt_count: count + 1, ...NO_LEASE })
+      .where('id', 'in', ids)
+      .where('status', '=', 'open')
+      .where('attempt_count', '=', count)
+      .returning('id')
+      .execute();
+    for (const row of rows) recorded.add(row.id);
+  }
+  return recorded;
+}
+
+/**
+ * Open invoices due for a collection attempt whose lease is free, leased to the engine until
+ * `leaseUntil`: another worker (or a later run) leaves them alone while this one charges, and so
+ * does the payer's invoice page. Their next attempt stays as scheduled; recording the outcome
+ * ends the lease. Run it in a transaction of its own.
+ */
+export async function claimDueInvoiceRows(
+  db: PaymentDb,
+  input: { now: number; testClockId: string | null; limit: number; leaseUntil: number },
+): Promise<InvoiceRow[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('test_clock_id', ...inClock(input.testClockId))
+    .where('status', '=', 'open')
+    .where('next_payment_attempt', '<=', input.now)
+    .where(isLeaseFree(input.now))
+    // The index's own order: a tie-breaker would sort every due invoice for each batch.
+    .orderBy('next_payment_attempt')
+    .limit(input.limit)
+    .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
+    .execute();
+  if (rows.length > 0) {
+    await db
+      .updateTable('invoices')
+      .set({ collection_lease_until: input.leaseUntil, collection_lease_holder: 'engine' })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+  }
+  return rows;
+}
+
+/**
+ * Open invoices of a subscription keep the card they were billed to (`card`) unless they already
+ * hold one: a new card of the subscription is for the invoices to come.
+ */
+export async function keepOpenInvoicesCard(
+  db: PaymentDb,
+  input: { subscriptionId: string; card: string },
+): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set({ payment_card: input.card })
+    .where('subscription_id', '=', input.subscriptionId)
+    .where('status', 'in', ['open', 'uncollectible'])
+    .where('payment_card', 'is', null)
+    .execute();
+}
+
+/** A customer's open invoices move into the test clock's time with them. */
+export async function moveOpenInvoicesToClock(
+  db: PaymentDb,
+  input: { customerId: string; testClockId: string },
+): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set({ test_clock_id: input.testClockId })
+    .where('customer_id', '=', input.customerId)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+/**
+ * The clock's earliest due collection attempt, not before its lease runs out (a leased invoice
+ * is not collected while the lease runs); null when none is open.
+ */
+export async function findNextCollectionMoment(db: PaymentDb, testClockId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('invoices')
+    .select((eb) =>
+      eb.fn
+        .min(
+          eb
+            .case()
+            .when('collection_lease_until', '>', eb.ref('next_payment_attempt'))
+            .then(eb.ref('collection_lease_until'))
+            .else(eb.ref('next_payment_attempt'))
+            .end(),
+        )
+        .as('at'),
+    )
+    .where('test_clock_id', '=', testClockId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}
+
+/** What one invoice line billed of a metered price's usage in one period. */
+export interface InvoicedUsageRow {
+  subscription_id: string;
+  price_id: string;
+  period_start: number;
+  quantity: number;
+  amount: string;
+}
+
+/**
+ * The lines of the subscriptions' invoices (not voided) for periods starting at one of
+ * `periodStarts`: what was already invoiced of each price's usage there. A usage line carries
+ * its usage period; a licensed line bills another price, so it never counts.
+ */
+export async function listInvoicedUsageRows(
+  db: PaymentDb,
+  input: { subscriptionIds: readonly string[]; periodStarts: readonly number[] },
+): Promise<InvoicedUsageRow[]> {
+  if (input.subscriptionIds.length === 0 || input.periodStarts.length === 0) return [];
+  const rows = await db
+    .selectFrom('invoice_lines as line')
+    .innerJoin('invoices as invoice', 'invoice.id', 'line.invoice_id')
+    .select(['invoice.subscription_id', 'line.price_id', 'line.period_start', 'line.quantity', 'line.amount'])
+    .where('invoice.subscription_id', 'in', [...new Set(input.subscriptionIds)])
+    .where('invoice.status', '!=', 'void')
+    .where('line.period_start', 'in', [...new Set(input.periodStarts)])
+    .execute();
+  return rows.flatMap(({ subscription_id, price_id, period_start, quantity, amount }) =>
+    subscription_id && price_id && period_start !== null
+      ? [{ subscription_id, price_id, period_start, quantity, amount }]
+      : [],
+  );
+}
+
+/** Whether an invoice ever billed the price: past invoices must keep rendering it. */
+export async function isPriceOnAnyInvoice(db: PaymentDb, priceId: string): Promise<boolean> {
+  const hit = await db
+    .selectFrom('invoice_lines')
+    .select('id')
+    .where('price_id', '=', priceId)
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
 }

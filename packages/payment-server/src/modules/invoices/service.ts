@@ -102,7 +102,7 @@ export interface NewInvoice {
  */
 export async function createInvoice(db: PaymentDb, input: NewInvoice): Promise<string> {
   const { invoice, lines } = buildInvoiceRows(input, await allocateInvoiceNumber(db, input.customerId));
-  await insertInvoiceRows(db, invoice, lines);
+  await insertInvoiceRows(db, { invoices: [invoice], lines });
   return invoice.id;
 }
 

@@ -1,4 +1,5 @@
 import type { UpdateObject } from 'kysely';
+import { insertChunks } from '../../db/insert-chunks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentIntentRow = PaymentTables['payment_intents'];
@@ -28,8 +29,12 @@ export async function listIntentCheckoutSessionIds(db: PaymentDb, ids: readonly 
     .execute();
 }
 
-export async function insertPaymentIntentRow(db: PaymentDb, row: PaymentIntentRow): Promise<void> {
-  await db.insertInto('payment_intents').values(row).execute();
+/** New intents, a multi-row insert (a renewal batch readies one per invoice). */
+export async function insertPaymentIntentRows(
+  db: PaymentDb,
+  rows: readonly PaymentIntentRow[],
+): Promise<void> {
+  for (const chunk of insertChunks(rows)) await db.insertInto('payment_intents').values(chunk).execute();
 }
 
 /**
@@ -50,4 +55,34 @@ export async function updatePaymentIntentFrom(
     .where('status', 'in', from)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Marks intents succeeded, for the amount each was for, if they are still in one of `from`. */
+export async function succeedIntentRows(
+  db: PaymentDb,
+  input: { ids: readonly string[]; from: readonly string[]; paymentDetails: string | null; now: number },
+): Promise<void> {
+  if (input.ids.length === 0) return;
+  await db
+    .updateTable('payment_intents')
+    .set((eb) => ({
+      status: 'succeeded',
+      amount_received: eb.ref('amount'),
+      last_payment_error: null,
+      payment_details: input.paymentDetails,
+      updated_at: input.now,
+    }))
+    .where('id', 'in', [...input.ids])
+    .where('status', 'in', [...input.from])
+    .execute();
+}
+
+export async function isCurrencyInAnyIntent(db: PaymentDb, currencyId: string): Promise<boolean> {
+  const hit = await db
+    .selectFrom('payment_intents')
+    .select('id')
+    .where('currency_id', '=', currencyId)
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
 }

@@ -16,7 +16,7 @@ import type { PaymentDeps } from '../../deps.ts';
 import type { SavedCard } from '../../providers/card-network.ts';
 import {
   findPaymentIntentRow,
-  insertPaymentIntentRow,
+  insertPaymentIntentRows,
   listIntentCheckoutSessionIds,
   listPaymentIntentRows,
   updatePaymentIntentFrom,
@@ -159,7 +159,7 @@ export async function prepareSessionIntent(
     payment_details: null,
     created_at: now,
   };
-  await insertPaymentIntentRow(deps.db, row);
+  await insertPaymentIntentRows(deps.db, [row]);
   return toPaymentIntentRecord(row);
 }
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
-import { newestFirstPage, textContains } from '../../db/search.ts';
+import { jsonMentions, newestFirstPage, textContains } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentLinkRow = Selectable<PaymentTables['payment_links']>;
@@ -42,4 +42,25 @@ export async function listPaymentLinkRows(
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.q) query = query.where(textContains('name', filter.q));
   return newestFirstPage(query, page);
+}
+
+/** Whether a payment link sells the price (as a line or its cross-sell). */
+export async function isPriceInAnyLink(db: PaymentDb, priceId: string): Promise<boolean> {
+  const hit = await db
+    .selectFrom('payment_links')
+    .select('id')
+    .where(jsonMentions('line_items', 'price_id', priceId))
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
+}
+
+export async function isCurrencyInAnyLink(db: PaymentDb, currencyId: string): Promise<boolean> {
+  const hit = await db
+    .selectFrom('payment_links')
+    .select('id')
+    .where('currency_id', '=', currencyId)
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
 }

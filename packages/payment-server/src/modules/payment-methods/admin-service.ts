@@ -18,12 +18,15 @@ import { readJson, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { validationFailed } from '../../http/validation-failed.ts';
+import { isCurrencyInAnySession } from '../checkout-sessions/repository.ts';
+import { isCurrencyInAnyIntent } from '../payment-intents/repository.ts';
+import { isCurrencyInAnyLink } from '../payment-links/repository.ts';
+import { isCurrencyInAnyPrice } from '../prices/repository.ts';
 import {
   findCurrencyRow,
   findMethodRow,
   insertCurrencyRow,
   insertMethodRow,
-  isCurrencyReferenced,
   listCurrencyPage,
   listCurrencyRows,
   listMethodPage,
@@ -210,6 +213,16 @@ export async function createPaymentCurrency(
     created_at: deps.clock.now(),
   });
   return retrievePaymentCurrency(deps.db, id);
+}
+
+/** Whether a price (directly or by a currency option), link, session or payment names the currency. */
+async function isCurrencyReferenced(db: PaymentDb, currencyId: string): Promise<boolean> {
+  const hits = await Promise.all(
+    [isCurrencyInAnyPrice, isCurrencyInAnyLink, isCurrencyInAnySession, isCurrencyInAnyIntent].map((isIn) =>
+      isIn(db, currencyId),
+    ),
+  );
+  return hits.some(Boolean);
 }
 
 /** `decimal` is fixed once anything was priced or paid in the currency: amounts would change value. */

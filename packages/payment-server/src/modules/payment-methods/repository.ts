@@ -1,5 +1,5 @@
 import { toFlag } from '../../db/json.ts';
-import { jsonMentions, newestFirstPage } from '../../db/search.ts';
+import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentMethodRow = PaymentTables['payment_methods'];
@@ -102,40 +102,4 @@ export async function listCurrencyPage(
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.methodId) query = query.where('payment_method_id', '=', filter.methodId);
   return newestFirstPage(query, page);
-}
-
-/** Whether a price (directly or by a currency option), link, session or payment names the currency. */
-export async function isCurrencyReferenced(db: PaymentDb, currencyId: string): Promise<boolean> {
-  const hits = await Promise.all([
-    db
-      .selectFrom('prices')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb('currency_id', '=', currencyId),
-          jsonMentions('currency_options', 'currency_id', currencyId),
-        ]),
-      )
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('payment_links')
-      .select('id')
-      .where('currency_id', '=', currencyId)
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('checkout_sessions')
-      .select('id')
-      .where('currency_id', '=', currencyId)
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('payment_intents')
-      .select('id')
-      .where('currency_id', '=', currencyId)
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return hits.some(Boolean);
 }

@@ -123,27 +123,20 @@ export async function listPriceIdsOfProduct(db: PaymentDb, productId: string): P
   return rows.map((row) => row.id);
 }
 
-/** Whether any checkout session, payment link or invoice line names one of these prices. */
-export async function isAnyPriceReferenced(db: PaymentDb, priceIds: readonly string[]): Promise<boolean> {
-  for (const priceId of priceIds) {
-    const [session, link, line] = await Promise.all([
-      db
-        .selectFrom('checkout_sessions')
-        .select('id')
-        .where(jsonMentions('line_items', 'price_id', priceId))
-        .limit(1)
-        .executeTakeFirst(),
-      db
-        .selectFrom('payment_links')
-        .select('id')
-        .where(jsonMentions('line_items', 'price_id', priceId))
-        .limit(1)
-        .executeTakeFirst(),
-      db.selectFrom('invoice_lines').select('id').where('price_id', '=', priceId).limit(1).executeTakeFirst(),
-    ]);
-    if (session || link || line) return true;
-  }
-  return false;
+/** Whether a price names the currency, directly or by a currency option. */
+export async function isCurrencyInAnyPrice(db: PaymentDb, currencyId: string): Promise<boolean> {
+  const hit = await db
+    .selectFrom('prices')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('currency_id', '=', currencyId),
+        jsonMentions('currency_options', 'currency_id', currencyId),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return hit !== undefined;
 }
 
 export async function deletePricesOfProduct(db: PaymentDb, productId: string): Promise<void> {

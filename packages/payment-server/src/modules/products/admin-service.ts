@@ -11,7 +11,10 @@ import type { z } from 'zod';
 import { fromFlag, readJson, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
-import { deletePricesOfProduct, isAnyPriceReferenced, listPriceIdsOfProduct } from '../prices/repository.ts';
+import { isPriceInAnySession } from '../checkout-sessions/repository.ts';
+import { isPriceOnAnyInvoice } from '../invoices/repository.ts';
+import { isPriceInAnyLink } from '../payment-links/repository.ts';
+import { deletePricesOfProduct, listPriceIdsOfProduct } from '../prices/repository.ts';
 import {
   deleteProductRow,
   findProductRow,
@@ -91,6 +94,17 @@ export async function listProducts(
     query,
   );
   return { list: rows.map(toAdminProduct), count };
+}
+
+/** Whether any checkout session, payment link or invoice line names one of these prices. */
+async function isAnyPriceReferenced(db: PaymentDb, priceIds: readonly string[]): Promise<boolean> {
+  for (const priceId of priceIds) {
+    const hits = await Promise.all(
+      [isPriceInAnySession, isPriceInAnyLink, isPriceOnAnyInvoice].map((isIn) => isIn(db, priceId)),
+    );
+    if (hits.some(Boolean)) return true;
+  }
+  return false;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import type { SavedCard } from '../../providers/card-network.ts';
 import type { InvoiceRow } from '../invoices/repository.ts';
-import { insertPaymentIntentRow } from '../payment-intents/repository.ts';
+import { insertPaymentIntentRows } from '../payment-intents/repository.ts';
 import { getPaymentIntent, toCardContext } from '../payment-intents/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { findSubscriptionForUser, subscriptionNow } from './access.ts';
@@ -58,23 +58,25 @@ export async function startCardSetup(
   const now = await subscriptionNow(deps, row);
   const id = newId('paymentIntent');
   await deps.db.transaction().execute(async (trx) => {
-    await insertPaymentIntentRow(trx, {
-      id,
-      status: 'requires_payment_method',
-      amount: '0',
-      amount_received: '0',
-      currency_id: row.currency_id,
-      payment_method_id: row.default_payment_method_id,
-      customer_id: row.customer_id,
-      invoice_id: null,
-      checkout_session_id: null,
-      client_secret: `${id}_secret_${randomToken()}`,
-      livemode: row.livemode,
-      last_payment_error: null,
-      payment_details: null,
-      created_at: now,
-      updated_at: now,
-    });
+    await insertPaymentIntentRows(trx, [
+      {
+        id,
+        status: 'requires_payment_method',
+        amount: '0',
+        amount_received: '0',
+        currency_id: row.currency_id,
+        payment_method_id: row.default_payment_method_id,
+        customer_id: row.customer_id,
+        invoice_id: null,
+        checkout_session_id: null,
+        client_secret: `${id}_secret_${randomToken()}`,
+        livemode: row.livemode,
+        last_payment_error: null,
+        payment_details: null,
+        created_at: now,
+        updated_at: now,
+      },
+    ]);
     await insertCardSetupRow(trx, { payment_intent_id: id, subscription_id: row.id, created_at: now });
   });
   const record = await getPaymentIntent(deps.db, id);

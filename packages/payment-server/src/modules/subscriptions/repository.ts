@@ -1,5 +1,7 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import { hasRowLocks } from '../../db/row-locks.ts';
 import { newestFirstPage } from '../../db/search.ts';
+import { inClock } from '../../db/test-clock-scope.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type SubscriptionRow = Selectable<PaymentTables['subscriptions']>;
@@ -121,26 +123,139 @@ export async function findCardSetupSubscriptionId(
   return row?.subscription_id;
 }
 
-/**
- * Gives a subscription its new saved card. Its invoices still open or uncollectible keep the
- * card they were billed to (unless they already hold one), so only future invoices use the new.
- */
-export async function replaceSubscriptionCard(
+/** Gives a subscription its new saved card (open invoices keep theirs: `keepOpenInvoicesCard`). */
+export async function setSubscriptionCard(
   db: PaymentDb,
-  input: { id: string; previousCard: string | null; card: string; now: number },
+  input: { id: string; card: string; now: number },
 ): Promise<void> {
-  if (input.previousCard !== null) {
-    await db
-      .updateTable('invoices')
-      .set({ payment_card: input.previousCard })
-      .where('subscription_id', '=', input.id)
-      .where('status', 'in', ['open', 'uncollectible'])
-      .where('payment_card', 'is', null)
-      .execute();
-  }
   await db
     .updateTable('subscriptions')
     .set({ payment_card: input.card, updated_at: input.now })
     .where('id', '=', input.id)
     .execute();
+}
+
+/** The subscription statuses that renew at period end (see `isBillable`). */
+export const BILLABLE_STATUSES = ['trialing', 'active', 'past_due'];
+
+/**
+ * Due subscriptions for one renewal batch. On PostgreSQL the rows stay
+ * locked until the caller's transaction ends and rows another worker holds are skipped, so two
+ * workers never renew the same subscription; SQLite's single writer gives the same guarantee.
+ */
+export async function claimDueSubscriptionRows(
+  db: PaymentDb,
+  input: { now: number; testClockId: string | null; limit: number; skipIds: readonly string[] },
+): Promise<SubscriptionRow[]> {
+  return (
+    db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('test_clock_id', ...inClock(input.testClockId))
+      .$if(input.skipIds.length > 0, (query) => query.where('id', 'not in', [...input.skipIds]))
+      .where('status', 'in', BILLABLE_STATUSES)
+      .where('current_period_end', '<=', input.now)
+      // No ORDER BY: over three statuses it would sort every due row for each batch; the
+      // (test_clock_id, status, current_period_end) index hands out due rows as they come.
+      .limit(input.limit)
+      .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
+      .execute()
+  );
+}
+
+export async function listSubscriptionRowsById(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<SubscriptionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+export interface SubscriptionAdvance {
+  id: string;
+  /** The status the renewal was planned from; a subscription no longer in it is left alone. */
+  fromStatus: string;
+  status: string;
+  periodStart: number;
+  periodEnd: number;
+  latestInvoiceId: string;
+}
+
+/**
+ * Moves renewed subscriptions into their next period, in one statement for the whole batch
+ * (CASE on the id picks each row's values); answers the ids that moved.
+ */
+export async function advanceSubscriptionRows(
+  db: PaymentDb,
+  input: { rows: readonly SubscriptionAdvance[]; now: number },
+): Promise<Set<string>> {
+  if (input.rows.length === 0) return new Set();
+  const byId = <T>(value: (row: SubscriptionAdvance) => RawBuilder<unknown>) =>
+    sql<T>`CASE id ${sql.join(
+      input.rows.map((row) => sql`WHEN ${row.id} THEN ${value(row)}`),
+      sql` `,
+    )} END`;
+  // Parameters arrive untyped; PostgreSQL needs the numbers cast to the column's type.
+  const bigint = (pick: (row: SubscriptionAdvance) => number) =>
+    byId<number>((row) => sql`CAST(${pick(row)} AS bigint)`);
+  const text = (pick: (row: SubscriptionAdvance) => string) => byId<string>((row) => sql`${pick(row)}`);
+  const rows = await db
+    .updateTable('subscriptions')
+    .set({
+      status: text((row) => row.status),
+      current_period_start: bigint((row) => row.periodStart),
+      current_period_end: bigint((row) => row.periodEnd),
+      latest_invoice_id: text((row) => row.latestInvoiceId),
+      updated_at: input.now,
+    })
+    .where(
+      'id',
+      'in',
+      input.rows.map((row) => row.id),
+    )
+    .where(
+      'status',
+      '=',
+      text((row) => row.fromStatus),
+    )
+    .returning('id')
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** A customer's subscriptions move into the test clock's time with them. */
+export async function moveSubscriptionsToClock(
+  db: PaymentDb,
+  input: { customerId: string; testClockId: string },
+): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ test_clock_id: input.testClockId })
+    .where('customer_id', '=', input.customerId)
+    .execute();
+}
+
+/** When the customer's latest subscription period began; null without subscriptions. */
+export async function findLatestPeriodStart(db: PaymentDb, customerId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.max('current_period_start').as('start'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.start === null || row?.start === undefined ? null : Number(row.start);
+}
+
+/** The clock's earliest end of a period that renews; null when nothing renews. */
+export async function findNextPeriodEnd(db: PaymentDb, testClockId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.min('current_period_end').as('at'))
+    .where('test_clock_id', '=', testClockId)
+    .where('status', 'in', BILLABLE_STATUSES)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }

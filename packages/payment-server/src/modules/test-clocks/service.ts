@@ -2,15 +2,10 @@ import { newId, type TestClock } from '@bazaar/schemas';
 import { AppError, notFound, type Clock } from '@bazaar/server-kit';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
-import { findCustomerRow } from '../customers/repository.ts';
-import {
-  attachCustomerToClock,
-  findCustomerClockTime,
-  findLatestPeriodStart,
-  findTestClockRow,
-  insertTestClockRow,
-  type TestClockRow,
-} from './repository.ts';
+import { findCustomerRow, moveCustomerToClock } from '../customers/repository.ts';
+import { moveOpenInvoicesToClock } from '../invoices/repository.ts';
+import { findLatestPeriodStart, moveSubscriptionsToClock } from '../subscriptions/repository.ts';
+import { findTestClockRow, insertTestClockRow, type TestClockRow } from './repository.ts';
 
 function toTestClock(row: TestClockRow): TestClock {
   return {
@@ -76,12 +71,19 @@ export async function attachTestClockCustomer(
     if (periodStart !== null && clock.frozen_time < periodStart) {
       throw testClockInvalid("The clock stands before the customer's current subscription period began");
     }
-    await attachCustomerToClock(trx, { customerId: customer.id, testClockId: clock.id });
+    // The customer, their subscriptions and their open invoices carry the clock from now on, so
+    // the engine renews and collects them when it advances.
+    const moved = { customerId: customer.id, testClockId: clock.id };
+    await moveCustomerToClock(trx, moved);
+    await moveSubscriptionsToClock(trx, moved);
+    await moveOpenInvoicesToClock(trx, moved);
     return toTestClock(clock);
   });
 }
 
 /** What time it is for a customer: their test clock's, or the system's when they have none. */
 export async function customerNow(db: PaymentDb, clock: Clock, customerId: string): Promise<number> {
-  return (await findCustomerClockTime(db, customerId)) ?? clock.now();
+  const testClockId = (await findCustomerRow(db, customerId))?.test_clock_id;
+  const testClock = testClockId ? await findTestClockRow(db, testClockId) : undefined;
+  return testClock?.frozen_time ?? clock.now();
 }

@@ -56,37 +56,3 @@ export async function listUsageRecordPage(
     input,
   );
 }
-
-/** What one invoice line billed of a metered price's usage in one period. */
-export interface InvoicedUsageRow {
-  subscription_id: string;
-  price_id: string;
-  period_start: number;
-  quantity: number;
-  amount: string;
-}
-
-/**
- * The lines of the subscriptions' invoices (not voided) for periods starting at one of
- * `periodStarts`: what was already invoiced of each price's usage there. A usage line carries
- * its usage period; a licensed line bills another price, so it never counts.
- */
-export async function listInvoicedUsageRows(
-  db: PaymentDb,
-  input: { subscriptionIds: readonly string[]; periodStarts: readonly number[] },
-): Promise<InvoicedUsageRow[]> {
-  if (input.subscriptionIds.length === 0 || input.periodStarts.length === 0) return [];
-  const rows = await db
-    .selectFrom('invoice_lines as line')
-    .innerJoin('invoices as invoice', 'invoice.id', 'line.invoice_id')
-    .select(['invoice.subscription_id', 'line.price_id', 'line.period_start', 'line.quantity', 'line.amount'])
-    .where('invoice.subscription_id', 'in', [...new Set(input.subscriptionIds)])
-    .where('invoice.status', '!=', 'void')
-    .where('line.period_start', 'in', [...new Set(input.periodStarts)])
-    .execute();
-  return rows.flatMap(({ subscription_id, price_id, period_start, quantity, amount }) =>
-    subscription_id && price_id && period_start !== null
-      ? [{ subscription_id, price_id, period_start, quantity, amount }]
-      : [],
-  );
-}

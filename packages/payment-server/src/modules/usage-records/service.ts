@@ -23,12 +23,11 @@ import {
 import {
   findUsageRecordRow,
   insertUsageRecordOnce,
-  listInvoicedUsageRows,
   listUsageRecordPage,
   listUsageRecordRowsIn,
-  type InvoicedUsageRow,
   type UsageRecordRow,
 } from './repository.ts';
+import { listInvoicedUsageRows, type InvoicedUsageRow } from '../invoices/repository.ts';
 
 export type UsageRecordInput = z.output<typeof usageRecordBodySchema>;
 
