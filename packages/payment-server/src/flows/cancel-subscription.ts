@@ -13,7 +13,7 @@ import type { PaymentDeps } from '../deps.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { priceLine } from '../modules/invoices/service.ts';
 import { isPaymentAdmin } from '../admins.ts';
-import { findSubscriptionForUser, subscriptionNow } from '../modules/subscriptions/access.ts';
+import { getSubscriptionForUser, subscriptionNow } from '../modules/subscriptions/access.ts';
 import {
   findSubscriptionRow,
   updateSubscriptionFrom,
@@ -109,7 +109,7 @@ export async function cancelSubscription(
   deps: PaymentDeps,
   input: { id: string; user: SessionUser; body: CancelBody },
 ): Promise<Subscription> {
-  const row = await findSubscriptionForUser(deps.db, input);
+  const row = await getSubscriptionForUser(deps.db, input);
   if (input.body.at === 'now' && !isPaymentAdmin(input.user)) {
     throw new AppError('FORBIDDEN', 'Only an admin can end a subscription before its period ends');
   }
@@ -166,7 +166,7 @@ export async function resumeSubscription(
   deps: PaymentDeps,
   input: { id: string; user: SessionUser },
 ): Promise<Subscription> {
-  const row = await findSubscriptionForUser(deps.db, input);
+  const row = await getSubscriptionForUser(deps.db, input);
   const status = subscriptionSchema.shape.status.parse(row.status);
   if (isEnded(status)) throw unexpectedState(`A ${status} subscription cannot be resumed`);
   if (row.cancel_at_period_end !== 1) return toSubscription(deps.db, row);

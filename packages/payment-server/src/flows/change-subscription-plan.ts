@@ -10,7 +10,7 @@ import {
   type InvoiceRow,
 } from '../modules/invoices/repository.ts';
 import { getInvoice, type NewInvoiceLine } from '../modules/invoices/service.ts';
-import { findSubscriptionForUser, subscriptionNow } from '../modules/subscriptions/access.ts';
+import { getSubscriptionForUser, subscriptionNow } from '../modules/subscriptions/access.ts';
 import {
   PLAN_CHANGEABLE_STATUSES,
   planChange,
@@ -80,7 +80,7 @@ export async function changeSubscriptionPlan(
   deps: PaymentDeps,
   input: { id: string; user: SessionUser; body: ChangePlanBody },
 ): Promise<ChangePlanResponse> {
-  const row = await findSubscriptionForUser(deps.db, input);
+  const row = await getSubscriptionForUser(deps.db, input);
   const now = await subscriptionNow(deps, row);
   const written = await writePlanChange(deps, { id: row.id, body: input.body, now });
   if (written.amountDue > 0n && written.invoiceId) {

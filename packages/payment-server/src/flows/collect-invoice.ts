@@ -9,7 +9,7 @@ import {
 } from '../modules/invoices/repository.ts';
 import { listPaymentIntentRows } from '../modules/payment-intents/repository.ts';
 import { listSubscriptionRowsById } from '../modules/subscriptions/repository.ts';
-import { findSubscriptionRowOrThrow, readSavedCard } from '../modules/subscriptions/service.ts';
+import { getSubscriptionRow, readSavedCard } from '../modules/subscriptions/service.ts';
 import { readInvoiceCard } from '../modules/subscriptions/change-payment-method.ts';
 import { confirmSoon } from './confirm-chain-transactions.ts';
 import { ensureInvoiceIntent } from './invoice-intent.ts';
@@ -46,7 +46,7 @@ export async function collectInvoice(
   });
   if (!invoice) return 'skipped';
   const subscription = invoice.subscription_id
-    ? await findSubscriptionRowOrThrow(deps.db, invoice.subscription_id)
+    ? await getSubscriptionRow(deps.db, invoice.subscription_id)
     : null;
   const intent = await ensureInvoiceIntent(deps.db, { invoice, subscription, now: input.now });
   const attempt = await chargeInvoice(deps, { invoice, subscription, intent, now: input.now });

@@ -13,7 +13,7 @@ import { ensureInvoiceIntent } from './invoice-intent.ts';
 import { confirmSoon } from './confirm-chain-transactions.ts';
 import { APPROVAL_PERIODS, chainAnswer, readChainStanding } from './pay-by-chain.ts';
 import { startPull } from './vault-transactions.ts';
-import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
+import { getSubscriptionRow } from '../modules/subscriptions/service.ts';
 
 /** What to collect: one invoice, or what is overdue for a subscription or a customer. */
 export type CollectTarget = OverdueTarget | { kind: 'invoice'; id: string };
@@ -81,7 +81,7 @@ export async function collectOverdueByChain(
       // The engine is collecting it right now: its own attempt settles it.
       if (!leased) continue;
       const subscription = leased.subscription_id
-        ? await findSubscriptionRowOrThrow(deps.db, leased.subscription_id)
+        ? await getSubscriptionRow(deps.db, leased.subscription_id)
         : null;
       // An invoice that names no method (a manual one) is paid with its currency's, as on the card page.
       const intent = await ensureInvoiceIntent(deps.db, {

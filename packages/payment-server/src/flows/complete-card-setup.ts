@@ -7,7 +7,7 @@ import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.t
 import { getPaymentIntent, PAYABLE_STATUSES, toPaymentIntent } from '../modules/payment-intents/service.ts';
 import { subscriptionNow } from '../modules/subscriptions/access.ts';
 import { setSubscriptionCard } from '../modules/subscriptions/repository.ts';
-import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
+import { getSubscriptionRow } from '../modules/subscriptions/service.ts';
 import type { SavedCard } from '../providers/card-network.ts';
 
 /**
@@ -28,7 +28,7 @@ export async function completeCardSetup(
       'This payment intent does not save a subscription card',
     );
   }
-  const subscription = await findSubscriptionRowOrThrow(deps.db, subscriptionId);
+  const subscription = await getSubscriptionRow(deps.db, subscriptionId);
   const now = await subscriptionNow(deps, subscription);
   const saved = await deps.db.transaction().execute(async (trx) => {
     const intent = await updatePaymentIntentFrom(trx, input.intent.id, PAYABLE_STATUSES, {
@@ -38,7 +38,7 @@ export async function completeCardSetup(
       updated_at: now,
     });
     if (!intent) return null;
-    const current = await findSubscriptionRowOrThrow(trx, subscriptionId);
+    const current = await getSubscriptionRow(trx, subscriptionId);
     if (current.payment_card !== null) {
       await keepOpenInvoicesCard(trx, { subscriptionId, card: current.payment_card });
     }

@@ -13,7 +13,7 @@ import {
   type InvoiceRow,
 } from '../modules/invoices/repository.ts';
 import { getAdminInvoice } from '../modules/invoices/service.ts';
-import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
+import { getSubscriptionRow } from '../modules/subscriptions/service.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
 import { collectInvoice } from './collect-invoice.ts';
 import { INVOICE_BEING_COLLECTED } from './pay-invoice.ts';
@@ -162,9 +162,7 @@ export async function markInvoiceUncollectible(deps: PaymentDeps, id: string): P
         from: ['open'],
         changes: { status: 'uncollectible', next_payment_attempt: null },
       });
-      const subscription = row.subscription_id
-        ? await findSubscriptionRowOrThrow(trx, row.subscription_id)
-        : null;
+      const subscription = row.subscription_id ? await getSubscriptionRow(trx, row.subscription_id) : null;
       const pastDue = subscription && (await markSubscriptionPastDue(trx, { subscription, now }));
       await recordInvoiceEvents(trx, deps, row, {
         type: 'invoice.marked_uncollectible',

@@ -23,7 +23,7 @@ import {
   updateOpenSession,
   type CheckoutSessionRow,
 } from '../modules/checkout-sessions/repository.ts';
-import { findSessionRow, sessionClosedError } from '../modules/checkout-sessions/service.ts';
+import { getSessionRow, sessionClosedError } from '../modules/checkout-sessions/service.ts';
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
 import { getPaymentIntent, PAYABLE_STATUSES, type PaymentError } from '../modules/payment-intents/service.ts';
 import type { InvoiceRow } from '../modules/invoices/repository.ts';
@@ -257,7 +257,7 @@ export async function reportChainTransfer(
     if (existing.status === 'returned') throw new AppError('CHAIN_TRANSACTION_INVALID', SENT_BACK);
     return paid.intent;
   }
-  const session = await findSessionRow(deps.db, input.sessionId);
+  const session = await getSessionRow(deps.db, input.sessionId);
   await assertMayActOnSession(deps.db, session, input.actor);
   if (!session.payment_intent_id) {
     throw new AppError('CHAIN_TRANSACTION_INVALID', 'Submit the checkout before paying it');

@@ -18,7 +18,7 @@ import {
   type PaymentDetails,
 } from '../modules/payment-intents/service.ts';
 import { getCurrency, resolvePaymentChoice } from '../modules/payment-methods/service.ts';
-import { findSubscriptionRowOrThrow } from '../modules/subscriptions/service.ts';
+import { getSubscriptionRow } from '../modules/subscriptions/service.ts';
 import { ensureInvoiceIntent } from './invoice-intent.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
 import { settleInvoice } from './settle-invoice.ts';
@@ -81,7 +81,7 @@ export async function startInvoicePayment(
   }
 
   const subscription = invoice.subscription_id
-    ? await findSubscriptionRowOrThrow(deps.db, invoice.subscription_id)
+    ? await getSubscriptionRow(deps.db, invoice.subscription_id)
     : null;
   const row = await ensureInvoiceIntent(deps.db, {
     // An invoice that names no method is paid with the card method of its currency.

@@ -18,7 +18,7 @@ import {
   type PaymentError,
 } from '../modules/payment-intents/service.ts';
 import { subscriptionNow } from '../modules/subscriptions/access.ts';
-import { findSubscriptionRowOrThrow, type SubscriptionRow } from '../modules/subscriptions/service.ts';
+import { getSubscriptionRow, type SubscriptionRow } from '../modules/subscriptions/service.ts';
 import type { ChargeOutcome, SavedCard } from '../providers/card-network.ts';
 import { settleInvoices } from './settle-invoice.ts';
 import { markSubscriptionPastDue } from './subscription-overdue.ts';
@@ -62,7 +62,7 @@ export async function recordPullOutcome(
   // Only the attempt the pull was made for may be recorded.
   if (!invoice || invoice.attempt_count + 1 !== key.attempt) return;
   const subscription = invoice.subscription_id
-    ? await findSubscriptionRowOrThrow(deps.db, invoice.subscription_id)
+    ? await getSubscriptionRow(deps.db, invoice.subscription_id)
     : null;
   const now = subscription ? await subscriptionNow(deps, subscription) : deps.clock.now();
   await deps.db.transaction().execute((trx) =>

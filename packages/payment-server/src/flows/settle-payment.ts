@@ -5,7 +5,7 @@ import type { PaymentDeps } from '../deps.ts';
 import { parseInvoiceAttemptKey } from '../modules/chain-payments/attempt-keys.ts';
 import type { ChainTransactionRow } from '../modules/chain-payments/repository.ts';
 import type { CheckoutSessionRow } from '../modules/checkout-sessions/repository.ts';
-import { findSessionRow } from '../modules/checkout-sessions/service.ts';
+import { getSessionRow } from '../modules/checkout-sessions/service.ts';
 import {
   getPaymentIntent,
   type PaymentDetails,
@@ -41,7 +41,7 @@ export async function getPaymentPurpose(
 ): Promise<PaymentPurpose> {
   const { record, transaction } = input;
   if (record.checkoutSessionId) {
-    return { kind: 'checkout', session: await findSessionRow(db, record.checkoutSessionId) };
+    return { kind: 'checkout', session: await getSessionRow(db, record.checkoutSessionId) };
   }
   if (transaction && parseInvoiceAttemptKey(transaction.attempt_key)) {
     return { kind: 'renewal', pull: transaction };

@@ -5,7 +5,7 @@ import { subscriptionRecurrence } from '../modules/checkout-sessions/purchase-ru
 import { chargedPrice } from '../modules/checkout-sessions/line-items.ts';
 import type { CheckoutSessionRow } from '../modules/checkout-sessions/repository.ts';
 import { sessionSubscriptionData } from '../modules/checkout-sessions/service.ts';
-import { findCustomerTestClockId } from '../modules/customers/service.ts';
+import { getCustomerTestClockId } from '../modules/customers/service.ts';
 import { subscriptionNow } from '../modules/subscriptions/access.ts';
 import { createSubscription } from '../modules/subscriptions/service.ts';
 import type { CheckoutTotals } from '../pricing/index.ts';
@@ -44,7 +44,7 @@ export async function startSubscription(
 ): Promise<StartedSubscription> {
   const { totals, customerId } = input;
   const recurrence = subscriptionRecurrence(input.lineItems);
-  const testClockId = await findCustomerTestClockId(deps.db, customerId);
+  const testClockId = await getCustomerTestClockId(deps.db, customerId);
   const start = await subscriptionNow(deps, { test_clock_id: testClockId });
   const trialEnd =
     totals.isTrialing && totals.trial.trialEndsAt !== null

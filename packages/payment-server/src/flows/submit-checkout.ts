@@ -31,8 +31,8 @@ import {
 } from '../modules/checkout-sessions/purchase-rules.ts';
 import { updateOpenSession } from '../modules/checkout-sessions/repository.ts';
 import {
-  findOpenSessionRow,
-  findSessionRow,
+  getOpenSessionRow,
+  getSessionRow,
   lockOpenSession,
   priceSessionRow,
   toCheckoutSession,
@@ -90,7 +90,7 @@ export async function submitCheckout(
 ): Promise<SubmitCheckoutResponse> {
   const { body, actor } = input;
   const { user } = actor;
-  const session = await findOpenSessionRow(deps, input.sessionId);
+  const session = await getOpenSessionRow(deps, input.sessionId);
   const isDonation = session.submit_type === 'donate';
   if (!user && !isDonation) throw new AppError('UNAUTHENTICATED', 'Login to access this page');
   await assertMayActOnSession(deps.db, session, actor);
@@ -233,7 +233,7 @@ export async function submitCheckout(
       })
     : null;
   return {
-    checkoutSession: await toCheckoutSession(deps, await findSessionRow(deps.db, session.id)),
+    checkoutSession: await toCheckoutSession(deps, await getSessionRow(deps.db, session.id)),
     paymentIntent: chain
       ? (await getPaymentIntent(deps.db, record.intent.intent.id)).intent
       : record.intent.intent,

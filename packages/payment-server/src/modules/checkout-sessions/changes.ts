@@ -10,7 +10,7 @@ import { linePriceIds, priceSession, upsellSavings, type SessionLine } from './l
 import { assertMayActOnSession, type CheckoutActor } from './access.ts';
 import { assertCustomAmount } from './purchase-rules.ts';
 import { updateOpenSession, type CheckoutSessionRow } from './repository.ts';
-import { findSessionRow, lockOpenSession, sessionLines, sessionTrial, toCheckoutSession } from './service.ts';
+import { getSessionRow, lockOpenSession, sessionLines, sessionTrial, toCheckoutSession } from './service.ts';
 import { releaseReservation } from './stock.ts';
 
 type ChangeDeps = Pick<PaymentDeps, 'db' | 'clock'>;
@@ -138,7 +138,7 @@ export async function crossSellPriceId(db: PaymentDb, row: CheckoutSessionRow): 
 
 /** `GET …/{id}/cross-sell`: the link's add-on, unless there is none or it is already in the cart. */
 export async function getCrossSellOffer(deps: ChangeDeps, sessionId: string): Promise<CrossSellOffer> {
-  const row = await findSessionRow(deps.db, sessionId);
+  const row = await getSessionRow(deps.db, sessionId);
   const priceId = await crossSellPriceId(deps.db, row);
   if (!priceId) return { error: 'This checkout session has no cross-sell price' };
   if (sessionLines(row).some((line) => line.price_id === priceId)) {

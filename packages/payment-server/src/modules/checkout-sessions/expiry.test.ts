@@ -10,7 +10,7 @@ import {
 } from '../../test-utils/payment-test-kit.ts';
 import { addCrossSell } from './changes.ts';
 import { expireOverdueSessions } from './expiry.ts';
-import { getCheckoutView, findSessionRow, startCheckoutFromLink } from './service.ts';
+import { getCheckoutView, getSessionRow, startCheckoutFromLink } from './service.ts';
 import { submitCheckout } from '../../flows/submit-checkout.ts';
 
 const DAY = 86_400;
@@ -65,12 +65,12 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
     expect(await expireOverdueSessions(kit.deps)).toBe(0);
     kit.clock.advance(1);
     // Before any sweep, the page already reads it as expired.
-    const view = await getCheckoutView(kit.deps, await findSessionRow(kit.db, id), { user, secret: null });
+    const view = await getCheckoutView(kit.deps, await getSessionRow(kit.db, id), { user, secret: null });
     expect(view.checkoutSession.status).toBe('expired');
 
     expect(await expireOverdueSessions(kit.deps)).toBe(2);
     expect(await sold()).toBe(0);
-    expect((await findSessionRow(kit.db, fresh)).status).toBe('expired');
+    expect((await getSessionRow(kit.db, fresh)).status).toBe('expired');
     expect((await expiredEvents()).map((event) => JSON.parse(event.data).id).sort()).toEqual(
       [id, fresh].sort(),
     );
@@ -90,7 +90,7 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
       .where('id', '=', DEMO.oneTimeLinkId)
       .execute();
     const id = await startAndReserve(1);
-    expect((await findSessionRow(kit.db, id)).expires_at).toBe(kit.clock.now() + 1_800);
+    expect((await getSessionRow(kit.db, id)).expires_at).toBe(kit.clock.now() + 1_800);
     kit.clock.advance(1_800);
     expect(await expireOverdueSessions(kit.deps)).toBe(1);
     expect(await sold()).toBe(0);
@@ -118,7 +118,7 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
     const id = await startAndReserve(3);
     await addCrossSell(kit.deps, { sessionId: id, actor: { user, secret: null }, to: DEMO.supportPriceId });
     expect(await sold()).toBe(0);
-    const changed = await findSessionRow(kit.db, id);
+    const changed = await getSessionRow(kit.db, id);
     expect(changed.inventory_reserved).toBe(0);
     const voided = await kit.db
       .selectFrom('payment_intents')
@@ -132,7 +132,7 @@ describe.each(TEST_DIALECTS)('session expiry on %s', (dialect) => {
       actor: { user, secret: null },
     });
     expect(await sold()).toBe(3);
-    const resubmitted = await findSessionRow(kit.db, id);
+    const resubmitted = await getSessionRow(kit.db, id);
     expect(resubmitted.payment_intent_id).not.toBe(changed.payment_intent_id);
     expect(resubmitted.amount_total).toBe('6496');
     kit.clock.advance(DAY);

@@ -51,7 +51,7 @@ export function assertCheckoutId(id: string): void {
   }
 }
 
-export async function findSessionRow(db: PaymentDb, id: string): Promise<CheckoutSessionRow> {
+export async function getSessionRow(db: PaymentDb, id: string): Promise<CheckoutSessionRow> {
   assertCheckoutId(id);
   const row = hasPrefix(id, 'checkoutSession') ? await findCheckoutSessionRow(db, id) : undefined;
   if (!row) throw notFound('checkout session', id);
@@ -264,7 +264,7 @@ export async function retrieveCheckout(
   if (hasPrefix(input.id, 'paymentLink')) {
     return startCheckoutFromLink(deps, { paymentLinkId: input.id, metadata: {}, user: input.actor.user });
   }
-  return getCheckoutView(deps, await findSessionRow(deps.db, input.id), input.actor);
+  return getCheckoutView(deps, await getSessionRow(deps.db, input.id), input.actor);
 }
 
 /** Why a session can no longer take a payment or a change, or null while it can. */
@@ -279,8 +279,8 @@ export function sessionClosedError(row: CheckoutSessionRow, now: number): AppErr
 }
 
 /** The session, if a payer may still change or pay it. */
-export async function findOpenSessionRow(deps: ViewDeps, id: string): Promise<CheckoutSessionRow> {
-  const row = await findSessionRow(deps.db, id);
+export async function getOpenSessionRow(deps: ViewDeps, id: string): Promise<CheckoutSessionRow> {
+  const row = await getSessionRow(deps.db, id);
   const closed = sessionClosedError(row, deps.clock.now());
   if (closed) throw closed;
   return row;
@@ -300,7 +300,7 @@ export async function lockOpenSession(
   const locked = await updateOpenSession(db, id, { updated_at: now });
   if (!locked) {
     throw (
-      sessionClosedError(await findSessionRow(db, id), now) ??
+      sessionClosedError(await getSessionRow(db, id), now) ??
       new AppError('CHECKOUT_SESSION_EXPIRED', 'This checkout session has expired')
     );
   }

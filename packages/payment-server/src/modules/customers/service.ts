@@ -54,7 +54,7 @@ export async function getCustomer(db: PaymentDb, id: string): Promise<Customer> 
 }
 
 /** The test clock whose time the customer lives in (null: real time); their subscriptions follow it. */
-export async function findCustomerTestClockId(db: PaymentDb, customerId: string): Promise<string | null> {
+export async function getCustomerTestClockId(db: PaymentDb, customerId: string): Promise<string | null> {
   const row = await findCustomerRow(db, customerId);
   if (!row) throw notFound('customer', customerId);
   return row.test_clock_id ?? null;

@@ -11,7 +11,7 @@ import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { validationFailed } from '../../http/validation-failed.ts';
 import { lineAmount, priceForCurrency, toPricingPrice } from '../../pricing/index.ts';
-import { findCustomerTestClockId, getCustomer } from '../customers/service.ts';
+import { getCustomerTestClockId, getCustomer } from '../customers/service.ts';
 import { recordEvents } from '../events/service.ts';
 import { checkActiveCurrency } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
@@ -96,7 +96,7 @@ export async function createDraftInvoice(
     livemode: customer.livemode,
   });
   const now = await customerNow(deps.db, deps.clock, customer.id);
-  const testClockId = await findCustomerTestClockId(deps.db, customer.id);
+  const testClockId = await getCustomerTestClockId(deps.db, customer.id);
   const id = await deps.db.transaction().execute(async (trx) => {
     const invoiceId = await createInvoice(trx, {
       status: 'draft',

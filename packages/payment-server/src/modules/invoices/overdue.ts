@@ -57,7 +57,7 @@ async function respond(
 }
 
 /** A customer id, or for the signed-in payer's convenience their DID in this mode. */
-async function findTargetCustomer(db: PaymentDb, id: string, livemode: boolean): Promise<Customer | null> {
+async function getTargetCustomer(db: PaymentDb, id: string, livemode: boolean): Promise<Customer | null> {
   return idSchema('customer').safeParse(id).success
     ? getCustomer(db, id)
     : findCustomerByDid(db, id, livemode);
@@ -89,7 +89,7 @@ export async function getOverdueInvoices(
     return respond(db, { rows, subscription });
   }
 
-  const customer = await findTargetCustomer(db, id, input.livemode);
+  const customer = await getTargetCustomer(db, id, input.livemode);
   if (!customer) {
     // A payer who never bought anything owes nothing; a stranger's DID stays unanswered.
     if (viewer.isAdmin || id === viewer.did) return respond(db, { rows: [], subscription: null });

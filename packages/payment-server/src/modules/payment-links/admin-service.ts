@@ -94,7 +94,7 @@ function toAdminPaymentLink(row: PaymentLinkRow): AdminPaymentLink {
   };
 }
 
-async function findOrFail(db: PaymentDb, id: string): Promise<PaymentLinkRow> {
+async function getPaymentLinkRow(db: PaymentDb, id: string): Promise<PaymentLinkRow> {
   const row = await findPaymentLinkRow(db, id);
   if (!row) throw notFound('payment link', id);
   return row;
@@ -130,7 +130,7 @@ export async function createPaymentLink(
 }
 
 export async function retrievePaymentLink(db: PaymentDb, id: string): Promise<AdminPaymentLink> {
-  return toAdminPaymentLink(await findOrFail(db, id));
+  return toAdminPaymentLink(await getPaymentLinkRow(db, id));
 }
 
 /** The merged link is checked as a whole, so a new currency must still price every line. */
@@ -139,7 +139,7 @@ export async function updatePaymentLink(
   id: string,
   input: z.output<typeof updatePaymentLinkBodySchema>,
 ): Promise<AdminPaymentLink> {
-  const current = toAdminPaymentLink(await findOrFail(db, id));
+  const current = toAdminPaymentLink(await getPaymentLinkRow(db, id));
   await checkLinkTerms(db, {
     livemode: current.livemode,
     currency_id: input.currency_id ?? current.currency_id,

@@ -93,20 +93,20 @@ const toAdminCurrency = (row: PaymentCurrencyRow): AdminPaymentCurrency => ({
   created_at: row.created_at,
 });
 
-async function findMethodOrFail(db: PaymentDb, id: string): Promise<PaymentMethodRow> {
+async function getMethodRow(db: PaymentDb, id: string): Promise<PaymentMethodRow> {
   const row = await findMethodRow(db, id);
   if (!row) throw notFound('payment method', id);
   return row;
 }
 
-async function findCurrencyOrFail(db: PaymentDb, id: string): Promise<PaymentCurrencyRow> {
+async function getCurrencyRow(db: PaymentDb, id: string): Promise<PaymentCurrencyRow> {
   const row = await findCurrencyRow(db, id);
   if (!row) throw notFound('payment currency', id);
   return row;
 }
 
 export async function retrievePaymentMethod(db: PaymentDb, id: string): Promise<AdminPaymentMethod> {
-  const [method] = await toAdminMethods(db, [await findMethodOrFail(db, id)]);
+  const [method] = await toAdminMethods(db, [await getMethodRow(db, id)]);
   if (!method) throw notFound('payment method', id);
   return method;
 }
@@ -138,7 +138,7 @@ export async function updatePaymentMethod(
   input: z.output<typeof updatePaymentMethodBodySchema>,
 ): Promise<AdminPaymentMethod> {
   const { db } = deps;
-  const row = await findMethodOrFail(db, id);
+  const row = await getMethodRow(db, id);
   let settings: string | undefined;
   if (input.settings) {
     const schema = METHOD_SETTINGS_SCHEMAS[paymentMethodTypeSchema.parse(row.type)];
@@ -178,7 +178,7 @@ export async function listAdminPaymentMethods(
 }
 
 export async function retrievePaymentCurrency(db: PaymentDb, id: string): Promise<AdminPaymentCurrency> {
-  return toAdminCurrency(await findCurrencyOrFail(db, id));
+  return toAdminCurrency(await getCurrencyRow(db, id));
 }
 
 /** A currency takes its mode from its method; only EVM methods have token contracts. */
@@ -231,7 +231,7 @@ export async function updatePaymentCurrency(
   id: string,
   input: z.output<typeof updatePaymentCurrencyBodySchema>,
 ): Promise<AdminPaymentCurrency> {
-  const row = await findCurrencyOrFail(db, id);
+  const row = await getCurrencyRow(db, id);
   const decimal = input.decimal ?? row.decimal;
   if ((input.maximum_precision ?? row.maximum_precision) > decimal) {
     throw validationFailed('maximum_precision', 'maximum_precision must not exceed decimal');
@@ -244,7 +244,7 @@ export async function updatePaymentCurrency(
     );
   }
   if (input.contract) {
-    const method = await findMethodOrFail(db, row.payment_method_id);
+    const method = await getMethodRow(db, row.payment_method_id);
     if (!isChainMethodType(method.type)) {
       throw validationFailed('contract', 'Token contracts exist on ethereum and base methods only');
     }

@@ -85,14 +85,14 @@ async function toAdminPrices(db: PaymentDb, rows: readonly PriceRow[]): Promise<
   });
 }
 
-async function findOrFail(db: PaymentDb, id: string): Promise<PriceRow> {
+async function getPriceRow(db: PaymentDb, id: string): Promise<PriceRow> {
   const [row] = await findPriceRows(db, [id]);
   if (!row) throw notFound('price', id);
   return row;
 }
 
 export async function retrievePrice(db: PaymentDb, id: string): Promise<AdminPrice> {
-  const [price] = await toAdminPrices(db, [await findOrFail(db, id)]);
+  const [price] = await toAdminPrices(db, [await getPriceRow(db, id)]);
   if (!price) throw notFound('price', id);
   return price;
 }
@@ -159,7 +159,7 @@ export async function updatePrice(
   id: string,
   input: z.output<typeof updatePriceBodySchema>,
 ): Promise<AdminPrice> {
-  const row = await findOrFail(db, id);
+  const row = await getPriceRow(db, id);
   if (input.upsell) {
     await checkUpsell(
       db,

@@ -35,7 +35,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
   };
 }
 
-async function findOrFail(db: PaymentDb, id: string): Promise<ProductRow> {
+async function getProductRow(db: PaymentDb, id: string): Promise<ProductRow> {
   const row = await findProductRow(db, id);
   if (!row) throw notFound('product', id);
   return row;
@@ -58,11 +58,11 @@ export async function createProduct(
     created_at: deps.clock.now(),
   };
   await insertProductRow(deps.db, row);
-  return toAdminProduct(await findOrFail(deps.db, row.id));
+  return toAdminProduct(await getProductRow(deps.db, row.id));
 }
 
 export async function retrieveProduct(db: PaymentDb, id: string): Promise<AdminProduct> {
-  return toAdminProduct(await findOrFail(db, id));
+  return toAdminProduct(await getProductRow(db, id));
 }
 
 /** Archiving is `active: false`: the product stays readable for past checkouts. */
@@ -71,7 +71,7 @@ export async function updateProduct(
   id: string,
   input: z.output<typeof updateProductBodySchema>,
 ): Promise<AdminProduct> {
-  await findOrFail(db, id);
+  await getProductRow(db, id);
   await updateProductRow(db, id, {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.description !== undefined && { description: input.description }),
@@ -113,7 +113,7 @@ async function isAnyPriceReferenced(db: PaymentDb, priceIds: readonly string[]):
  */
 export async function deleteProduct(db: PaymentDb, id: string): Promise<{ id: string; deleted: true }> {
   await db.transaction().execute(async (trx) => {
-    await findOrFail(trx, id);
+    await getProductRow(trx, id);
     if (await isAnyPriceReferenced(trx, await listPriceIdsOfProduct(trx, id))) {
       throw new AppError(
         'OBJECT_IN_USE',

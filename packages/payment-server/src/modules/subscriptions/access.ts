@@ -11,7 +11,7 @@ import { findSubscriptionRow, type SubscriptionRow } from './repository.ts';
  * A subscription `user` may act on: their own, or any for an admin. Someone else's answers like
  * a missing one, so ids cannot be probed.
  */
-export async function findSubscriptionForUser(
+export async function getSubscriptionForUser(
   db: PaymentDb,
   input: { id: string; user: SessionUser },
 ): Promise<SubscriptionRow> {

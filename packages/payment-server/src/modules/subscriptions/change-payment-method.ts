@@ -16,7 +16,7 @@ import type { InvoiceRow } from '../invoices/repository.ts';
 import { insertPaymentIntentRows } from '../payment-intents/repository.ts';
 import { getPaymentIntent, toCardContext } from '../payment-intents/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
-import { findSubscriptionForUser, subscriptionNow } from './access.ts';
+import { getSubscriptionForUser, subscriptionNow } from './access.ts';
 import { findCardSetupSubscriptionId, insertCardSetupRow } from './repository.ts';
 
 const savedCardJson = z.object({ card_id: z.string(), brand: z.string(), last4: z.string() });
@@ -43,7 +43,7 @@ export async function startCardSetup(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
   input: { id: string; user: SessionUser },
 ): Promise<CardSetupResponse> {
-  const row = await findSubscriptionForUser(deps.db, input);
+  const row = await getSubscriptionForUser(deps.db, input);
   const status = subscriptionSchema.shape.status.parse(row.status);
   if (isEnded(status)) {
     throw new AppError(

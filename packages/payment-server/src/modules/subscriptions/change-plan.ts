@@ -17,7 +17,7 @@ import type { PaymentDeps } from '../../deps.ts';
 import { lineAmount, priceForCurrency, toPricingPrice } from '../../pricing/index.ts';
 import { getCustomerCredit } from '../customer-balance/service.ts';
 import { getPlanChangeCandidates } from '../prices/service.ts';
-import { findSubscriptionForUser, subscriptionNow } from './access.ts';
+import { getSubscriptionForUser, subscriptionNow } from './access.ts';
 import type { SubscriptionRow } from './repository.ts';
 import { toSubscription } from './service.ts';
 
@@ -80,7 +80,7 @@ export async function listPlanChangeOptions(
   deps: Pick<PaymentDeps, 'db'>,
   input: { id: string; user: SessionUser },
 ): Promise<PlanChangeOption[]> {
-  const row = await findSubscriptionForUser(deps.db, input);
+  const row = await getSubscriptionForUser(deps.db, input);
   assertChangeable(row);
   const options = await listOptions(deps.db, await toSubscription(deps.db, row));
   if (options.length === 0) throw unavailable();
@@ -178,7 +178,7 @@ export async function previewSubscriptionPlanChange(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
   input: { id: string; user: SessionUser; body: ChangePlanBody },
 ): Promise<WirePreview> {
-  const row = await findSubscriptionForUser(deps.db, input);
+  const row = await getSubscriptionForUser(deps.db, input);
   const now = await subscriptionNow(deps, row);
   return toWirePreview(await planChange(deps.db, { row, body: input.body, now }));
 }

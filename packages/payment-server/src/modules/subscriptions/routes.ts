@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import { changeSubscriptionPlan } from '../../flows/change-subscription-plan.ts';
-import { findSubscriptionForUser } from './access.ts';
+import { getSubscriptionForUser } from './access.ts';
 import { cancelSubscription, resumeSubscription } from '../../flows/cancel-subscription.ts';
 import { startCardSetup } from './change-payment-method.ts';
 import { listPlanChangeOptions, previewSubscriptionPlanChange } from './change-plan.ts';
@@ -42,7 +42,7 @@ export function registerSubscriptionRoutes(app: ZodApp, deps: PaymentDeps) {
     async (request) =>
       toSubscription(
         deps.db,
-        await findSubscriptionForUser(deps.db, { id: request.params.id, user: requireUser(request) }),
+        await getSubscriptionForUser(deps.db, { id: request.params.id, user: requireUser(request) }),
       ),
   );
   registerSubscriptionActionRoutes(app, deps);

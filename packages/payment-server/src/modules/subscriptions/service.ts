@@ -87,14 +87,14 @@ export async function toSubscription(db: PaymentDb, row: SubscriptionRow): Promi
   return (await toSubscriptions(db, [row]))[0]!;
 }
 
-export async function findSubscriptionRowOrThrow(db: PaymentDb, id: string): Promise<SubscriptionRow> {
+export async function getSubscriptionRow(db: PaymentDb, id: string): Promise<SubscriptionRow> {
   const row = await findSubscriptionRow(db, id);
   if (!row) throw notFound('subscription', id);
   return row;
 }
 
 export async function getSubscription(db: PaymentDb, id: string): Promise<Subscription> {
-  return toSubscription(db, await findSubscriptionRowOrThrow(db, id));
+  return toSubscription(db, await getSubscriptionRow(db, id));
 }
 
 export interface NewSubscription {
