@@ -27,7 +27,7 @@ import { switchPlan, type PlanSwitch } from './switch-plan.ts';
 import { writeSubscriptionInvoice } from './subscription-invoice.ts';
 import { voidInvoice } from './void-invoice.ts';
 
-/** payment-kit.md §8: what the customer reads when the upgrade's charge does not go through. */
+/** What the customer reads when the upgrade's charge does not go through (the page shows it as is). */
 export const UPGRADE_FAILED = 'Failed to upgrade your subscription';
 
 function stillBeingPaid(): AppError {

@@ -41,7 +41,10 @@ import { startPull } from './vault-transactions.ts';
 /** A subscriber approves the first payment and this many renewals at once. */
 export const APPROVAL_PERIODS = 12n;
 
-/** What submit answers for a chain method: the wallet step's context and the two checks of §4. */
+/**
+ * What submit answers for a chain method: the wallet step's context, and whether the payer's
+ * balance covers the payment and their allowance to the vault (the delegation) covers it too.
+ */
 export interface ChainSubmit {
   chainContext: ChainContext;
   balance: { sufficient: boolean };
@@ -107,7 +110,7 @@ export async function readChainStanding(
 }
 
 /**
- * The chain side of a submit (payment-kit.md §4), once its intent is ready: when the delegation
+ * The chain side of a submit, once its intent is ready: when the delegation
  * is sufficient the vault pulls the amount right away (the fast path, never for donations) and
  * the page only waits. Otherwise the payer's wallet transfers the amount (one-time payments,
  * donations) or approves the vault (subscriptions, which then submit again).
@@ -129,7 +132,7 @@ export async function startChainCheckout(
   });
 }
 
-/** What the wallet step is told, with the two checks of payment-kit.md §4. */
+/** What the wallet step is told, with whether the balance and the delegation suffice. */
 export function chainAnswer(
   standing: ChainStanding,
   input: { action: ChainContext['action']; approveAmount: bigint },

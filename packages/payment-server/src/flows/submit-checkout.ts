@@ -78,8 +78,9 @@ async function assertLinkActive(deps: PaymentDeps, linkId: string | null): Promi
 }
 
 /**
- * `PUT /checkout-sessions/{id}/submit`: checks every rule of payment-kit.md §5 first, then in
- * one transaction saves the customer, takes the stock and readies the payment intent, so a
+ * `PUT /checkout-sessions/{id}/submit`: checks every rule first (who may pay, the method, the
+ * contact details, custom amounts, stock and per-checkout limits, cross-sells, past-due
+ * invoices, the chain's standing), then in one transaction saves the customer, takes the stock and readies the payment intent, so a
  * refused submit writes nothing. Stock is taken here, before any card is charged, so a payment
  * that succeeds always has its units. Paying in another currency than the session's reprices
  * every line in it (a custom amount, typed in the session's currency, starts over at the default).
@@ -109,7 +110,8 @@ export async function submitCheckout(
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
   }
   const isChain = isChainMethodType(choice.method.type);
-  // The wallet that pays must be known before anything is written (payment-kit.md §6).
+  // A signed-in payer binds a wallet before paying by chain: the wallet that pays must be known
+  // before anything is written. Card payments skip this.
   if (isChain && user && !user.walletAddress) {
     throw new AppError('WALLET_REQUIRED', 'Bind a wallet before paying with this method');
   }

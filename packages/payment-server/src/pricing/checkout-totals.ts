@@ -39,7 +39,7 @@ export interface CheckoutTotalsInput {
 }
 
 /**
- * The server's totals for a checkout (payment-kit.md §3, reference §1.2). One-time items are due
+ * The server's totals for a checkout. One-time items are due
  * now; recurring licensed items are due now unless the payer is trialing; metered items never
  * (usage is billed at the end of the period). A trial only counts when a line recurs, since a
  * one-time purchase has nothing to defer. Throws PricingError as `lineAmount` does.

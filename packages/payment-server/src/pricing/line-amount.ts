@@ -6,8 +6,8 @@ import type { PricingCustomUnitAmount, PricingPrice } from './types.ts';
 
 /**
  * The amount a pay-what-you-want price starts at before the payer chooses: its preset, else the
- * middle of its presets (payment-kit.md §9: "default preset is the middle of the presets", so the
- * server's total matches the tip card the page preselects), else its minimum.
+ * middle of its presets (the tip card the page preselects, so the server's total matches it),
+ * else its minimum.
  */
 export function defaultCustomUnitAmount(custom: PricingCustomUnitAmount): bigint {
   return custom.preset ?? middlePreset(custom.presets) ?? custom.minimum ?? 0n;

@@ -26,8 +26,7 @@ const SECONDS_PER_DAY = 86_400;
 const NO_TRIAL: EffectiveTrial = { isTrialing: false, trialEndsAt: null, display: null };
 
 /**
- * The trial a payer gets when paying in `currencyId` at `now` (unix seconds), payment-kit.md §9:
- * none if `trial_currency` lists currencies and not this one; else a future `trial_end` (shown in
+ * The trial a payer gets when paying in `currencyId` at `now` (unix seconds): none if `trial_currency` lists currencies and not this one; else a future `trial_end` (shown in
  * minutes under an hour, hours under a day, else days, always rounded up so "1 day" never hides
  * a longer wait); else `trial_period_days` days.
  */

@@ -4,8 +4,8 @@ import { PricingError } from './pricing-error.ts';
 import type { PricingPrice } from './types.ts';
 
 /**
- * How much cheaper `toPrice` is than `fromPrice` over the same time, as a whole percent
- * (payment-kit.md §9): periods are minute 60 s, hour 3,600 s, day 86,400 s, week 7 days, month
+ * How much cheaper `toPrice` is than `fromPrice` over the same time, as a whole percent (the
+ * upsell's savings the page shows): periods are minute 60 s, hour 3,600 s, day 86,400 s, week 7 days, month
  * 30 days, year 365 days, each × interval_count, and both prices are scaled to the longer period.
  *
  * Example: 10.00/month → 100.00/year. before = 10.00 × 365/30 = 121.666…, after = 100.00,

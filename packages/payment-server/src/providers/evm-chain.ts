@@ -13,7 +13,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
-/** What a chain method's settings say about reaching its chain (payment-kit.md §3 PaymentMethod). */
+/** What a chain method's settings say about reaching its chain: the chain's id and its JSON-RPC address. */
 export interface EvmEndpoint {
   chainId: number;
   rpcUrl: string;

@@ -37,8 +37,9 @@ export type ContactCheck =
 const REQUIRED_ADDRESS_FIELDS = ['line1', 'city', 'state', 'postal_code'] as const;
 
 /**
- * payment-kit.md §5: phone when collected, and the billing address when required (line1, city,
- * state, postal code; the postal code checked against the country). Under the other billing
+ * The payer's contact details: the phone when the session collects it (a valid number, kept in
+ * international form), and the billing address when it is required (line1, city, state, postal
+ * code; the postal code checked against the country). Under the other billing
  * mode the address is optional (a card keeps only postal code and country), but a postal code
  * that is given must still fit the country.
  */

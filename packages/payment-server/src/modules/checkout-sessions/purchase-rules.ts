@@ -9,8 +9,9 @@ import { toPricingPrice } from '../../pricing/from-wire.ts';
 import { chargedPrice } from './line-items.ts';
 
 /**
- * payment-kit.md §5, custom amounts: at most the currency's `maximum_precision` decimals, and
- * between the price's minimum and maximum in that currency. `amount` is in the smallest unit.
+ * A pay-what-you-want amount: at most the currency's `maximum_precision` decimals
+ * (amountPrecisionLimit), and between the price's minimum and maximum in that currency
+ * (amountOutOfRange). `amount` is in the smallest unit.
  */
 export function assertCustomAmount(price: Price, currency: PaymentCurrency, amount: bigint): void {
   const custom = priceForCurrency(toPricingPrice(price), currency.id)?.custom_unit_amount;
@@ -38,7 +39,10 @@ export function assertOneCustomAmount(lines: readonly LineItem[]): void {
   }
 }
 
-/** payment-kit.md §5, per line: stock left (quantityNotEnough) and the per-checkout limit. */
+/**
+ * Every line within its price's stock left (quantityNotEnough, "Exceed inventory") and its limit
+ * per checkout (quantityLimitPerCheckout, "Exceed purchase limit").
+ */
 export function assertStock(lines: readonly LineItem[]): void {
   for (const line of lines) {
     const problem = checkStock(chargedPrice(line), line.quantity);

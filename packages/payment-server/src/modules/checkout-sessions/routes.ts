@@ -89,8 +89,8 @@ export function registerCheckoutSessionRoutes(app: ZodApp, deps: PaymentDeps) {
     async (request) => retrieveCheckout(deps, { id: request.params.id, actor: checkoutActor(request) }),
   );
 
-  // The donation page posts to `donate-submit` (payment-kit.md §7); the rules are the same, and
-  // the session's own submit_type decides whether a guest may pay.
+  // The donation page posts to `donate-submit` as the original kit's page did; the rules are the
+  // same, and the session's own submit_type decides whether a guest may pay.
   for (const action of ['submit', 'donate-submit']) {
     app.put(
       `/checkout-sessions/:id/${action}`,

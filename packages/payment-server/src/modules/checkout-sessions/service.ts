@@ -44,7 +44,7 @@ const sessionSubscriptionJson = sessionSubscription.extend({
 
 const INVALID_ID_MESSAGE = 'Either a checkoutSession or a paymentLink id is required';
 
-/** payment-kit.md §1: a checkout id is `plink_…` or `cs_…`; anything else is refused the same way everywhere. */
+/** A checkout id is `plink_…` (a link to start from) or `cs_…` (a session); anything else is refused the same way everywhere. */
 export function assertCheckoutId(id: string): void {
   if (!hasPrefix(id, 'checkoutSession') && !hasPrefix(id, 'paymentLink')) {
     throw new AppError('INVALID_CHECKOUT_ID', INVALID_ID_MESSAGE);

@@ -120,7 +120,8 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
       startInvoicePayment(deps, { invoiceId: request.params.id, payerDid: requireUser(request).did }),
   );
 
-  // An empty id still reaches the handler, which names what is missing (payment-kit.md §8).
+  // An empty id still reaches the handler, which answers "Either subscriptionId or customerId must
+  // be provided" rather than a bare validation error.
   for (const kind of ['subscription', 'customer'] as const) {
     app.get(
       `/${kind}s/:id/overdue/invoices`,

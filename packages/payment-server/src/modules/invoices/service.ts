@@ -306,7 +306,7 @@ export async function getOwnInvoice(db: PaymentDb, input: { id: string; did: str
   return toInvoice(db, row);
 }
 
-/** payment-kit.md §4: past-due invoices block new purchases until they are paid. */
+/** Whether the customer owes past-due invoices: those block new purchases and subscriptions until paid. */
 export async function hasPastDueInvoices(
   db: PaymentDb,
   input: { customerId: string; livemode: boolean; now: number },

@@ -110,7 +110,11 @@ export function priceInCurrency(price: Price, currencyId: string): PriceInCurren
 
 export type StockProblem = 'quantityNotEnough' | 'quantityLimitPerCheckout';
 
-/** payment-kit.md §5: the per-line inventory rules, checked before any write. */
+/**
+ * A line's inventory rules, checked before any write: with `quantity_available` above 0 the sold
+ * units plus this quantity may not exceed it; with `quantity_limit_per_checkout` above 0 the
+ * quantity may not exceed that.
+ */
 export function checkStock(price: Price, quantity: number): StockProblem | null {
   if (price.quantity_available > 0 && price.quantity_sold + quantity > price.quantity_available) {
     return 'quantityNotEnough';
