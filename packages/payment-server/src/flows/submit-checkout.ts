@@ -11,14 +11,14 @@ import { customerNow } from '../modules/test-clocks/service.ts';
 import { getPaymentIntent, prepareSessionIntent, toCardContext } from '../modules/payment-intents/service.ts';
 import { resolvePaymentChoice } from '../modules/payment-methods/service.ts';
 import { readChainStanding, startChainCheckout } from './pay-by-chain.ts';
-import { findPaymentLink } from '../modules/payment-links/service.ts';
+import { findPaymentLink, type PaymentLinkConfig } from '../modules/payment-links/service.ts';
 import {
   assertMayActOnSession,
   assertSameCustomer,
   payerDid,
   type CheckoutActor,
 } from '../modules/checkout-sessions/access.ts';
-import { crossSellPriceId } from '../modules/checkout-sessions/changes.ts';
+import { crossSellPriceOf } from '../modules/checkout-sessions/changes.ts';
 import { checkContact } from '../modules/checkout-sessions/contact-rules.ts';
 import { chargedPriceId, priceSession, type SessionLine } from '../modules/checkout-sessions/line-items.ts';
 import {
@@ -70,8 +70,7 @@ async function assertNoPaymentOnItsWay(deps: PaymentDeps, intentId: string | nul
 }
 
 /** A link archived after the session opened sells nothing more through it. */
-async function assertLinkActive(deps: PaymentDeps, linkId: string | null): Promise<void> {
-  const link = linkId ? await findPaymentLink(deps.db, linkId) : null;
+function assertLinkActive(link: PaymentLinkConfig | null): void {
   if (link && !link.link.active) {
     throw new AppError('PAYMENT_LINK_INACTIVE', 'This payment link is no longer active');
   }
@@ -134,7 +133,8 @@ export async function submitCheckout(
   const { lineItems, totals } = isSameCurrency
     ? priced
     : priceSession({ ...priced, lines, currencyId: choice.currency.id });
-  await assertLinkActive(deps, session.payment_link_id);
+  const link = session.payment_link_id ? await findPaymentLink(deps.db, session.payment_link_id) : null;
+  assertLinkActive(link);
   assertOnSale(lineItems);
   assertOneCustomAmount(lineItems);
   if (session.mode === 'subscription') subscriptionRecurrence(lineItems);
@@ -150,7 +150,7 @@ export async function submitCheckout(
   if (!fromFlag(session.inventory_reserved)) assertStock(lineItems);
   assertCrossSell({
     isRequired: session.cross_sell_behavior === 'required',
-    crossSellPriceId: await crossSellPriceId(deps.db, session),
+    crossSellPriceId: crossSellPriceOf(link),
     lines: lineItems,
   });
   const did = payerDid(user, body.customer_email);
@@ -235,7 +235,9 @@ export async function submitCheckout(
       })
     : null;
   return {
-    checkoutSession: await toCheckoutSession(deps, await getSessionRow(deps.db, session.id)),
+    checkoutSession: await toCheckoutSession(deps, await getSessionRow(deps.db, session.id), {
+      prices: priced.prices,
+    }),
     paymentIntent: chain
       ? (await getPaymentIntent(deps.db, record.intent.intent.id)).intent
       : record.intent.intent,

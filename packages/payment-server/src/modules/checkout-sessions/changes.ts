@@ -3,7 +3,7 @@ import { AppError } from '@bazaar/server-kit';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { cancelPayableIntent } from '../payment-intents/service.ts';
-import { findPaymentLink } from '../payment-links/service.ts';
+import { findPaymentLink, type PaymentLinkConfig } from '../payment-links/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
 import { linePriceIds, priceSession, upsellSavings, type SessionLine } from './line-items.ts';
@@ -132,7 +132,11 @@ export async function downsellSession(
 
 /** The payment link's add-on for this session: its line flagged `cross_sell`, if any. */
 export async function crossSellPriceId(db: PaymentDb, row: CheckoutSessionRow): Promise<string | null> {
-  const link = row.payment_link_id ? await findPaymentLink(db, row.payment_link_id) : null;
+  return crossSellPriceOf(row.payment_link_id ? await findPaymentLink(db, row.payment_link_id) : null);
+}
+
+/** The same, from a link already read: its line flagged `cross_sell`. */
+export function crossSellPriceOf(link: PaymentLinkConfig | null): string | null {
   return link?.line_items.find((line) => line.cross_sell)?.price_id ?? null;
 }
 

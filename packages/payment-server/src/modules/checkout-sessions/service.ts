@@ -4,6 +4,8 @@ import {
   metadataSchema,
   newId,
   type CheckoutSession,
+  type PaymentMethod,
+  type Price,
   type SessionUser,
   type StartCheckoutResponse,
 } from '@bazaar/schemas';
@@ -16,9 +18,9 @@ import { findCustomerByDid, getCustomer } from '../customers/service.ts';
 import { isSessionPayer, newClientSecret, type CheckoutActor } from './access.ts';
 import { assertOnSale } from './purchase-rules.ts';
 import { findPaymentIntent } from '../payment-intents/service.ts';
-import { findPaymentLink, getPaymentLink } from '../payment-links/service.ts';
+import { findPaymentLink, getPaymentLink, type PaymentLinkConfig } from '../payment-links/service.ts';
 import { listPaymentMethods } from '../payment-methods/service.ts';
-import { getPricesById, getPricesWithUpsellTargets } from '../prices/service.ts';
+import { getPricesWithUpsellTargets } from '../prices/service.ts';
 import {
   dueNowPerCurrency,
   linePriceIds,
@@ -77,27 +79,42 @@ export function effectiveStatus(row: CheckoutSessionRow, now: number): CheckoutS
   return status === 'open' && row.expires_at <= now ? 'expired' : status;
 }
 
-/** The session's lines priced in `currencyId` (its own by default), with their prices loaded. */
+/**
+ * The session's lines priced in `currencyId` (its own by default), with their prices loaded
+ * (or taken from `prices`, when the caller just read them with their upsell targets).
+ */
 export async function priceSessionRow(
   db: PaymentDb,
   row: CheckoutSessionRow,
   now: number,
   currencyId = row.currency_id,
+  prices?: Map<string, Price>,
 ) {
   const lines = sessionLines(row);
-  const prices = await getPricesWithUpsellTargets(db, linePriceIds(lines));
+  prices ??= await getPricesWithUpsellTargets(db, linePriceIds(lines));
   const pricing = { lines, prices, currencyId, trial: sessionTrial(row), now };
   return { ...pricing, ...priceSession(pricing) };
 }
 
-export async function toCheckoutSession(deps: ViewDeps, row: CheckoutSessionRow): Promise<CheckoutSession> {
+/** What a caller already read for the session, so building its view reads it no second time. */
+interface KnownCatalogue {
+  /** The session's prices with their upsell targets. */
+  prices?: Map<string, Price>;
+  /** The payment methods of the session's mode. */
+  methods?: PaymentMethod[];
+}
+
+export async function toCheckoutSession(
+  deps: ViewDeps,
+  row: CheckoutSessionRow,
+  known: KnownCatalogue = {},
+): Promise<CheckoutSession> {
   const now = deps.clock.now();
   const livemode = fromFlag(row.livemode);
-  const priced = await priceSessionRow(deps.db, row, now);
+  const priced = await priceSessionRow(deps.db, row, now, row.currency_id, known.prices);
   const { totals } = priced;
-  const currencyIds = (await listPaymentMethods(deps.db, livemode)).flatMap((method) =>
-    method.payment_currencies.map((currency) => currency.id),
-  );
+  const methods = known.methods ?? (await listPaymentMethods(deps.db, livemode));
+  const currencyIds = methods.flatMap((method) => method.payment_currencies.map((currency) => currency.id));
   const subscriptionData = sessionSubscriptionData(row);
   const s = checkoutSessionSchema.shape;
   return {
@@ -163,20 +180,23 @@ export async function getCheckoutView(
   deps: ViewDeps,
   row: CheckoutSessionRow,
   actor: CheckoutActor,
-  clientSecret: string | null = null,
+  opened?: { clientSecret: string; link: PaymentLinkConfig; prices: Map<string, Price> },
 ): Promise<StartCheckoutResponse> {
+  const clientSecret = opened?.clientSecret ?? null;
   const isPayer = clientSecret !== null || (await isSessionPayer(deps.db, row, actor));
   const paymentIntent = row.payment_intent_id
     ? await findPaymentIntent(deps.db, row.payment_intent_id)
     : null;
-  const link = row.payment_link_id ? await findPaymentLink(deps.db, row.payment_link_id) : null;
-  const checkoutSession = await toCheckoutSession(deps, row);
+  const link =
+    opened?.link ?? (row.payment_link_id ? await findPaymentLink(deps.db, row.payment_link_id) : null);
+  const methods = await listPaymentMethods(deps.db, fromFlag(row.livemode));
+  const checkoutSession = await toCheckoutSession(deps, row, { prices: opened?.prices, methods });
   const intent = paymentIntent?.intent ?? null;
   return {
     checkoutSession: isPayer
       ? { ...checkoutSession, client_secret: clientSecret }
       : { ...checkoutSession, customer_id: null, metadata: {} },
-    paymentMethods: await listPaymentMethods(deps.db, fromFlag(row.livemode)),
+    paymentMethods: methods,
     paymentIntent:
       intent && !isPayer
         ? { ...intent, customer_id: null, payment_details: null, last_payment_error: null }
@@ -207,7 +227,7 @@ export async function startCheckoutFromLink(
       upsell_price_id: null,
       cross_sell: false,
     }));
-  const prices = await getPricesById(deps.db, linePriceIds(lines));
+  const prices = await getPricesWithUpsellTargets(deps.db, linePriceIds(lines));
   const isRecurring = [...prices.values()].some((price) => price.type === 'recurring');
   const subscriptionData =
     isRecurring && config.subscription_data ? { ...config.subscription_data, trial_end: null } : null;
@@ -252,7 +272,12 @@ export async function startCheckoutFromLink(
     updated_at: now,
   };
   await insertCheckoutSessionRow(deps.db, row);
-  return getCheckoutView(deps, row, { user: input.user, secret: secret.secret }, secret.secret);
+  return getCheckoutView(
+    deps,
+    row,
+    { user: input.user, secret: secret.secret },
+    { clientSecret: secret.secret, link: config, prices },
+  );
 }
 
 /** `cs_…` shows that session; `plink_…` starts a new one, as the page's first load does. */
