@@ -1,4 +1,4 @@
-import { CSP_NONCE_PLACEHOLDER } from '@bazaar/page-csp';
+import { CSP_NONCE_MARKER } from '@bazaar/page-csp';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -52,7 +52,7 @@ function preloadCheckoutRoute(): Plugin {
 export default defineConfig({
   base: '/payment-kit/',
   plugins: [react(), preloadCheckoutRoute()],
-  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+  html: { cspNonce: CSP_NONCE_MARKER },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

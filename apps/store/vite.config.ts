@@ -1,10 +1,10 @@
-import { CSP_NONCE_PLACEHOLDER } from '@bazaar/page-csp';
+import { CSP_NONCE_MARKER } from '@bazaar/page-csp';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   base: '/',
   plugins: [react()],
-  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+  html: { cspNonce: CSP_NONCE_MARKER },
   build: { outDir: 'dist', emptyOutDir: true },
 });

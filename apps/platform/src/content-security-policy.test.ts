@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CSP_NONCE_PLACEHOLDER } from '@bazaar/page-csp';
+import { CSP_NONCE_MARKER } from '@bazaar/page-csp';
 import { COMPONENT_IDS } from '@bazaar/schemas';
 import type { PlatformComponent } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
@@ -79,16 +79,16 @@ describe('the pages’ content security policy', () => {
   });
 });
 
-/** A built page as Vite writes it with `html.cspNonce`: every tag carries the placeholder. */
+/** A built page as Vite writes it with `html.cspNonce`: every tag carries the marker. */
 function makeDist(root: string, title: string): string {
   const folder = join(root, title);
   mkdirSync(join(folder, 'assets'), { recursive: true });
   writeFileSync(
     join(folder, 'index.html'),
     `<!doctype html><html><head><title>${title}</title>` +
-      `<meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}">` +
-      `<script type="module" crossorigin src="/assets/index-abc.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>` +
-      `<link rel="modulepreload" crossorigin href="/assets/page-abc.js" nonce="${CSP_NONCE_PLACEHOLDER}">` +
+      `<meta property="csp-nonce" nonce="${CSP_NONCE_MARKER}">` +
+      `<script type="module" crossorigin src="/assets/index-abc.js" nonce="${CSP_NONCE_MARKER}"></script>` +
+      `<link rel="modulepreload" crossorigin href="/assets/page-abc.js" nonce="${CSP_NONCE_MARKER}">` +
       `</head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(join(folder, 'assets', 'index-abc.js'), 'export {}');
@@ -157,7 +157,7 @@ describe.each(TEST_DIALECTS)('served pages on %s', (dialect) => {
       expectNoInlineOrEval(policy);
       nonces.add(nonce!);
 
-      expect(response.body, url).not.toContain(CSP_NONCE_PLACEHOLDER);
+      expect(response.body, url).not.toContain(CSP_NONCE_MARKER);
       expect(response.body, url).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
       expect(response.body, url).toContain(`src="/assets/index-abc.js" nonce="${nonce}"`);
       expect(response.body, url).toContain(`href="/assets/page-abc.js" nonce="${nonce}"`);

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CSP_NONCE_PLACEHOLDER } from '@bazaar/page-csp';
+import { CSP_NONCE_MARKER } from '@bazaar/page-csp';
 import type { Registry } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { FastifyInstance } from 'fastify';
@@ -42,7 +42,7 @@ function existingFile(folder: string, urlPath: string): string | null {
  * Serves a built single-page app at its mount point: real files as they are (hashed assets
  * cached for a year), every other GET gets index.html with the registry inlined, so client-side
  * routes survive a reload. The page is read per request so a rebuild needs no restart, and each
- * response gets its own CSP nonce in place of the placeholder Vite wrote into the page's tags.
+ * response gets its own CSP nonce in place of the marker Vite wrote into the page's tags.
  */
 export async function serveWebApp(app: FastifyInstance, webApp: WebApp, page: PageContext): Promise<void> {
   const base = webApp.mountPoint === '/' ? '' : webApp.mountPoint;
@@ -65,7 +65,7 @@ export async function serveWebApp(app: FastifyInstance, webApp: WebApp, page: Pa
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', pageContentSecurityPolicy({ ...page, nonce }))
-        .send(injectRegistry(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce), page.registry, nonce));
+        .send(injectRegistry(html.replaceAll(CSP_NONCE_MARKER, nonce), page.registry, nonce));
     });
     if (base !== '') scope.get(base, (_request, reply) => reply.redirect(`${base}/`));
   });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { CSP_NONCE_PLACEHOLDER } from '@bazaar/page-csp';
+import { CSP_NONCE_MARKER } from '@bazaar/page-csp';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -10,6 +10,6 @@ export default defineConfig({
   root,
   base: '/.well-known/service/user/',
   plugins: [react()],
-  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+  html: { cspNonce: CSP_NONCE_MARKER },
   build: { outDir: `${root}dist`, emptyOutDir: true },
 });
