@@ -17,7 +17,11 @@ import {
   tokenOf,
   type ChainMethod,
 } from '../modules/chain-payments/service.ts';
-import { assertMayActOnSession, type CheckoutActor } from '../modules/checkout-sessions/access.ts';
+import {
+  assertMayActOnSession,
+  sessionCustomerDid,
+  type CheckoutActor,
+} from '../modules/checkout-sessions/access.ts';
 import {
   extendHold,
   updateOpenSession,
@@ -261,7 +265,7 @@ export async function reportChainTransfer(
     return paid.intent;
   }
   const session = await getSessionRow(deps.db, input.sessionId);
-  await assertMayActOnSession(deps.db, session, input.actor);
+  assertMayActOnSession(session, await sessionCustomerDid(deps.db, session), input.actor);
   if (!session.payment_intent_id) {
     throw new AppError('CHAIN_TRANSACTION_INVALID', 'Submit the checkout before paying it');
   }

@@ -15,6 +15,8 @@ import { findPaymentLink, type PaymentLinkConfig } from '../modules/payment-link
 import {
   assertMayActOnSession,
   assertSameCustomer,
+  sessionCustomerDid,
+  sessionTakenError,
   payerDid,
   type CheckoutActor,
 } from '../modules/checkout-sessions/access.ts';
@@ -79,8 +81,8 @@ function assertLinkActive(link: PaymentLinkConfig | null): void {
 /**
  * `PUT /checkout-sessions/{id}/submit`: checks every rule first (who may pay, the method, the
  * contact details, custom amounts, stock and per-checkout limits, cross-sells, past-due
- * invoices, the chain's standing), then in one transaction saves the customer, takes the stock and readies the payment intent, so a
- * refused submit writes nothing. Stock is taken here, before any card is charged, so a payment
+ * invoices, the chain's standing), then in one transaction saves the customer, takes the stock
+ * and readies the payment intent, so a refused submit writes nothing. Stock is taken here, before any card is charged, so a payment
  * that succeeds always has its units. Paying in another currency than the session's reprices
  * every line in it (a custom amount, typed in the session's currency, starts over at the default).
  */
@@ -93,7 +95,8 @@ export async function submitCheckout(
   const session = await getOpenSessionRow(deps, input.sessionId);
   const isDonation = session.submit_type === 'donate';
   if (!user && !isDonation) throw new AppError('UNAUTHENTICATED', 'Login to access this page');
-  await assertMayActOnSession(deps.db, session, actor);
+  const customerDid = await sessionCustomerDid(deps.db, session);
+  assertMayActOnSession(session, customerDid, actor);
   await assertNoPaymentOnItsWay(deps, session.payment_intent_id);
   if (session.mode === 'setup') {
     throw new AppError('CHECKOUT_MODE_UNSUPPORTED', 'Setup sessions cannot be completed on this install yet');
@@ -154,7 +157,7 @@ export async function submitCheckout(
     lines: lineItems,
   });
   const did = payerDid(user, body.customer_email);
-  await assertSameCustomer(deps.db, session, did);
+  assertSameCustomer(customerDid, did);
   await assertNotLimited(deps, did, livemode);
 
   const amount = totals.amountDueNow.toString();
@@ -191,7 +194,7 @@ export async function submitCheckout(
     });
     // Two first submits may race: the one that locked the session first owns it.
     if (locked.customer_id && locked.customer_id !== customer.id) {
-      throw new AppError('CHECKOUT_SESSION_TAKEN', 'This checkout session is being paid by another customer');
+      throw sessionTakenError();
     }
     const heldUntil = holdUntil(lineItems, now, deps.limits);
     if (heldUntil !== null) {

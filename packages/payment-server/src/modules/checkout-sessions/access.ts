@@ -48,15 +48,22 @@ export function isPaidBySecretHolder(customerDid: string | null): boolean {
   return customerDid === null || customerDid.startsWith(GUEST_DID_PREFIX);
 }
 
-/** Whether the actor is the session's payer, who alone sees its personal and card details and hears its events. */
-export async function isSessionPayer(
-  db: PaymentDb,
+/** The did of the customer a session belongs to, or null before its first submit. */
+export async function sessionCustomerDid(db: PaymentDb, row: CheckoutSessionRow): Promise<string | null> {
+  return row.customer_id ? (await getCustomer(db, row.customer_id)).did : null;
+}
+
+/**
+ * Whether the actor is the session's payer, who alone sees its personal and card details and
+ * hears its events; `customerDid` is the session's (`sessionCustomerDid`).
+ */
+export function isSessionPayer(
   row: CheckoutSessionRow,
+  customerDid: string | null,
   actor: CheckoutActor,
-): Promise<boolean> {
-  const did = row.customer_id ? (await getCustomer(db, row.customer_id)).did : null;
-  if (isPaidBySecretHolder(did)) return holdsSecret(row, actor.secret);
-  return actor.user?.did === did;
+): boolean {
+  if (isPaidBySecretHolder(customerDid)) return holdsSecret(row, actor.secret);
+  return actor.user?.did === customerDid;
 }
 
 /** The customer and secret hash of each of these sessions, in one query: who hears its events. */
@@ -75,29 +82,31 @@ export async function listSessionPayers(
  * change or submit it (a shared session link is meant to be paid), but a guest only with the
  * secret of the browser that opened it; after that, only its payer.
  */
-export async function assertMayActOnSession(
-  db: PaymentDb,
+export function assertMayActOnSession(
   row: CheckoutSessionRow,
+  customerDid: string | null,
   actor: CheckoutActor,
-): Promise<void> {
-  if (!row.customer_id && actor.user) return;
-  if (await isSessionPayer(db, row, actor)) return;
-  if (!actor.user && !row.customer_id) {
+): void {
+  if (customerDid === null && actor.user) return;
+  if (isSessionPayer(row, customerDid, actor)) return;
+  if (!actor.user && customerDid === null) {
     throw new AppError(
       'CHECKOUT_SECRET_REQUIRED',
       'Only the browser that opened this checkout may pay it without signing in',
     );
   }
-  throw new AppError('CHECKOUT_SESSION_TAKEN', 'This checkout session is being paid by another customer');
+  throw sessionTakenError();
 }
 
 /**
  * The submit's payer must be the customer the session already belongs to: a guest who changes
  * their email, or another account in the browser that opened it, would move the payment.
  */
-export async function assertSameCustomer(db: PaymentDb, row: CheckoutSessionRow, did: string): Promise<void> {
-  if (!row.customer_id) return;
-  if ((await getCustomer(db, row.customer_id)).did !== did) {
-    throw new AppError('CHECKOUT_SESSION_TAKEN', 'This checkout session is being paid by another customer');
-  }
+export function assertSameCustomer(customerDid: string | null, payerDid: string): void {
+  if (customerDid !== null && customerDid !== payerDid) throw sessionTakenError();
+}
+
+/** The session already pays for another customer. */
+export function sessionTakenError(): AppError {
+  return new AppError('CHECKOUT_SESSION_TAKEN', 'This checkout session is being paid by another customer');
 }

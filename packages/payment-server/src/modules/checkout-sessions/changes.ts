@@ -7,7 +7,7 @@ import { findPaymentLink, type PaymentLinkConfig } from '../payment-links/servic
 import { getCurrency } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
 import { linePriceIds, priceSession, upsellSavings, type SessionLine } from './line-items.ts';
-import { assertMayActOnSession, type CheckoutActor } from './access.ts';
+import { assertMayActOnSession, sessionCustomerDid, type CheckoutActor } from './access.ts';
 import { assertCustomAmount } from './purchase-rules.ts';
 import { updateOpenSession, type CheckoutSessionRow } from './repository.ts';
 import { getSessionRow, lockOpenSession, sessionLines, sessionTrial, toCheckoutSession } from './service.ts';
@@ -36,7 +36,7 @@ async function changeLines(
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now();
     const locked = await lockOpenSession(trx, { id: sessionId, now });
-    await assertMayActOnSession(trx, locked, actor);
+    assertMayActOnSession(locked, await sessionCustomerDid(trx, locked), actor);
     const before = sessionLines(locked);
     const lines = await change(before, locked, trx);
     const prices = await getPricesById(trx, linePriceIds(lines));

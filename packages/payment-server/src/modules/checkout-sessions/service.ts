@@ -159,19 +159,6 @@ export async function toCheckoutSession(
 }
 
 /**
- * The customer the page shows: the session's own to its payer only; before anyone submitted,
- * the signed-in user's own (the form's prefill).
- */
-async function visibleCustomer(
-  db: PaymentDb,
-  row: CheckoutSessionRow,
-  input: { user: SessionUser | null; isPayer: boolean },
-) {
-  if (row.customer_id) return input.isPayer ? getCustomer(db, row.customer_id) : null;
-  return input.user ? findCustomerByDid(db, input.user.did, fromFlag(row.livemode)) : null;
-}
-
-/**
  * Everything the checkout page renders for one session. Anyone holding its id sees what is sold
  * (the page is its link), but who pays, with which card, and the seller's metadata (the start
  * address's query) only the payer sees.
@@ -183,7 +170,8 @@ export async function getCheckoutView(
   opened?: { clientSecret: string; link: PaymentLinkConfig; prices: Map<string, Price> },
 ): Promise<StartCheckoutResponse> {
   const clientSecret = opened?.clientSecret ?? null;
-  const isPayer = clientSecret !== null || (await isSessionPayer(deps.db, row, actor));
+  const owner = row.customer_id ? await getCustomer(deps.db, row.customer_id) : null;
+  const isPayer = clientSecret !== null || isSessionPayer(row, owner?.did ?? null, actor);
   const paymentIntent = row.payment_intent_id
     ? await findPaymentIntent(deps.db, row.payment_intent_id)
     : null;
@@ -192,6 +180,10 @@ export async function getCheckoutView(
   const methods = await listPaymentMethods(deps.db, fromFlag(row.livemode));
   const checkoutSession = await toCheckoutSession(deps, row, { prices: opened?.prices, methods });
   const intent = paymentIntent?.intent ?? null;
+  // The session's customer to its payer only; before anyone submitted, the signed-in user's own
+  // (the form's prefill).
+  const prefill =
+    !owner && actor.user ? await findCustomerByDid(deps.db, actor.user.did, fromFlag(row.livemode)) : null;
   return {
     checkoutSession: isPayer
       ? { ...checkoutSession, client_secret: clientSecret }
@@ -202,7 +194,7 @@ export async function getCheckoutView(
         ? { ...intent, customer_id: null, payment_details: null, last_payment_error: null }
         : intent,
     paymentLink: link?.link ?? null,
-    customer: await visibleCustomer(deps.db, row, { user: actor.user, isPayer }),
+    customer: isPayer && owner ? owner : prefill,
   };
 }
 

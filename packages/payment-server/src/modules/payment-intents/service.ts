@@ -7,7 +7,8 @@ import {
   type CardContext,
   type PaymentIntent,
 } from '@bazaar/schemas';
-import { AppError, notFound } from '@bazaar/server-kit';
+import { notFound } from '@bazaar/server-kit';
+import { sessionTakenError } from '../checkout-sessions/access.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { fromFlag, readJsonOrNull, toFlag } from '../../db/json.ts';
@@ -141,7 +142,7 @@ export async function prepareSessionIntent(
   const existing = input.existingId ? await findPaymentIntentRow(deps.db, input.existingId) : undefined;
   // An intent pays for one customer for good: re-terming it for another would move the payment.
   if (existing?.customer_id && existing.customer_id !== terms.customerId) {
-    throw new AppError('CHECKOUT_SESSION_TAKEN', 'This checkout session is being paid by another customer');
+    throw sessionTakenError();
   }
   const retermed =
     existing && (await updatePaymentIntentFrom(deps.db, existing.id, PAYABLE_STATUSES, changes));
