@@ -75,13 +75,12 @@ export async function confirmChainTransaction(
         vault: method.vault,
       });
     if (stray) {
-      const refund = await returnStrayTransfer(deps, {
+      await sendBackStrayTransfer(deps, {
         method,
         intentId: row.payment_intent_id,
         txHash: row.tx_hash,
         transfer: stray,
       });
-      await confirmSoon(deps, refund.id);
     }
     return failed;
   }
@@ -152,6 +151,15 @@ async function fail(deps: PaymentDeps, row: ChainTransactionRow, message: string
  */
 export function confirmSoon(deps: PaymentDeps, id: string): Promise<ChainTransactionOutcome> {
   return confirmChainTransaction(deps, id).catch(() => 'pending' as const);
+}
+
+/** Returns a payer's stray transfer (`returnStrayTransfer`) and confirms the refund at once. */
+export async function sendBackStrayTransfer(
+  deps: PaymentDeps,
+  input: Parameters<typeof returnStrayTransfer>[1],
+): Promise<void> {
+  const refund = await returnStrayTransfer(deps, input);
+  await confirmSoon(deps, refund.id);
 }
 
 /** Transactions looked at per run; the oldest look first. */

@@ -38,8 +38,8 @@ import {
 } from '../modules/payment-methods/repository.ts';
 import { paysExactly } from '../providers/evm-chain.ts';
 import { completeCheckout } from './complete-checkout.ts';
-import { confirmSoon } from './confirm-chain-transactions.ts';
-import { payerTransferRow, returnStrayTransfer, strayTransfer } from './stray-transfers.ts';
+import { confirmSoon, sendBackStrayTransfer } from './confirm-chain-transactions.ts';
+import { payerTransferRow, strayTransfer } from './stray-transfers.ts';
 import { startPull } from './vault-transactions.ts';
 
 /** A subscriber approves the first payment and this many renewals at once. */
@@ -286,13 +286,7 @@ export async function reportChainTransfer(
   if (refusal) {
     const stray = mined && payer && strayTransfer(mined, { token, from: payer, vault: method.vault });
     if (!stray) throw refusal;
-    const refund = await returnStrayTransfer(deps, {
-      method,
-      intentId: intent.id,
-      txHash: input.txHash,
-      transfer: stray,
-    });
-    await confirmSoon(deps, refund.id);
+    await sendBackStrayTransfer(deps, { method, intentId: intent.id, txHash: input.txHash, transfer: stray });
     throw new AppError(refusal.code, `${refusal.message}. ${SENT_BACK}`);
   }
 
