@@ -181,12 +181,16 @@ export async function markInvoiceRowsPaid(
   return paid;
 }
 
-/** Overdue: uncollectible, or open past its due date (billing design, "Overdue gating"). */
+/**
+ * Overdue: uncollectible, or open past its due date (billing design, "Overdue gating"). The
+ * status list comes first so the (customer_id, status) index seeks the two statuses; an OR alone
+ * made SQLite walk every invoice the customer ever paid.
+ */
 function isOverdue(now: number) {
   return (eb: ExpressionBuilder<PaymentTables, 'invoices'>) =>
-    eb.or([
-      eb('status', '=', 'uncollectible'),
-      eb.and([eb('status', '=', 'open'), eb('due_date', '<', now)]),
+    eb.and([
+      eb('status', 'in', ['uncollectible', 'open']),
+      eb.or([eb('status', '=', 'uncollectible'), eb('due_date', '<', now)]),
     ]);
 }
 
