@@ -23,6 +23,7 @@ import { cpus } from 'node:os';
 import { startDevChain, TEST_TOKEN_ABI, type DevChain } from '@bazaar/dev-chain';
 import {
   confirmPendingChainTransactions,
+  createCatalogueCache,
   createEvmChains,
   createPaymentKit,
   createTestCardNetwork,
@@ -179,6 +180,7 @@ async function runEngine(target: string, rpcLatencyMs: number) {
     cards: createTestCardNetwork(db),
     chains: countedChains(createEvmChains(), adapterCalls),
     limits: DEFAULT_PAYMENT_LIMITS,
+    catalogue: createCatalogueCache(),
   };
   const started = performance.now();
   const engineError = await runBilling(deps, { now: PERIOD_END, testClockId: null }).then(

@@ -12,6 +12,7 @@
  */
 import { cpus } from 'node:os';
 import {
+  createCatalogueCache,
   createEvmChains,
   createPaymentKit,
   createTestCardNetwork,
@@ -49,6 +50,7 @@ async function runEngine(target: string) {
     cards: createTestCardNetwork(db),
     chains: createEvmChains(),
     limits: DEFAULT_PAYMENT_LIMITS,
+    catalogue: createCatalogueCache(),
   };
   const started = performance.now();
   const result = await runBilling(deps, { now: PERIOD_END, testClockId: null });

@@ -1,5 +1,6 @@
 import type { Clock } from '@bazaar/server-kit';
 import type { PaymentDb } from './db/tables.ts';
+import type { CatalogueCache } from './modules/catalogue/cache.ts';
 import type { CardNetwork } from './providers/card-network.ts';
 import type { EvmChains } from './providers/evm-chain.ts';
 import type { PaymentLimits } from './limits.ts';
@@ -15,4 +16,6 @@ export interface PaymentDeps {
   /** The EVM chains chain methods pay on. */
   chains: EvmChains;
   limits: PaymentLimits;
+  /** Links, prices and payment methods as checkouts read them, kept while the catalogue is unchanged. */
+  catalogue: CatalogueCache;
 }

@@ -25,6 +25,7 @@ import { createChainWatcher } from './flows/confirm-chain-transactions.ts';
 import { seedDemoChain } from './demo/seed-chain.ts';
 import { registerTestCardRoutes } from './modules/payment-intents/routes.ts';
 import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
+import { createCatalogueCache } from './modules/catalogue/cache.ts';
 
 export type { PaymentDeps } from './deps.ts';
 export { DEFAULT_PAYMENT_LIMITS, type PaymentLimits } from './limits.ts';
@@ -32,6 +33,7 @@ export { paymentMigrations } from './db/migrations/index.ts';
 export { DEMO } from './demo/seed.ts';
 export { DEMO_CHAIN, deployDemoToken } from './demo/seed-chain.ts';
 export { createEvmChains } from './providers/evm-chain.ts';
+export { createCatalogueCache } from './modules/catalogue/cache.ts';
 export { createTestCardNetwork, TEST_CARDS } from './providers/test-card-network.ts';
 export { runBilling } from './flows/run-billing.ts';
 export { confirmPendingChainTransactions } from './flows/confirm-chain-transactions.ts';
@@ -85,6 +87,7 @@ export function createPaymentKit(
     cards: createTestCardNetwork(db),
     chains: createEvmChains(),
     limits: { ...DEFAULT_PAYMENT_LIMITS, ...options.limits },
+    catalogue: createCatalogueCache(),
   };
   const sessionSweeper = createSessionSweeper(deps, componentDeps.logger);
   const billingWorker = createBillingWorker(deps, componentDeps.logger);

@@ -16,6 +16,7 @@ import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
 import { createClockedSubscription } from '../test-utils/clocked-subscription.ts';
 import { TEST_NOW } from '../test-utils/payment-test-kit.ts';
 import { BILLING_BATCH_SIZE as BATCH, COLLECTION_LEASE_SECONDS } from './collect-invoice.ts';
+import { createCatalogueCache } from '../modules/catalogue/cache.ts';
 
 const CHILD = join(import.meta.dirname, '../test-utils/billing-child.ts');
 /** More than two renewal batches, so a crash can land between committed batches. */
@@ -76,6 +77,7 @@ describe.each(TEST_DIALECTS)('billing worker killed with SIGKILL on %s', (dialec
         cards: createTestCardNetwork(db),
         chains: createEvmChains(),
         limits: DEFAULT_PAYMENT_LIMITS,
+        catalogue: createCatalogueCache(),
       };
       await seedDemoData(deps);
       for (let index = 0; index < SUBSCRIPTIONS; index += 1) {

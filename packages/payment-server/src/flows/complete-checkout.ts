@@ -68,7 +68,7 @@ export async function completeCheckout(
     if (!fromFlag(session.inventory_reserved) && !(await reserveLines(trx, sessionLines(session)))) {
       throw new AppError('quantityNotEnough', 'Exceed inventory');
     }
-    const { lineItems, totals } = await priceSessionRow(trx, session, now);
+    const { lineItems, totals } = await priceSessionRow(await deps.catalogue.read(trx), session, now);
     assertChargedAsSubmitted(totals, intent);
     const subscription =
       session.mode === 'subscription'

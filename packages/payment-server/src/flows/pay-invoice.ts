@@ -54,10 +54,10 @@ export async function startInvoicePayment(
     throw new AppError('INVOICE_UNEXPECTED_STATE', `This invoice is ${invoice.status}`);
   }
   const currency = await getCurrency(deps.db, invoice.currency_id);
-  const { method } = await resolvePaymentChoice(deps.db, {
+  const catalogue = await deps.catalogue.read(deps.db);
+  const { method } = resolvePaymentChoice(await catalogue.paymentMethods(fromFlag(invoice.livemode)), {
     methodId: currency.payment_method_id,
     currencyId: currency.id,
-    livemode: fromFlag(invoice.livemode),
   });
   if (method.type !== 'stripe') {
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');

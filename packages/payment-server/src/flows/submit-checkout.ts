@@ -11,7 +11,7 @@ import { customerNow } from '../modules/test-clocks/service.ts';
 import { getPaymentIntent, prepareSessionIntent, toCardContext } from '../modules/payment-intents/service.ts';
 import { resolvePaymentChoice } from '../modules/payment-methods/service.ts';
 import { readChainStanding, startChainCheckout } from './pay-by-chain.ts';
-import { findPaymentLink, type PaymentLinkConfig } from '../modules/payment-links/service.ts';
+import type { PaymentLinkConfig } from '../modules/payment-links/service.ts';
 import {
   assertMayActOnSession,
   assertSameCustomer,
@@ -103,10 +103,10 @@ export async function submitCheckout(
   }
 
   const livemode = fromFlag(session.livemode);
-  const choice = await resolvePaymentChoice(deps.db, {
+  const catalogue = await deps.catalogue.read(deps.db);
+  const choice = resolvePaymentChoice(await catalogue.paymentMethods(livemode), {
     methodId: body.payment_method,
     currencyId: body.payment_currency,
-    livemode,
   });
   if (!PAYABLE_METHOD_TYPES.has(choice.method.type)) {
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
@@ -129,14 +129,14 @@ export async function submitCheckout(
 
   const now = deps.clock.now();
   const isSameCurrency = choice.currency.id === session.currency_id;
-  const priced = await priceSessionRow(deps.db, session, now);
+  const priced = await priceSessionRow(catalogue, session, now);
   const lines: SessionLine[] = isSameCurrency
     ? priced.lines
     : priced.lines.map((line) => ({ ...line, custom_amount: null }));
   const { lineItems, totals } = isSameCurrency
     ? priced
     : priceSession({ ...priced, lines, currencyId: choice.currency.id });
-  const link = session.payment_link_id ? await findPaymentLink(deps.db, session.payment_link_id) : null;
+  const link = session.payment_link_id ? await catalogue.paymentLink(session.payment_link_id) : null;
   assertLinkActive(link);
   assertOnSale(lineItems);
   assertOneCustomAmount(lineItems);
@@ -238,9 +238,7 @@ export async function submitCheckout(
       })
     : null;
   return {
-    checkoutSession: await toCheckoutSession(deps, await getSessionRow(deps.db, session.id), {
-      prices: priced.prices,
-    }),
+    checkoutSession: await toCheckoutSession(deps, await getSessionRow(deps.db, session.id), catalogue),
     paymentIntent: chain
       ? (await getPaymentIntent(deps.db, record.intent.intent.id)).intent
       : record.intent.intent,

@@ -17,6 +17,7 @@ import type { CardNetwork } from '../providers/card-network.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
 import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
+import { createCatalogueCache } from '../modules/catalogue/cache.ts';
 
 const [target, nowArgument, crash] = process.argv.slice(2);
 const [crashPoint, crashCount] = (crash ?? '').split(':');
@@ -62,6 +63,7 @@ const deps = {
   cards: crashPoint === 'after-charge' ? crashAfterCharge(network, Number(crashCount)) : network,
   chains: createEvmChains(),
   limits: DEFAULT_PAYMENT_LIMITS,
+  catalogue: createCatalogueCache(),
 };
 await runBilling(deps, { now: Number(nowArgument), testClockId: null });
 await database.close();

@@ -18,6 +18,7 @@ import { createOutboxDispatcher } from '../modules/events/dispatcher.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
 import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
+import { createCatalogueCache } from '../modules/catalogue/cache.ts';
 
 export const TEST_APP_ID = 'app_test';
 /** 2027-01-15, a fixed instant so expiry and card dates are deterministic. */
@@ -53,6 +54,7 @@ export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestK
     cards: createTestCardNetwork(db),
     chains: createEvmChains(),
     limits: DEFAULT_PAYMENT_LIMITS,
+    catalogue: createCatalogueCache(),
   };
   await migrate(database, 'payment_kit', paymentMigrations);
   await seedDemoData(deps);

@@ -11,6 +11,7 @@ import { eventOrder } from './0009-event-order.ts';
 import { chainTransactions } from './0010-chain-transactions.ts';
 import { invoicePlanChange } from './0011-invoice-plan-change.ts';
 import { checkoutOwnership } from './0012-checkout-ownership.ts';
+import { catalogueRevision } from './0013-catalogue-revision.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0010_chain_transactions': chainTransactions,
   '0011_invoice_plan_change': invoicePlanChange,
   '0012_checkout_ownership': checkoutOwnership,
+  '0013_catalogue_revision': catalogueRevision,
 };

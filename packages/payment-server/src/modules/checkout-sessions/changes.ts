@@ -13,7 +13,7 @@ import { updateOpenSession, type CheckoutSessionRow } from './repository.ts';
 import { getSessionRow, lockOpenSession, sessionLines, sessionTrial, toCheckoutSession } from './service.ts';
 import { releaseReservation } from './stock.ts';
 
-type ChangeDeps = Pick<PaymentDeps, 'db' | 'clock'>;
+type ChangeDeps = Pick<PaymentDeps, 'db' | 'clock' | 'catalogue'>;
 type LinesChange = (lines: SessionLine[], row: CheckoutSessionRow, db: PaymentDb) => Promise<SessionLine[]>;
 
 /** Which session to change, and who asks: only its payer may (see access.ts). */
@@ -65,7 +65,8 @@ async function respond(
   row: CheckoutSessionRow,
   savings: number | null,
 ): Promise<CheckoutSessionChange> {
-  return { checkoutSession: await toCheckoutSession(deps, row), savings_percent: savings };
+  const catalogue = await deps.catalogue.read(deps.db);
+  return { checkoutSession: await toCheckoutSession(deps, row, catalogue), savings_percent: savings };
 }
 
 async function requirePrices(db: PaymentDb, ids: string[]): Promise<Map<string, Price>> {

@@ -4,8 +4,6 @@ import {
   metadataSchema,
   newId,
   type CheckoutSession,
-  type PaymentMethod,
-  type Price,
   type SessionUser,
   type StartCheckoutResponse,
 } from '@bazaar/schemas';
@@ -18,9 +16,7 @@ import { findCustomerByDid, getCustomer } from '../customers/service.ts';
 import { isSessionPayer, newClientSecret, type CheckoutActor } from './access.ts';
 import { assertOnSale } from './purchase-rules.ts';
 import { findPaymentIntent } from '../payment-intents/service.ts';
-import { findPaymentLink, getPaymentLink, type PaymentLinkConfig } from '../payment-links/service.ts';
-import { listPaymentMethods } from '../payment-methods/service.ts';
-import { getPricesWithUpsellTargets } from '../prices/service.ts';
+import type { Catalogue } from '../catalogue/cache.ts';
 import {
   dueNowPerCurrency,
   linePriceIds,
@@ -35,7 +31,7 @@ import {
   type CheckoutSessionRow,
 } from './repository.ts';
 
-type ViewDeps = Pick<PaymentDeps, 'db' | 'clock'>;
+type ViewDeps = Pick<PaymentDeps, 'db' | 'clock' | 'catalogue'>;
 
 const sessionSubscription = checkoutSessionSchema.shape.subscription_data.unwrap();
 // Sessions started before the staking terms were copied from the link have neither: no threshold.
@@ -79,41 +75,29 @@ export function effectiveStatus(row: CheckoutSessionRow, now: number): CheckoutS
   return status === 'open' && row.expires_at <= now ? 'expired' : status;
 }
 
-/**
- * The session's lines priced in `currencyId` (its own by default), with their prices loaded
- * (or taken from `prices`, when the caller just read them with their upsell targets).
- */
+/** The session's lines priced in `currencyId` (its own by default), with their prices. */
 export async function priceSessionRow(
-  db: PaymentDb,
+  catalogue: Catalogue,
   row: CheckoutSessionRow,
   now: number,
   currencyId = row.currency_id,
-  prices?: Map<string, Price>,
 ) {
   const lines = sessionLines(row);
-  prices ??= await getPricesWithUpsellTargets(db, linePriceIds(lines));
+  const prices = await catalogue.prices(linePriceIds(lines));
   const pricing = { lines, prices, currencyId, trial: sessionTrial(row), now };
   return { ...pricing, ...priceSession(pricing) };
 }
 
-/** What a caller already read for the session, so building its view reads it no second time. */
-interface KnownCatalogue {
-  /** The session's prices with their upsell targets. */
-  prices?: Map<string, Price>;
-  /** The payment methods of the session's mode. */
-  methods?: PaymentMethod[];
-}
-
 export async function toCheckoutSession(
-  deps: ViewDeps,
+  deps: Pick<PaymentDeps, 'clock'>,
   row: CheckoutSessionRow,
-  known: KnownCatalogue = {},
+  catalogue: Catalogue,
 ): Promise<CheckoutSession> {
   const now = deps.clock.now();
   const livemode = fromFlag(row.livemode);
-  const priced = await priceSessionRow(deps.db, row, now, row.currency_id, known.prices);
+  const priced = await priceSessionRow(catalogue, row, now);
   const { totals } = priced;
-  const methods = known.methods ?? (await listPaymentMethods(deps.db, livemode));
+  const methods = await catalogue.paymentMethods(livemode);
   const currencyIds = methods.flatMap((method) => method.payment_currencies.map((currency) => currency.id));
   const subscriptionData = sessionSubscriptionData(row);
   const s = checkoutSessionSchema.shape;
@@ -167,18 +151,18 @@ export async function getCheckoutView(
   deps: ViewDeps,
   row: CheckoutSessionRow,
   actor: CheckoutActor,
-  opened?: { clientSecret: string; link: PaymentLinkConfig; prices: Map<string, Price> },
+  opened?: { clientSecret: string; catalogue: Catalogue },
 ): Promise<StartCheckoutResponse> {
   const clientSecret = opened?.clientSecret ?? null;
+  const catalogue = opened?.catalogue ?? (await deps.catalogue.read(deps.db));
   const owner = row.customer_id ? await getCustomer(deps.db, row.customer_id) : null;
   const isPayer = clientSecret !== null || isSessionPayer(row, owner?.did ?? null, actor);
   const paymentIntent = row.payment_intent_id
     ? await findPaymentIntent(deps.db, row.payment_intent_id)
     : null;
-  const link =
-    opened?.link ?? (row.payment_link_id ? await findPaymentLink(deps.db, row.payment_link_id) : null);
-  const methods = await listPaymentMethods(deps.db, fromFlag(row.livemode));
-  const checkoutSession = await toCheckoutSession(deps, row, { prices: opened?.prices, methods });
+  const link = row.payment_link_id ? await catalogue.paymentLink(row.payment_link_id) : null;
+  const methods = await catalogue.paymentMethods(fromFlag(row.livemode));
+  const checkoutSession = await toCheckoutSession(deps, row, catalogue);
   const intent = paymentIntent?.intent ?? null;
   // The session's customer to its payer only; before anyone submitted, the signed-in user's own
   // (the form's prefill).
@@ -207,7 +191,9 @@ export async function startCheckoutFromLink(
   deps: ViewDeps,
   input: { paymentLinkId: string; metadata: Record<string, string>; user: SessionUser | null },
 ): Promise<StartCheckoutResponse> {
-  const config = await getPaymentLink(deps.db, input.paymentLinkId);
+  const catalogue = await deps.catalogue.read(deps.db);
+  const config = await catalogue.paymentLink(input.paymentLinkId);
+  if (!config) throw notFound('payment link', input.paymentLinkId);
   if (!config.link.active)
     throw new AppError('PAYMENT_LINK_INACTIVE', 'This payment link is no longer active');
   const lines: SessionLine[] = config.line_items
@@ -219,7 +205,7 @@ export async function startCheckoutFromLink(
       upsell_price_id: null,
       cross_sell: false,
     }));
-  const prices = await getPricesWithUpsellTargets(deps.db, linePriceIds(lines));
+  const prices = await catalogue.prices(linePriceIds(lines));
   const isRecurring = [...prices.values()].some((price) => price.type === 'recurring');
   const subscriptionData =
     isRecurring && config.subscription_data ? { ...config.subscription_data, trial_end: null } : null;
@@ -268,7 +254,7 @@ export async function startCheckoutFromLink(
     deps,
     row,
     { user: input.user, secret: secret.secret },
-    { clientSecret: secret.secret, link: config, prices },
+    { clientSecret: secret.secret, catalogue },
   );
 }
 

@@ -82,24 +82,20 @@ export interface ChosenPayment {
   currency: PaymentCurrency;
 }
 
-/** The method and currency a payer picked, if both are active, in the session's mode, and belong together. */
-export async function resolvePaymentChoice(
-  db: PaymentDb,
-  input: { methodId: string; currencyId: string; livemode: boolean },
-): Promise<ChosenPayment> {
-  const methodRow = await findMethodRow(db, input.methodId);
-  const currencyRow = await findCurrencyRow(db, input.currencyId);
-  const usable =
-    methodRow &&
-    currencyRow &&
-    fromFlag(methodRow.active) &&
-    fromFlag(currencyRow.active) &&
-    fromFlag(methodRow.livemode) === input.livemode &&
-    currencyRow.payment_method_id === methodRow.id;
-  if (!usable) {
+/**
+ * The method and currency a payer picked, if both are among `methods` (the active methods of
+ * the session's mode, each with its active currencies) and belong together.
+ */
+export function resolvePaymentChoice(
+  methods: readonly PaymentMethod[],
+  input: { methodId: string; currencyId: string },
+): ChosenPayment {
+  const method = methods.find((candidate) => candidate.id === input.methodId);
+  const currency = method?.payment_currencies.find((candidate) => candidate.id === input.currencyId);
+  if (!method || !currency) {
     throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
   }
-  return { method: toPaymentMethod(methodRow, [currencyRow]), currency: toPaymentCurrency(currencyRow) };
+  return { method: { ...method, payment_currencies: [currency] }, currency };
 }
 
 /**

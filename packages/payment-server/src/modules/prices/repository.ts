@@ -38,6 +38,14 @@ export async function findPriceRowsWithUpsellTargets(
     .execute();
 }
 
+/** How many units of each price are sold (or held by submitted checkouts) right now. */
+export async function findPriceStockRows(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<Pick<PriceRow, 'id' | 'quantity_sold'>[]> {
+  return db.selectFrom('prices').select(['id', 'quantity_sold']).where('id', 'in', ids).execute();
+}
+
 export async function insertPriceIfMissing(db: PaymentDb, row: NewPriceRow): Promise<void> {
   await db
     .insertInto('prices')

@@ -13,6 +13,7 @@ import { getProductsById } from '../products/service.ts';
 import {
   findPlanChangeCandidateRows,
   findPriceRows,
+  findPriceStockRows,
   findPriceRowsWithUpsellTargets,
   releaseStock,
   takeStock,
@@ -20,6 +21,15 @@ import {
 } from './repository.ts';
 
 export { releaseStock, takeStock };
+
+/** `quantity_sold` of each price right now, by id. */
+export async function readSoldQuantities(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = ids.length === 0 ? [] : await findPriceStockRows(db, ids);
+  return new Map(rows.map((row) => [row.id, row.quantity_sold]));
+}
 
 const currencyOptionsJson = z.array(
   z.object({
