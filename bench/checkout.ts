@@ -7,6 +7,7 @@
  * database). Every row is also printed as a share of that baseline's requests/s.
  *
  *   npm run bench:checkout            (or: npx node bench/checkout.ts)
+ *   BENCH_PROFILE_DIR=prof BENCH_DIALECTS=sqlite npm run bench:checkout   (CPU profiles of the servers)
  *
  * Each server runs in its own child process (the whole platform for the kit, as `main.ts`
  * composes it), so the load generator does not take CPU from the server it measures. Stock is
@@ -97,7 +98,10 @@ async function runServer(kind: ServerKind, dialect: Dialect) {
 // ------------------------------------------------------------------ load generator (parent)
 
 async function startServer(kind: ServerKind, dialect: Dialect): Promise<Served & { child: ChildProcess }> {
-  const child = spawn(process.execPath, [import.meta.filename, 'serve', kind, dialect], {
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, import.meta.filename, 'serve', kind, dialect], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
@@ -294,7 +298,8 @@ async function benchBaseline(dialect: Dialect): Promise<Row> {
 
 async function main() {
   const rows: (Row & { 'of baseline': string })[] = [];
-  for (const dialect of TEST_DIALECTS) {
+  const only = process.env.BENCH_DIALECTS?.split(',');
+  for (const dialect of TEST_DIALECTS.filter((name) => !only || only.includes(name))) {
     const kit = await benchKit(dialect);
     const baseline = await benchBaseline(dialect);
     for (const row of [...kit, baseline]) {
