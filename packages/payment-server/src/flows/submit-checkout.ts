@@ -216,7 +216,7 @@ export async function submitCheckout(
         livemode,
       },
     });
-    await updateOpenSession(trx, session.id, {
+    const submitted = await updateOpenSession(trx, session.id, {
       customer_id: customer.id,
       currency_id: choice.currency.id,
       line_items: JSON.stringify(lines),
@@ -226,7 +226,8 @@ export async function submitCheckout(
       inventory_reserved: 1,
       inventory_held_until: heldUntil,
     });
-    return { intent, customer };
+    // The session is locked open above, so the update answers its row.
+    return { intent, customer, session: submitted! };
   });
 
   const chain = standing
@@ -237,8 +238,10 @@ export async function submitCheckout(
         isDonation,
       })
     : null;
+  // A chain payment may have gone through already (an allowance pulled it): read what it wrote.
+  const row = chain ? await getSessionRow(deps.db, session.id) : record.session;
   return {
-    checkoutSession: await toCheckoutSession(deps, await getSessionRow(deps.db, session.id), catalogue),
+    checkoutSession: await toCheckoutSession(deps, row, catalogue),
     paymentIntent: chain
       ? (await getPaymentIntent(deps.db, record.intent.intent.id)).intent
       : record.intent.intent,
