@@ -12,6 +12,7 @@ import { chainTransactions } from './0010-chain-transactions.ts';
 import { invoicePlanChange } from './0011-invoice-plan-change.ts';
 import { checkoutOwnership } from './0012-checkout-ownership.ts';
 import { catalogueRevision } from './0013-catalogue-revision.ts';
+import { heldStockIndexes } from './0014-held-stock-indexes.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0011_invoice_plan_change': invoicePlanChange,
   '0012_checkout_ownership': checkoutOwnership,
   '0013_catalogue_revision': catalogueRevision,
+  '0014_held_stock_indexes': heldStockIndexes,
 };
