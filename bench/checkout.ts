@@ -11,7 +11,9 @@
  *
  * Each server runs in its own child process (the whole platform for the kit, as `main.ts`
  * composes it), so the load generator does not take CPU from the server it measures. Stock is
- * made unlimited, so sold-out answers never flatter the figures.
+ * made unlimited, so sold-out answers never flatter the figures. Each connection is a payer of
+ * its own (ten customers shopping at once, not one customer's ten tabs, which would wait on each
+ * other for that customer's row).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -41,12 +43,13 @@ const TEST_CARD = { number: '4242424242424242', exp_month: 12, exp_year: 2030, c
 type ServerKind = 'kit' | 'baseline';
 interface Served {
   port: number;
-  cookie: string;
+  /** One signed-in payer per connection: a virtual user is one customer. */
+  cookies: string[];
 }
 
 // ------------------------------------------------------------------ servers (child processes)
 
-/** The whole platform on a fresh test database, one payer signed in through the email code. */
+/** The whole platform on a fresh test database, a payer per connection signed in through the email code. */
 async function serveKit(dialect: Dialect): Promise<Served & { close(): Promise<void> }> {
   const { createTestPlatform } = await import('@bazaar/platform/testing');
   const platform = await createTestPlatform(dialect);
@@ -54,9 +57,12 @@ async function serveKit(dialect: Dialect): Promise<Served & { close(): Promise<v
     .updateTable('prices')
     .set({ quantity_available: 0, quantity_limit_per_checkout: 0 })
     .execute();
-  const { cookie } = await platform.signIn('bench@example.com');
+  const cookies: string[] = [];
+  for (let user = 0; user < CONNECTIONS; user += 1) {
+    cookies.push((await platform.signIn(`payer${user}@example.com`)).cookie);
+  }
   await platform.app.listen({ host: '127.0.0.1', port: 0 });
-  return { port: (platform.app.server.address() as AddressInfo).port, cookie, close: platform.close };
+  return { port: (platform.app.server.address() as AddressInfo).port, cookies, close: platform.close };
 }
 
 async function serveBaseline(dialect: Dialect): Promise<Served & { close(): Promise<void> }> {
@@ -79,7 +85,7 @@ async function serveBaseline(dialect: Dialect): Promise<Served & { close(): Prom
   await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     port: (app.server.address() as AddressInfo).port,
-    cookie: '',
+    cookies: [],
     async close() {
       await app.close();
       await database.close();
@@ -89,7 +95,7 @@ async function serveBaseline(dialect: Dialect): Promise<Served & { close(): Prom
 
 async function runServer(kind: ServerKind, dialect: Dialect) {
   const served = kind === 'kit' ? await serveKit(dialect) : await serveBaseline(dialect);
-  process.stdout.write(`${JSON.stringify({ port: served.port, cookie: served.cookie })}\n`);
+  process.stdout.write(`${JSON.stringify({ port: served.port, cookies: served.cookies })}\n`);
   process.once('SIGTERM', () => {
     void served.close().then(() => process.exit(0));
   });
@@ -165,7 +171,8 @@ async function measure(
 }
 
 async function benchKit(dialect: Dialect): Promise<Row[]> {
-  const { port, cookie, child } = await startServer('kit', dialect);
+  const { port, cookies, child } = await startServer('kit', dialect);
+  const payer = payerPerConnection(cookies);
   try {
     // Every start leaves an open session; submit takes each one once.
     const openSessions: string[] = [];
@@ -184,10 +191,10 @@ async function benchKit(dialect: Dialect): Promise<Row[]> {
       port,
       {
         method: 'PUT',
-        headers: { cookie, 'content-type': 'application/json' },
         body: SUBMIT_BODY,
-        setupRequest: (request) => ({
+        setupRequest: (request, context) => ({
           ...request,
+          headers: { cookie: payer(context), 'content-type': 'application/json' },
           path: `${API}/checkout-sessions/${openSessions.pop() ?? 'cs_none_left'}/submit`,
         }),
         onResponse: (status, body) => {
@@ -217,7 +224,7 @@ async function benchKit(dialect: Dialect): Promise<Row[]> {
       },
       intents,
     );
-    const checkout = await measure('whole checkout (4 requests)', dialect, port, wholeCheckout(cookie));
+    const checkout = await measure('whole checkout (4 requests)', dialect, port, wholeCheckout(payer));
     return [start, submit, confirm, checkout];
   } finally {
     await stopServer(child);
@@ -226,29 +233,39 @@ async function benchKit(dialect: Dialect): Promise<Row[]> {
 
 /** What a whole checkout carries from one request to the next (autocannon's per-connection context). */
 interface CheckoutRound {
+  cookie?: string;
   sessionId: string;
   intent: { id: string; secret: string };
 }
 const round = (context: object) => context as CheckoutRound;
 
+/** Gives each connection its own payer's cookie, the first time it asks. */
+function payerPerConnection(cookies: readonly string[]): (context: object) => string {
+  let given = 0;
+  return (context) => (round(context).cookie ??= cookies[given++ % cookies.length]!);
+}
+
 /** What one payer does in a whole checkout: each step reads what the one before answered. */
-function wholeCheckout(cookie: string): autocannon.Request[] {
+function wholeCheckout(payer: (context: object) => string): autocannon.Request[] {
   const json = { 'content-type': 'application/json' };
   return [
     {
       method: 'POST',
-      path: `${API}/checkout-sessions/start/${DEMO.oneTimeLinkId}`,
-      headers: { cookie },
+      setupRequest: (request, context) => ({
+        ...request,
+        path: `${API}/checkout-sessions/start/${DEMO.oneTimeLinkId}`,
+        headers: { cookie: payer(context) },
+      }),
       onResponse: (_status, body, context) => {
         round(context).sessionId = JSON.parse(body).checkoutSession.id;
       },
     },
     {
       method: 'PUT',
-      headers: { cookie, ...json },
       body: SUBMIT_BODY,
       setupRequest: (request, context) => ({
         ...request,
+        headers: { cookie: payer(context), ...json },
         path: `${API}/checkout-sessions/${round(context).sessionId}/submit`,
       }),
       onResponse: (_status, body, context) => {
@@ -270,9 +287,9 @@ function wholeCheckout(cookie: string): autocannon.Request[] {
     },
     {
       method: 'GET',
-      headers: { cookie },
       setupRequest: (request, context) => ({
         ...request,
+        headers: { cookie: payer(context) },
         path: `${API}/checkout-sessions/retrieve/${round(context).sessionId}`,
       }),
       onResponse: (status, body) => {
