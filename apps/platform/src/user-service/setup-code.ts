@@ -35,16 +35,16 @@ export async function claimOwnership(
   deps: UserServiceDeps,
   input: { userDid: string; code: string },
 ): Promise<SessionUser> {
+  const completed = () => new AppError('SETUP_COMPLETED', 'This platform already has an owner');
   return deps.db.transaction().execute(async (trx) => {
-    if (await findSetting(trx, OWNER_CLAIM_KEY)) {
-      throw new AppError('SETUP_COMPLETED', 'This platform already has an owner');
-    }
     if (!(await deleteSettingIfValue(trx, SETUP_CODE_KEY, sha256Hex(input.code)))) {
-      throw new AppError('SETUP_CODE_INVALID', 'The setup code is not correct');
+      // Asked after the delete, which on PostgreSQL waits for a claim presenting the code at the
+      // same moment: the loser then sees the platform owned, not a wrong code.
+      throw (await findSetting(trx, OWNER_CLAIM_KEY))
+        ? completed()
+        : new AppError('SETUP_CODE_INVALID', 'The setup code is not correct');
     }
-    if (!(await claimSetting(trx, OWNER_CLAIM_KEY, input.userDid))) {
-      throw new AppError('SETUP_COMPLETED', 'This platform already has an owner');
-    }
+    if (!(await claimSetting(trx, OWNER_CLAIM_KEY, input.userDid))) throw completed();
     await setUserRole(trx, input.userDid, 'owner');
     const user = await findUserByDid(trx, input.userDid);
     if (!user) throw new AppError('UNAUTHENTICATED', 'The signed-in account no longer exists');
