@@ -4,12 +4,7 @@ import type { Period } from '../billing/index.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { chargedPrice } from '../modules/checkout-sessions/line-items.ts';
 import type { CheckoutSessionRow } from '../modules/checkout-sessions/repository.ts';
-import {
-  lockOpenSession,
-  markSessionPaid,
-  priceSessionRow,
-  sessionLines,
-} from '../modules/checkout-sessions/service.ts';
+import { lockOpenSession, markSessionPaid, priceSessionRow } from '../modules/checkout-sessions/service.ts';
 import { reserveLines } from '../modules/checkout-sessions/stock.ts';
 import { fromFlag } from '../db/json.ts';
 import { recordEvents } from '../modules/events/service.ts';
@@ -65,10 +60,10 @@ export async function completeCheckout(
 
     // Stock is held for a while after submit; a payment that comes after the hold lapsed takes
     // the units again, or is refused (and nothing is written) when others bought them meanwhile.
-    if (!fromFlag(session.inventory_reserved) && !(await reserveLines(trx, sessionLines(session)))) {
+    const { lineItems, totals } = await priceSessionRow(await deps.catalogue.read(trx), session, now);
+    if (!fromFlag(session.inventory_reserved) && !(await reserveLines(trx, lineItems))) {
       throw new AppError('quantityNotEnough', 'Exceed inventory');
     }
-    const { lineItems, totals } = await priceSessionRow(await deps.catalogue.read(trx), session, now);
     assertChargedAsSubmitted(totals, intent);
     const subscription =
       session.mode === 'subscription'

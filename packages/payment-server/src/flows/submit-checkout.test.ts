@@ -11,6 +11,7 @@ import {
   type PaymentTestKit,
 } from '../test-utils/payment-test-kit.ts';
 import { startCheckoutFromLink } from '../modules/checkout-sessions/service.ts';
+import { logStatements } from '../test-utils/statement-log.ts';
 import { submitCheckout } from './submit-checkout.ts';
 
 describe.each(TEST_DIALECTS)('submitCheckout on %s', (dialect) => {
@@ -55,6 +56,28 @@ describe.each(TEST_DIALECTS)('submitCheckout on %s', (dialect) => {
       (error: AppError) => error,
     );
   }
+
+  // Every checkout of one unlimited price would otherwise queue on that price's row lock.
+  it('takes stock only from a limited price, and leaves an unlimited price unlocked', async () => {
+    const limited = await start(DEMO.oneTimeLinkId);
+    const unlimited = await start(DEMO.subscriptionLinkId);
+    const { db, statements } = logStatements(kit.db);
+    const logged = { ...kit.deps, db };
+    const submitWith = (sessionId: string) =>
+      submitCheckout(logged, {
+        sessionId,
+        body: submitCheckoutBodySchema.parse(makeSubmitBody()),
+        actor: { user, secret: secrets.get(sessionId) ?? null },
+      });
+
+    await submitWith(unlimited.id);
+    expect(statements).not.toContain('update prices');
+    expect((await countRows(kit.db)).sold[DEMO.monthlyPriceId]).toBe(0);
+
+    await submitWith(limited.id);
+    expect(statements).toContain('update prices');
+    expect((await countRows(kit.db)).sold[DEMO.licensePriceId]).toBe(1);
+  });
 
   it('saves the customer, takes the stock and readies a payment intent for the total', async () => {
     const session = await start();

@@ -3,7 +3,7 @@ import { CHAIN_METHOD_TYPES, isChainMethodType, type SubmitCheckoutResponse } fr
 import { AppError } from '@bazaar/server-kit';
 import { getAddress } from 'viem';
 import type { z } from 'zod';
-import { fromFlag } from '../db/json.ts';
+import { fromFlag, toFlag } from '../db/json.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { findCustomerByDid, saveCustomer } from '../modules/customers/service.ts';
 import { hasPastDueInvoices } from '../modules/invoices/service.ts';
@@ -180,7 +180,7 @@ export async function submitCheckout(
         'The checkout session changed while it was submitted; please retry',
       );
     }
-    if (!fromFlag(locked.inventory_reserved) && !(await reserveLines(trx, lines))) {
+    if (!fromFlag(locked.inventory_reserved) && !(await reserveLines(trx, lineItems))) {
       throw new AppError('quantityNotEnough', 'Exceed inventory');
     }
     const customer = await saveCustomer(tx, {
@@ -223,7 +223,8 @@ export async function submitCheckout(
       amount_subtotal: totals.subtotal.toString(),
       amount_total: amount,
       payment_intent_id: intent.intent.id,
-      inventory_reserved: 1,
+      // Only limited stock is taken, so only a session holding some has anything to give back.
+      inventory_reserved: toFlag(heldUntil !== null),
       inventory_held_until: heldUntil,
     });
     // The session is locked open above, so the update answers its row.

@@ -14,9 +14,16 @@ function unitsPerPrice(lines: readonly SessionLine[]): [string, number][] {
   return [...units].sort(([a], [b]) => a.localeCompare(b));
 }
 
-/** Takes stock for every line; false (and the caller rolls back) if any price has too little left. */
-export async function reserveLines(db: PaymentDb, lines: readonly SessionLine[]): Promise<boolean> {
-  for (const [priceId, quantity] of unitsPerPrice(lines)) {
+/** Whether a line charges a price with limited stock (`quantity_available` above 0). */
+const isLimited = (item: LineItem) => chargedPrice(item).quantity_available > 0;
+
+/**
+ * Takes stock for every line of limited stock; false (and the caller rolls back) if any price
+ * has too little left. A price without a limit has no stock to take, and its row is left
+ * unlocked: every checkout of a popular app would otherwise queue on that one row.
+ */
+export async function reserveLines(db: PaymentDb, items: readonly LineItem[]): Promise<boolean> {
+  for (const [priceId, quantity] of unitsPerPrice(items.filter(isLimited))) {
     if (!(await takeStock(db, priceId, quantity))) return false;
   }
   return true;
@@ -41,8 +48,7 @@ export async function releaseLines(db: PaymentDb, lines: readonly SessionLine[])
  * other buyers; null when no line is limited and nobody else can be kept from buying.
  */
 export function holdUntil(lines: readonly LineItem[], now: number, limits: PaymentLimits): number | null {
-  const isLimited = lines.some((line) => chargedPrice(line).quantity_available > 0);
-  return isLimited ? now + limits.stockHoldSeconds : null;
+  return lines.some(isLimited) ? now + limits.stockHoldSeconds : null;
 }
 
 /**

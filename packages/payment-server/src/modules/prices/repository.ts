@@ -56,8 +56,8 @@ export async function insertPriceIfMissing(db: PaymentDb, row: NewPriceRow): Pro
 
 /**
  * Takes `quantity` units from stock in one conditional UPDATE, so two payers racing for the
- * last unit cannot both get it. Unlimited prices (quantity_available 0) always succeed.
- * Returns whether the units were taken.
+ * last unit cannot both get it; `quantity_sold` counts the units of limited stock sold or held.
+ * Unlimited prices (quantity_available 0) always succeed. Returns whether the units were taken.
  */
 export async function takeStock(db: PaymentDb, priceId: string, quantity: number): Promise<boolean> {
   const result = await db
@@ -83,6 +83,7 @@ export async function releaseStock(db: PaymentDb, priceId: string, quantity: num
     .updateTable('prices')
     .set({ quantity_sold: sql<number>`quantity_sold - ${quantity}` })
     .where('id', '=', priceId)
+    .where('quantity_available', '>', 0)
     .where('quantity_sold', '>=', quantity)
     .execute();
 }
