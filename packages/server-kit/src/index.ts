@@ -7,4 +7,5 @@ export * from './http.ts';
 export * from './idempotency.ts';
 export * from './migrations.ts';
 export * from './periodic-job.ts';
+export * from './revision-counter.ts';
 export * from './sha256.ts';

@@ -1,4 +1,14 @@
+import { createRevisionCounter } from '@bazaar/server-kit';
 import type { Migration } from 'kysely/migration';
+
+export const SESSION_REVISION = 'platform_session_revision';
+
+/**
+ * The columns of a user that a session answers (`SessionUser`): a change to any of them must
+ * reach every node at once, as must a session's end. `last_login_at` is left out, since each
+ * sign-in moves it. session.test.ts fails when a column is added and not listed here or there.
+ */
+export const SESSION_USER_COLUMNS = ['did', 'name', 'email', 'wallet_address', 'role', 'avatar'] as const;
 
 /** The user service's tables; prefixed `platform_` because every component shares one database. */
 export const userServiceMigrations: Record<string, Migration> = {
@@ -69,6 +79,15 @@ export const userServiceMigrations: Record<string, Migration> = {
       for (const table of tables) {
         await db.schema.createIndex(`${table}_expires_idx`).on(table).column('expires_at').execute();
       }
+    },
+  },
+  '0003_session_revision': {
+    async up(db) {
+      // A new session or user cannot be cached yet, so inserts leave the counter alone.
+      await createRevisionCounter(db, SESSION_REVISION, [
+        { table: 'platform_sessions', on: ['UPDATE', 'DELETE'] },
+        { table: 'platform_users', on: ['UPDATE', 'DELETE'], columns: SESSION_USER_COLUMNS },
+      ]);
     },
   },
 };

@@ -145,15 +145,17 @@ export async function insertSession(
   await db.insertInto('platform_sessions').values(session).execute();
 }
 
+/** The user of a live session, with when the session ends. */
 export function findSessionUser(
   db: UserServiceDb,
   tokenHash: string,
   now: number,
-): Promise<UserRow | undefined> {
+): Promise<(UserRow & { session_expires_at: number }) | undefined> {
   return db
     .selectFrom('platform_sessions')
     .innerJoin('platform_users', 'platform_users.did', 'platform_sessions.user_did')
     .selectAll('platform_users')
+    .select('platform_sessions.expires_at as session_expires_at')
     .where('platform_sessions.token_hash', '=', tokenHash)
     .where('platform_sessions.expires_at', '>', now)
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import { randomToken, USER_SERVICE_PATH, type Role, type SessionUser } from '@bazaar/schemas';
-import { AppError, sha256Hex, type Clock } from '@bazaar/server-kit';
+import { AppError, readRevision, sha256Hex, type Clock } from '@bazaar/server-kit';
 import type { Mailer } from './mailer.ts';
+import { SESSION_REVISION } from './migrations.ts';
 import {
   claimSetting,
   deleteSession,
@@ -112,9 +113,39 @@ export async function startSession(deps: UserServiceDeps, user: UserRow): Promis
   return { token, user: toSessionUser({ ...user, last_login_at: now }), expiresAt };
 }
 
-export async function resolveSession(deps: UserServiceDeps, token: string): Promise<SessionUser | null> {
-  const user = await findSessionUser(deps.db, sha256Hex(token), deps.clock.now());
-  return user ? toSessionUser(user) : null;
+/** Beyond this many signed-in users in memory the cache starts over. */
+const MAX_CACHED_SESSIONS = 10_000;
+
+/**
+ * Answers the user of a session token, as every request with the cookie asks. Users are kept in
+ * memory by token hash for as long as the session revision reads the same: triggers move it when
+ * a session ends or a user's session-facing columns change (migration 0003), on any node, so a
+ * sign-out or a role change holds at once everywhere. One small read per request instead of
+ * the join.
+ */
+export function createSessionResolver(deps: Pick<UserServiceDeps, 'db' | 'clock'>) {
+  let revision = -1;
+  let users = new Map<string, { user: SessionUser; expiresAt: number }>();
+  return async (token: string): Promise<SessionUser | null> => {
+    const now = deps.clock.now();
+    const current = await readRevision(deps.db, SESSION_REVISION);
+    if (current > revision) {
+      revision = current;
+      users = new Map();
+    }
+    const tokenHash = sha256Hex(token);
+    const cached = users.get(tokenHash);
+    if (cached) return cached.expiresAt > now ? cached.user : null;
+    const found = await findSessionUser(deps.db, tokenHash, now);
+    if (!found) return null;
+    const user = toSessionUser(found);
+    // A read that saw an older revision than the cache keeps what it found to itself.
+    if (current === revision) {
+      if (users.size >= MAX_CACHED_SESSIONS) users.clear();
+      users.set(tokenHash, { user, expiresAt: found.session_expires_at });
+    }
+    return user;
+  };
 }
 
 export async function endSession(deps: UserServiceDeps, token: string): Promise<void> {

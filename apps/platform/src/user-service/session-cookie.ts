@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveSession, SESSION_LIFETIME_SECONDS, type UserServiceDeps } from './service.ts';
+import { createSessionResolver, SESSION_LIFETIME_SECONDS, type UserServiceDeps } from './service.ts';
 
 export const SESSION_COOKIE = 'bazaar_session';
 
@@ -37,9 +37,10 @@ export function clearSessionCookie(reply: FastifyReply, deps: Pick<UserServiceDe
 
 /** Resolves `request.user` for every route of every component from the session cookie. */
 export function installSessionUser(app: FastifyInstance, deps: UserServiceDeps): void {
+  const resolveSession = createSessionResolver(deps);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const token = readSessionToken(request);
-    request.user = token ? await resolveSession(deps, token) : null;
+    request.user = token ? await resolveSession(token) : null;
   });
 }

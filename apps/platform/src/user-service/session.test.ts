@@ -1,9 +1,12 @@
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPlatform } from '../platform.ts';
 import { createTestPlatform, type TestPlatform } from '../testing.ts';
 import { createMemoryMailer } from './mailer.ts';
-import { createUser } from './service.ts';
+import { SESSION_USER_COLUMNS } from './migrations.ts';
+import type { UserServiceDb } from './repository.ts';
+import { createSessionResolver, createUser, SESSION_LIFETIME_SECONDS } from './service.ts';
 
 const USER = '/.well-known/service/user';
 
@@ -36,6 +39,68 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
     const cleared = logout.cookies.find((candidate) => candidate.name === 'bazaar_session');
     expect(cleared?.value).toBe('');
     expect((await session(cookie)).json()).toEqual({ user: null });
+  });
+
+  // Signed-in users are kept in memory; whatever ends a session or changes a user, on any node,
+  // must hold on the very next request.
+  describe('the signed-in user kept in memory', () => {
+    const db = () => platform.database.db as UserServiceDb;
+    const whoIs = async (cookie: string) => (await session(cookie)).json().user;
+
+    it('is gone at once when another node ends the session', async () => {
+      const { cookie } = await platform.signIn('ann@example.com');
+      expect((await whoIs(cookie)).email).toBe('ann@example.com');
+      await db().deleteFrom('platform_sessions').execute();
+      expect(await whoIs(cookie)).toBeNull();
+    });
+
+    it('answers a role changed behind its back on the next request', async () => {
+      const { cookie } = await platform.signIn('ann@example.com');
+      expect((await whoIs(cookie)).role).toBe('owner');
+      await db().updateTable('platform_users').set({ role: 'member' }).execute();
+      expect((await whoIs(cookie)).role).toBe('member');
+    });
+
+    it('stops answering a session past its end', async () => {
+      const { cookie } = await platform.signIn('ann@example.com');
+      expect(await whoIs(cookie)).not.toBeNull();
+      platform.clock.advance(SESSION_LIFETIME_SECONDS + 1);
+      expect(await whoIs(cookie)).toBeNull();
+    });
+
+    it('reads one small row per request once it knows the session', async () => {
+      const { cookie } = await platform.signIn('ann@example.com');
+      const token = platform.app.unsignCookie(decodeURIComponent(cookie.split('=')[1]!)).value!;
+      const statements: string[] = [];
+      const logging: KyselyPlugin = {
+        transformQuery: ({ node, queryId }) => {
+          statements.push(db().getExecutor().compileQuery(node, queryId).sql);
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      };
+      const resolve = createSessionResolver({ db: db().withPlugin(logging), clock: platform.clock });
+      expect((await resolve(token))?.email).toBe('ann@example.com');
+      statements.length = 0;
+      expect((await resolve(token))?.email).toBe('ann@example.com');
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/from "platform_session_revision"/);
+    });
+
+    it('watches every column of a user but the sign-in time', async () => {
+      const columns =
+        dialect === 'sqlite'
+          ? (await sql<{ name: string }>`SELECT name FROM pragma_table_info('platform_users')`.execute(db()))
+              .rows
+          : (
+              await sql<{ name: string }>`SELECT column_name AS name FROM information_schema.columns
+                WHERE table_name = 'platform_users' AND table_schema = current_schema()`.execute(db())
+            ).rows;
+      const watched = columns
+        .map((column) => column.name)
+        .filter((name) => name !== 'last_login_at' && name !== 'created_at');
+      expect([...watched].sort()).toEqual([...SESSION_USER_COLUMNS].sort());
+    });
   });
 
   /** The session cookie as the browser receives it, with its attributes. */

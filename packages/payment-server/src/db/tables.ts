@@ -153,11 +153,6 @@ export interface PaymentTables {
     created_at: number;
     updated_at: number;
   };
-  /** One row: moved by triggers on every catalogue change (migrations/0013-catalogue-revision.ts). */
-  catalogue_revision: {
-    id: number;
-    revision: number;
-  };
   invoices: {
     id: string;
     number: string;

@@ -1,5 +1,7 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { createRevisionCounter } from '@bazaar/server-kit';
 import type { Migration } from 'kysely/migration';
+
+export const CATALOGUE_REVISION = 'catalogue_revision';
 
 /** The tables a checkout reads as its catalogue (modules/catalogue/cache.ts keeps them in memory). */
 export const CATALOGUE_TABLES = [
@@ -36,49 +38,20 @@ export const PRICE_CATALOGUE_COLUMNS = [
   'created_at',
 ] as const;
 
-const BUMP = 'UPDATE catalogue_revision SET revision = revision + 1';
-
 /**
  * One counter that every committed change to the catalogue moves, kept by triggers so that no
- * writer can forget it: the API, the seed, a test or an operator's SQL, on any node. A cache
- * holds catalogue rows only as long as the counter reads the same.
+ * writer can forget it (modules/catalogue/cache.ts holds catalogue rows while it reads the same).
  */
 export const catalogueRevision: Migration = {
   async up(db) {
-    await db.schema
-      .createTable('catalogue_revision')
-      .addColumn('id', 'integer', (col) => col.primaryKey())
-      .addColumn('revision', 'bigint', (col) => col.notNull())
-      .execute();
-    await db.insertInto('catalogue_revision').values({ id: 1, revision: 0 }).execute();
-    if (db.getExecutor().adapter instanceof PostgresAdapter) await postgresTriggers(db);
-    else await sqliteTriggers(db);
+    await createRevisionCounter(
+      db,
+      CATALOGUE_REVISION,
+      CATALOGUE_TABLES.map((table) => ({
+        table,
+        on: ['INSERT', 'UPDATE', 'DELETE'],
+        ...(table === 'prices' ? { columns: PRICE_CATALOGUE_COLUMNS } : {}),
+      })),
+    );
   },
 };
-
-async function sqliteTriggers(db: Kysely<unknown>) {
-  const trigger = (name: string, when: string) =>
-    sql.raw(`CREATE TRIGGER ${name} ${when} BEGIN ${BUMP}; END`).execute(db);
-  for (const table of CATALOGUE_TABLES) {
-    await trigger(`${table}_revision_insert`, `AFTER INSERT ON ${table}`);
-    await trigger(`${table}_revision_delete`, `AFTER DELETE ON ${table}`);
-    const columns = table === 'prices' ? ` OF ${PRICE_CATALOGUE_COLUMNS.join(', ')}` : '';
-    await trigger(`${table}_revision_update`, `AFTER UPDATE${columns} ON ${table}`);
-  }
-}
-
-async function postgresTriggers(db: Kysely<unknown>) {
-  await sql
-    .raw(
-      `CREATE FUNCTION bump_catalogue_revision() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${BUMP}; RETURN NULL; END $$`,
-    )
-    .execute(db);
-  const trigger = (name: string, when: string) =>
-    sql
-      .raw(`CREATE TRIGGER ${name} ${when} FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_revision()`)
-      .execute(db);
-  for (const table of CATALOGUE_TABLES) {
-    const columns = table === 'prices' ? ` OF ${PRICE_CATALOGUE_COLUMNS.join(', ')}` : '';
-    await trigger(`${table}_revision_change`, `AFTER INSERT OR DELETE OR UPDATE${columns} ON ${table}`);
-  }
-}

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PRICE_CATALOGUE_COLUMNS } from '../../db/migrations/0013-catalogue-revision.ts';
+import { readRevision } from '@bazaar/server-kit';
+import { CATALOGUE_REVISION, PRICE_CATALOGUE_COLUMNS } from '../../db/migrations/0013-catalogue-revision.ts';
 import { DEMO } from '../../demo/seed.ts';
 import { openPaymentTestKit, type PaymentTestKit } from '../../test-utils/payment-test-kit.ts';
 import { logStatements } from '../../test-utils/statement-log.ts';
 import { takeStock } from '../prices/service.ts';
 import { createCatalogueCache } from './cache.ts';
-import { readCatalogueRevision } from './repository.ts';
 
 describe.each(TEST_DIALECTS)('the catalogue revision on %s', (dialect) => {
   let kit: PaymentTestKit;
@@ -19,9 +19,9 @@ describe.each(TEST_DIALECTS)('the catalogue revision on %s', (dialect) => {
   });
 
   const moves = async (change: () => Promise<unknown>) => {
-    const before = await readCatalogueRevision(kit.db);
+    const before = await readRevision(kit.db, CATALOGUE_REVISION);
     await change();
-    return (await readCatalogueRevision(kit.db)) > before;
+    return (await readRevision(kit.db, CATALOGUE_REVISION)) > before;
   };
 
   it('moves on every write to a catalogue table, by any writer', async () => {

@@ -1,9 +1,10 @@
 import type { PaymentMethod, Price } from '@bazaar/schemas';
+import { readRevision } from '@bazaar/server-kit';
+import { CATALOGUE_REVISION } from '../../db/migrations/0013-catalogue-revision.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { findPaymentLink, type PaymentLinkConfig } from '../payment-links/service.ts';
 import { listPaymentMethods } from '../payment-methods/service.ts';
 import { getPricesWithUpsellTargets, readSoldQuantities } from '../prices/service.ts';
-import { readCatalogueRevision } from './repository.ts';
 
 /**
  * The catalogue as one request sees it: payment links, prices (with their products and the
@@ -63,7 +64,7 @@ export function createCatalogueCache(): CatalogueCache {
   let current = empty(-1);
   return {
     async read(db) {
-      const revision = await readCatalogueRevision(db);
+      const revision = await readRevision(db, CATALOGUE_REVISION);
       if (db.isTransaction) {
         return catalogueAt(
           db,
