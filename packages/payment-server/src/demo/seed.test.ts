@@ -2,12 +2,19 @@ import { submitCheckoutResponseSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getPaymentIntent } from '../modules/payment-intents/service.ts';
-import { getPaymentLink, listBenefits } from '../modules/payment-links/service.ts';
+import { findPaymentLink, listBenefits } from '../modules/payment-links/service.ts';
 import { getPricesById } from '../modules/prices/service.ts';
 import { confirmCard, startCheckout } from '../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
 import { makeSubmitBody, openPaymentTestKit, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
 import { DEMO, seedDemoData } from './seed.ts';
+
+/** A link the seed must have written. */
+async function seededLink(db: PaymentTestKit['db'], id: string) {
+  const link = await findPaymentLink(db, id);
+  if (!link) throw new Error(`the seed wrote no payment link ${id}`);
+  return link;
+}
 
 describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
   let kit: PaymentTestKit;
@@ -52,7 +59,7 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       DEMO.oneTimeLinkId,
       DEMO.subscriptionLinkId,
     ]);
-    expect((await getPaymentLink(kit.db, DEMO.donationLinkId)).link).toMatchObject({
+    expect((await seededLink(kit.db, DEMO.donationLinkId)).link).toMatchObject({
       submit_type: 'donate',
       donation_settings: { presets: ['1', '5', '10'] },
     });
@@ -74,7 +81,7 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
   });
 
   it('offers a link that requires its add-on and one asking for more posters than are left', async () => {
-    const bundle = await getPaymentLink(kit.db, DEMO.bundleLinkId);
+    const bundle = await seededLink(kit.db, DEMO.bundleLinkId);
     expect(bundle.link).toMatchObject({ active: true, submit_type: 'pay' });
     expect(bundle.line_items).toEqual([
       { price_id: DEMO.licensePriceId, quantity: 1, cross_sell: false },
@@ -87,7 +94,7 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(bundleRow).toEqual({ cross_sell_behavior: 'required', livemode: 0 });
 
-    const lowStock = await getPaymentLink(kit.db, DEMO.lowStockLinkId);
+    const lowStock = await seededLink(kit.db, DEMO.lowStockLinkId);
     expect(lowStock.line_items).toEqual([{ price_id: DEMO.posterPriceId, quantity: 5, cross_sell: false }]);
     const poster = (await getPricesById(kit.db, [DEMO.posterPriceId])).get(DEMO.posterPriceId);
     expect(poster).toMatchObject({ unit_amount: '2500', quantity_available: 3, quantity_sold: 0 });
@@ -120,7 +127,7 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       currency_options: [{ currency_id: DEMO.eurCurrencyId, unit_amount: '899' }],
     });
     expect(prices.get(DEMO.licensePriceId)?.currency_options).toMatchObject([{ unit_amount: '1500' }]);
-    expect((await getPaymentLink(kit.db, DEMO.oneTimeLinkId)).line_items).toEqual([
+    expect((await seededLink(kit.db, DEMO.oneTimeLinkId)).line_items).toEqual([
       { price_id: DEMO.licensePriceId, quantity: 1, cross_sell: false },
       { price_id: DEMO.supportPriceId, quantity: 1, cross_sell: true },
     ]);
@@ -132,7 +139,7 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       .where('id', '=', DEMO.oneTimeLinkId)
       .execute();
     await seedDemoData(kit.deps);
-    expect((await getPaymentLink(kit.db, DEMO.oneTimeLinkId)).line_items).toEqual([
+    expect((await seededLink(kit.db, DEMO.oneTimeLinkId)).line_items).toEqual([
       { price_id: DEMO.licensePriceId, quantity: 2, cross_sell: false },
     ]);
   });

@@ -70,12 +70,6 @@ export async function findPaymentLink(db: PaymentDb, id: string): Promise<Paymen
   };
 }
 
-export async function getPaymentLink(db: PaymentDb, id: string): Promise<PaymentLinkConfig> {
-  const link = await findPaymentLink(db, id);
-  if (!link) throw notFound('payment link', id);
-  return link;
-}
-
 const BASIS_POINTS_PER_PERCENT = BASIS_POINTS_WHOLE / 100;
 
 /**
