@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyWebsocket from '@fastify/websocket';
 import { OWNER_SETUP_PAGE, registrySchema, RELAY_PATH, USER_SERVICE_PATH } from '@bazaar/schemas';
 import {
@@ -26,6 +25,7 @@ import { relayRoutes } from './relay/routes.ts';
 import { installRequestLimits } from './request-limits.ts';
 import { installLoopbackAliasRedirect } from './security/loopback-alias.ts';
 import { installRequestOriginCheck, type TrustedOrigins } from './security/request-origin.ts';
+import { installSecurityHeaders } from './security/security-headers.ts';
 import type { Mailer } from './user-service/mailer.ts';
 import { userServiceMigrations } from './user-service/migrations.ts';
 import { userServiceRoutes } from './user-service/routes.ts';
@@ -141,7 +141,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   installRequestOriginCheck(app, trustedOrigins);
   await app.register(fastifyWebsocket, { options: { maxPayload: RELAY_MAX_MESSAGE_BYTES } });
   // Pages replace this policy with their own, nonced per response (web-apps.ts).
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: API_CSP_DIRECTIVES },
   });
   installSessionUser(app, userDeps);
