@@ -5,6 +5,7 @@ export * from './component.ts';
 export * from './database.ts';
 export * from './http.ts';
 export * from './idempotency.ts';
+export * from './insert-rows.ts';
 export * from './migrations.ts';
 export * from './periodic-job.ts';
 export * from './revision-counter.ts';

@@ -1,5 +1,5 @@
 import type { Role } from '@bazaar/schemas';
-import { deleteInBatches, isUniqueViolation } from '@bazaar/server-kit';
+import { deleteInBatches, insertRows, isUniqueViolation } from '@bazaar/server-kit';
 import { sql, type Kysely } from 'kysely';
 
 export interface UserRow {
@@ -142,7 +142,7 @@ export async function insertSession(
   db: UserServiceDb,
   session: UserServiceTables['platform_sessions'],
 ): Promise<void> {
-  await db.insertInto('platform_sessions').values(session).execute();
+  await insertRows(db, 'platform_sessions', [session]);
 }
 
 /** The user of a live session, with when the session ends. */
@@ -166,7 +166,7 @@ export async function deleteSession(db: UserServiceDb, tokenHash: string): Promi
 }
 
 export async function insertNonce(db: UserServiceDb, nonce: string, expiresAt: number): Promise<void> {
-  await db.insertInto('platform_nonces').values({ nonce, expires_at: expiresAt }).execute();
+  await insertRows(db, 'platform_nonces', [{ nonce, expires_at: expiresAt }]);
 }
 
 /** Deletes a live nonce; true for exactly one caller, so a nonce signs in at most once. */

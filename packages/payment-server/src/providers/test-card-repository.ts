@@ -1,3 +1,4 @@
+import { insertRows } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import type { PaymentDb, PaymentTables } from '../db/tables.ts';
 
@@ -5,7 +6,7 @@ export type TestCardRow = Selectable<PaymentTables['test_cards']>;
 export type TestChargeRow = Selectable<PaymentTables['test_card_charges']>;
 
 export async function insertTestCardRow(db: PaymentDb, row: Insertable<PaymentTables['test_cards']>) {
-  await db.insertInto('test_cards').values(row).execute();
+  await insertRows(db, 'test_cards', [row]);
 }
 
 export async function findTestCardRow(db: PaymentDb, id: string): Promise<TestCardRow | undefined> {

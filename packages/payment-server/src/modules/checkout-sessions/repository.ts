@@ -1,3 +1,4 @@
+import { insertRows } from '@bazaar/server-kit';
 import type { Updateable } from 'kysely';
 import { jsonMentions } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -5,7 +6,7 @@ import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 export type CheckoutSessionRow = PaymentTables['checkout_sessions'];
 
 export async function insertCheckoutSessionRow(db: PaymentDb, row: CheckoutSessionRow): Promise<void> {
-  await db.insertInto('checkout_sessions').values(row).execute();
+  await insertRows(db, 'checkout_sessions', [row]);
 }
 
 export async function findCheckoutSessionRow(

@@ -1,3 +1,4 @@
+import { insertRows } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -9,7 +10,7 @@ export async function insertBalanceTransactionRows(
   rows: readonly NewBalanceTransactionRow[],
 ): Promise<void> {
   for (const chunk of insertChunks(rows)) {
-    await db.insertInto('customer_balance_transactions').values(chunk).execute();
+    await insertRows(db, 'customer_balance_transactions', chunk);
   }
 }
 

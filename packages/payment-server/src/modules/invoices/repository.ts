@@ -1,3 +1,4 @@
+import { insertRows } from '@bazaar/server-kit';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
 import { hasRowLocks } from '../../db/row-locks.ts';
@@ -15,8 +16,8 @@ export async function insertInvoiceRows(
   db: PaymentDb,
   rows: { invoices: readonly NewInvoiceRow[]; lines: readonly NewInvoiceLineRow[] },
 ): Promise<void> {
-  for (const chunk of insertChunks(rows.invoices)) await db.insertInto('invoices').values(chunk).execute();
-  for (const chunk of insertChunks(rows.lines)) await db.insertInto('invoice_lines').values(chunk).execute();
+  for (const chunk of insertChunks(rows.invoices)) await insertRows(db, 'invoices', chunk);
+  for (const chunk of insertChunks(rows.lines)) await insertRows(db, 'invoice_lines', chunk);
 }
 
 export async function findInvoiceRow(db: PaymentDb, id: string): Promise<InvoiceRow | undefined> {
@@ -248,11 +249,7 @@ export async function replaceInvoiceLineRows(
   lines: readonly NewInvoiceLineRow[],
 ): Promise<void> {
   await db.deleteFrom('invoice_lines').where('invoice_id', '=', invoiceId).execute();
-  if (lines.length > 0)
-    await db
-      .insertInto('invoice_lines')
-      .values([...lines])
-      .execute();
+  await insertRows(db, 'invoice_lines', lines);
 }
 
 /** A subscription's open invoice of this reason (a plan change still being paid), if any. */

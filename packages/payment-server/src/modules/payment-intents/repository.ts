@@ -1,3 +1,4 @@
+import { insertRows } from '@bazaar/server-kit';
 import type { UpdateObject } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -34,7 +35,7 @@ export async function insertPaymentIntentRows(
   db: PaymentDb,
   rows: readonly PaymentIntentRow[],
 ): Promise<void> {
-  for (const chunk of insertChunks(rows)) await db.insertInto('payment_intents').values(chunk).execute();
+  for (const chunk of insertChunks(rows)) await insertRows(db, 'payment_intents', chunk);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { insertRows } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
 import { jsonMentions, newestFirstPage, textContains } from '../../db/search.ts';
@@ -21,7 +22,7 @@ export async function insertPaymentLinkIfMissing(db: PaymentDb, row: NewPaymentL
 export type PaymentLinkPatch = Partial<Omit<NewPaymentLinkRow, 'id' | 'livemode' | 'created_at'>>;
 
 export async function insertPaymentLinkRow(db: PaymentDb, row: NewPaymentLinkRow): Promise<void> {
-  await db.insertInto('payment_links').values(row).execute();
+  await insertRows(db, 'payment_links', [row]);
 }
 
 export async function updatePaymentLinkRow(

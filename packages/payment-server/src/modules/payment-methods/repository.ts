@@ -1,3 +1,4 @@
+import { insertRows } from '@bazaar/server-kit';
 import { toFlag } from '../../db/json.ts';
 import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -57,7 +58,7 @@ export async function insertCurrencyIfMissing(db: PaymentDb, row: PaymentCurrenc
 type Page = { page: number; pageSize: number };
 
 export async function insertMethodRow(db: PaymentDb, row: PaymentMethodRow): Promise<void> {
-  await db.insertInto('payment_methods').values(row).execute();
+  await insertRows(db, 'payment_methods', [row]);
 }
 
 export async function updateMethodRow(
@@ -81,7 +82,7 @@ export async function listMethodPage(
 }
 
 export async function insertCurrencyRow(db: PaymentDb, row: PaymentCurrencyRow): Promise<void> {
-  await db.insertInto('payment_currencies').values(row).execute();
+  await insertRows(db, 'payment_currencies', [row]);
 }
 
 export async function updateCurrencyRow(

@@ -1,3 +1,4 @@
+import { insertRows } from '@bazaar/server-kit';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
 import { jsonMentions, newestFirstPage } from '../../db/search.ts';
@@ -108,7 +109,7 @@ export interface PriceFilter {
 }
 
 export async function insertPriceRow(db: PaymentDb, row: NewPriceRow): Promise<void> {
-  await db.insertInto('prices').values(row).execute();
+  await insertRows(db, 'prices', [row]);
 }
 
 export async function listPriceRows(

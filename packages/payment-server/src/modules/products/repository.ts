@@ -1,3 +1,4 @@
+import { insertRows } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
 import { newestFirstPage, textContains } from '../../db/search.ts';
@@ -28,7 +29,7 @@ export interface ProductFilter {
 }
 
 export async function insertProductRow(db: PaymentDb, row: NewProductRow): Promise<void> {
-  await db.insertInto('products').values(row).execute();
+  await insertRows(db, 'products', [row]);
 }
 
 export async function findProductRow(db: PaymentDb, id: string): Promise<ProductRow | undefined> {

@@ -1,3 +1,4 @@
+import { insertRows } from '@bazaar/server-kit';
 import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import { newestFirstPage } from '../../db/search.ts';
@@ -13,12 +14,8 @@ export async function insertSubscriptionRows(
   subscription: Insertable<PaymentTables['subscriptions']>,
   items: readonly Insertable<PaymentTables['subscription_items']>[],
 ) {
-  await db.insertInto('subscriptions').values(subscription).execute();
-  if (items.length > 0)
-    await db
-      .insertInto('subscription_items')
-      .values([...items])
-      .execute();
+  await insertRows(db, 'subscriptions', [subscription]);
+  await insertRows(db, 'subscription_items', items);
 }
 
 export async function findSubscriptionRow(db: PaymentDb, id: string): Promise<SubscriptionRow | undefined> {
@@ -107,7 +104,7 @@ export async function insertCardSetupRow(
   db: PaymentDb,
   row: Insertable<PaymentTables['subscription_card_setups']>,
 ): Promise<void> {
-  await db.insertInto('subscription_card_setups').values(row).execute();
+  await insertRows(db, 'subscription_card_setups', [row]);
 }
 
 /** The subscription a setup intent changes the card of; undefined for any other intent. */

@@ -1,10 +1,11 @@
+import { insertRows } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type TestClockRow = Selectable<PaymentTables['test_clocks']>;
 
 export async function insertTestClockRow(db: PaymentDb, row: Insertable<PaymentTables['test_clocks']>) {
-  await db.insertInto('test_clocks').values(row).execute();
+  await insertRows(db, 'test_clocks', [row]);
 }
 
 export async function findTestClockRow(db: PaymentDb, id: string): Promise<TestClockRow | undefined> {
