@@ -24,6 +24,7 @@ import { startDevChain, TEST_TOKEN_ABI, type DevChain } from '@bazaar/dev-chain'
 import {
   confirmPendingChainTransactions,
   createCatalogueCache,
+  DEFAULT_WEBHOOK_POLICY,
   createEvmChains,
   createPaymentKit,
   createTestCardNetwork,
@@ -34,7 +35,7 @@ import {
   DEFAULT_PAYMENT_LIMITS,
 } from '@bazaar/payment-server';
 import { createManualClock, type Dialect } from '@bazaar/server-kit';
-import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { openTestDatabase, openTestTarget, TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import Fastify from 'fastify';
 import {
   createPublicClient,
@@ -50,8 +51,6 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
   insertDueSubscriptions,
-  openBenchDatabase,
-  openTarget,
   peakRssMegabytes,
   PERIOD_END,
   PERIOD_START,
@@ -169,7 +168,7 @@ async function settlePending(deps: PaymentDeps) {
 }
 
 async function runEngine(target: string, rpcLatencyMs: number) {
-  const database = await openTarget(target);
+  const database = await openTestTarget(target);
   const db = database.db as PaymentDeps['db'];
   const adapterCalls: Record<string, number> = {};
   const fetches = countFetches(rpcLatencyMs);
@@ -181,6 +180,7 @@ async function runEngine(target: string, rpcLatencyMs: number) {
     chains: countedChains(createEvmChains(), adapterCalls),
     limits: DEFAULT_PAYMENT_LIMITS,
     catalogue: createCatalogueCache(),
+    webhooks: DEFAULT_WEBHOOK_POLICY,
   };
   const started = performance.now();
   const engineError = await runBilling(deps, { now: PERIOD_END, testClockId: null }).then(
@@ -393,7 +393,8 @@ async function findProblems(
 
 async function bench(dialect: Dialect, count: number, rpcLatencyMs: number) {
   const setupStarted = performance.now();
-  const { database, target, close } = await openBenchDatabase(dialect);
+  const database = await openTestDatabase(dialect);
+  const { target, close } = database;
   const chain = await openBenchChain().catch(async (error: unknown) => {
     await close();
     throw error;

@@ -1,17 +1,13 @@
 /**
- * What the renewal benches share: a database per dialect (a SQLite file in WAL mode, or a
- * PostgreSQL schema of its own), due monthly subscriptions inserted in bulk, and an engine run in
- * a child process of its own, so its peak RSS is its own and not the fixtures'.
+ * What the renewal benches share: due monthly subscriptions inserted in bulk, and an engine run
+ * in a child process of its own (reopening the test database by its target), so its peak RSS is
+ * its own and not the fixtures'.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { DEMO, DEMO_CHAIN } from '@bazaar/payment-server';
 import { randomToken } from '@bazaar/schemas';
-import { openDatabase, type Database, type Dialect } from '@bazaar/server-kit';
-import { openTestDatabase, TEST_POSTGRES_URL } from '@bazaar/server-kit/testing';
 import type { Kysely } from 'kysely';
 
 /** 2027-01-15, when every subscription's first month starts; they are all due a month later. */
@@ -22,31 +18,6 @@ const ROWS_PER_INSERT = 1_000;
 // The benches write tables the kit's typed handle does not list (bench_rows), so they go untyped.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any>;
-
-/** A database the engine's child process reopens from `target` (a file path or a schema name). */
-export async function openBenchDatabase(
-  dialect: Dialect,
-): Promise<{ database: Database; target: string; close(): Promise<void> }> {
-  if (dialect === 'postgres') {
-    const database = await openTestDatabase('postgres');
-    return { database, target: database.schema!, close: () => database.close() };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'bazaar-bench-'));
-  const target = join(dir, 'renewals.db');
-  const database = await openDatabase({ url: target });
-  return {
-    database,
-    target,
-    async close() {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-export async function openTarget(target: string): Promise<Database> {
-  return openDatabase(target.endsWith('.db') ? { url: target } : { url: TEST_POSTGRES_URL, schema: target });
-}
 
 /**
  * This process's peak RSS. Not `resourceUsage().maxRSS`: Linux keeps that across exec, so a

@@ -13,6 +13,7 @@
 import { cpus } from 'node:os';
 import {
   createCatalogueCache,
+  DEFAULT_WEBHOOK_POLICY,
   createEvmChains,
   createPaymentKit,
   createTestCardNetwork,
@@ -22,12 +23,10 @@ import {
 } from '@bazaar/payment-server';
 import { randomToken } from '@bazaar/schemas';
 import { createManualClock, type Dialect } from '@bazaar/server-kit';
-import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { openTestDatabase, openTestTarget, TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import Fastify from 'fastify';
 import {
   insertDueSubscriptions,
-  openBenchDatabase,
-  openTarget,
   peakRssMegabytes,
   PERIOD_END,
   PERIOD_START,
@@ -41,7 +40,7 @@ const BASELINE_CONCURRENCY = 16;
 // ------------------------------------------------------------------ the engine (child process)
 
 async function runEngine(target: string) {
-  const database = await openTarget(target);
+  const database = await openTestTarget(target);
   const db = database.db as PaymentDeps['db'];
   const deps: PaymentDeps = {
     db,
@@ -51,6 +50,7 @@ async function runEngine(target: string) {
     chains: createEvmChains(),
     limits: DEFAULT_PAYMENT_LIMITS,
     catalogue: createCatalogueCache(),
+    webhooks: DEFAULT_WEBHOOK_POLICY,
   };
   const started = performance.now();
   const result = await runBilling(deps, { now: PERIOD_END, testClockId: null });
@@ -82,7 +82,8 @@ async function insertRate(db: AnyDb, concurrency: number): Promise<number> {
 }
 
 async function bench(dialect: Dialect, count: number) {
-  const { database, target, close } = await openBenchDatabase(dialect);
+  const database = await openTestDatabase(dialect);
+  const { target, close } = database;
   try {
     const kit = createPaymentKit({
       database,

@@ -18,6 +18,7 @@ describe('readPlatformConfig', () => {
       embedOrigins: [],
       limits: DEFAULT_PLATFORM_LIMITS,
       paymentLimits: DEFAULT_PAYMENT_LIMITS,
+      webhooksAllowPrivate: false,
     });
   });
 
@@ -55,14 +56,20 @@ describe('readPlatformConfig', () => {
     expect(readPlatformConfig({ PUBLIC_URL: 'http://10.0.0.5:8080' }).publicUrl).toBe('http://10.0.0.5:8080');
   });
 
-  it('reads the embedders, live mode and the proxy', () => {
+  it('reads the embedders, live mode, the proxy and private webhooks', () => {
     const config = readPlatformConfig({
       EMBED_ORIGINS: ' https://blog.example, https://docs.example:8443/ ,,https://blog.example',
       LIVEMODE: 'on',
       TRUST_PROXY: 'true',
+      WEBHOOKS_ALLOW_PRIVATE: 'on',
     });
     expect(config.embedOrigins).toEqual(['https://blog.example', 'https://docs.example:8443']);
-    expect(config).toMatchObject({ livemode: true, trustProxy: true, demoChain: null });
+    expect(config).toMatchObject({
+      livemode: true,
+      trustProxy: true,
+      demoChain: null,
+      webhooksAllowPrivate: true,
+    });
   });
 
   it.each([

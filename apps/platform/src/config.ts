@@ -32,6 +32,8 @@ export interface PlatformConfig {
   limits: PlatformLimits;
   /** The Payment Kit's stock holds and session retention, each overridable by its variable in `PAYMENT_LIMIT_VARIABLES`. */
   paymentLimits: PaymentLimits;
+  /** Lets webhooks go to loopback and private-network addresses (`WEBHOOKS_ALLOW_PRIVATE`): for local development only. */
+  webhooksAllowPrivate: boolean;
 }
 
 /** The environment variable that overrides each of the Payment Kit's limits. */
@@ -128,5 +130,6 @@ export function readPlatformConfig(env: Record<string, string | undefined>): Pla
     embedOrigins: parseOrigins('EMBED_ORIGINS', env.EMBED_ORIGINS),
     limits: readLimits(env, DEFAULT_PLATFORM_LIMITS, LIMIT_VARIABLES),
     paymentLimits: readLimits(env, DEFAULT_PAYMENT_LIMITS, PAYMENT_LIMIT_VARIABLES),
+    webhooksAllowPrivate: isOn(env.WEBHOOKS_ALLOW_PRIVATE),
   };
 }

@@ -40,6 +40,7 @@ const platform = await createPlatform({
     createPaymentKit(deps, {
       demoChain: demoChain ? { rpcUrl: demoChain.rpcUrl } : undefined,
       limits: config.paymentLimits,
+      webhooks: { allowPrivateAddresses: config.webhooksAllowPrivate },
     }),
     createStore(deps),
   ],

@@ -4,6 +4,7 @@ import type { CatalogueCache } from './modules/catalogue/cache.ts';
 import type { CardNetwork } from './providers/card-network.ts';
 import type { EvmChains } from './providers/evm-chain.ts';
 import type { PaymentLimits } from './limits.ts';
+import type { WebhookPolicy } from './modules/webhooks/policy.ts';
 
 /** What every Payment Kit service receives; tests pass a real database and a manual clock. */
 export interface PaymentDeps {
@@ -18,4 +19,5 @@ export interface PaymentDeps {
   limits: PaymentLimits;
   /** Links, prices and payment methods as checkouts read them, kept while the catalogue is unchanged. */
   catalogue: CatalogueCache;
+  webhooks: WebhookPolicy;
 }

@@ -26,6 +26,10 @@ import { seedDemoChain } from './demo/seed-chain.ts';
 import { registerTestCardRoutes } from './modules/payment-intents/routes.ts';
 import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 import { createCatalogueCache } from './modules/catalogue/cache.ts';
+import { registerEventRoutes } from './modules/events/routes.ts';
+import { createWebhookSender } from './modules/webhooks/delivery.ts';
+import { DEFAULT_WEBHOOK_POLICY, type WebhookPolicy } from './modules/webhooks/policy.ts';
+import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 
 export type { PaymentDeps } from './deps.ts';
 export { DEFAULT_PAYMENT_LIMITS, type PaymentLimits } from './limits.ts';
@@ -34,6 +38,8 @@ export { DEMO } from './demo/seed.ts';
 export { DEMO_CHAIN, deployDemoToken } from './demo/seed-chain.ts';
 export { createEvmChains } from './providers/evm-chain.ts';
 export { createCatalogueCache } from './modules/catalogue/cache.ts';
+export { DEFAULT_WEBHOOK_POLICY, type WebhookPolicy } from './modules/webhooks/policy.ts';
+export { deliverDueWebhooks } from './modules/webhooks/delivery.ts';
 export { createTestCardNetwork, TEST_CARDS } from './providers/test-card-network.ts';
 export { runBilling } from './flows/run-billing.ts';
 export { confirmPendingChainTransactions } from './flows/confirm-chain-transactions.ts';
@@ -53,6 +59,8 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerTestCardRoutes(app, deps);
   registerUsageRecordRoutes(app, deps);
   registerTestClockRoutes(app, deps);
+  registerEventRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
 }
 
 /**
@@ -65,6 +73,8 @@ export interface PaymentKitOptions {
   demoChain?: { rpcUrl: string };
   /** Abuse limits (stock holds, session retention); the defaults suit a public install. */
   limits?: Partial<PaymentLimits>;
+  /** Where webhooks may go and how long an attempt waits; the defaults refuse private networks. */
+  webhooks?: Partial<WebhookPolicy>;
 }
 
 export function createPaymentKit(
@@ -88,10 +98,12 @@ export function createPaymentKit(
     chains: createEvmChains(),
     limits: { ...DEFAULT_PAYMENT_LIMITS, ...options.limits },
     catalogue: createCatalogueCache(),
+    webhooks: { ...DEFAULT_WEBHOOK_POLICY, ...options.webhooks },
   };
   const sessionSweeper = createSessionSweeper(deps, componentDeps.logger);
   const billingWorker = createBillingWorker(deps, componentDeps.logger);
   const chainWatcher = createChainWatcher(deps, componentDeps.logger);
+  const webhookSender = createWebhookSender(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.paymentKit,
     name: 'Payment Kit',
@@ -107,8 +119,10 @@ export function createPaymentKit(
       sessionSweeper.start();
       billingWorker.start();
       chainWatcher.start();
+      webhookSender.start();
     },
     stop: async () => {
+      await webhookSender.stop();
       await chainWatcher.stop();
       await billingWorker.stop();
       await sessionSweeper.stop();

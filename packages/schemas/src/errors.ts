@@ -73,6 +73,10 @@ export const ERROR_STATUS = {
   CHECKOUT_SECRET_REQUIRED: 403,
   /** The customer already holds stock in as many unpaid checkouts as allowed; pay or let one lapse. */
   STOCK_HOLD_LIMIT: 409,
+  /** A webhook URL's host does not resolve to any address. */
+  WEBHOOK_URL_UNRESOLVABLE: 400,
+  /** A webhook URL's host resolves to a loopback or private-network address (allowed only with WEBHOOKS_ALLOW_PRIVATE). */
+  WEBHOOK_URL_PRIVATE: 400,
   /** The payment method or currency is unknown, inactive or not offered for this session. */
   PAYMENT_METHOD_UNAVAILABLE: 400,
   /** A line asks for more than is left in stock. */

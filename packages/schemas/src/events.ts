@@ -49,6 +49,11 @@ const subscriptionChanged = eventKind(
   { id: z.string(), customer_id: z.string() },
   { status: z.string() },
 );
+const customerChanged = eventKind(
+  ['customer.created', 'customer.updated'],
+  { id: z.string() },
+  { name: z.string(), email: z.string() },
+);
 const intentSucceeded = eventKind(['payment_intent.succeeded'], intentIds, {});
 const intentFailed = eventKind(['payment_intent.payment_failed'], intentIds, { code: z.string() });
 
@@ -62,6 +67,7 @@ export const eventSchema = z.discriminatedUnion('type', [
   invoiceChanged.payload,
   invoicePaymentFailed.payload,
   subscriptionChanged.payload,
+  customerChanged.payload,
   intentSucceeded.payload,
   intentFailed.payload,
 ]);
@@ -78,6 +84,7 @@ export const relayEventSchema = z.discriminatedUnion('type', [
   invoiceChanged.relayed,
   invoicePaymentFailed.relayed,
   subscriptionChanged.relayed,
+  customerChanged.relayed,
   intentSucceeded.relayed,
   intentFailed.relayed,
 ]);

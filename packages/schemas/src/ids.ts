@@ -23,6 +23,8 @@ export const ID_PREFIXES = {
   paymentCurrency: 'pc',
   event: 'evt',
   webhookEndpoint: 'we',
+  webhookDelivery: 'whd',
+  webhookAttempt: 'wha',
   user: 'usr',
   session: 'ses',
 } as const;

@@ -6,3 +6,4 @@ export * from './events.ts';
 export * from './checkout.ts';
 export * from './catalogue.ts';
 export * from './billing.ts';
+export * from './webhooks.ts';

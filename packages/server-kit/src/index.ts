@@ -10,3 +10,4 @@ export * from './migrations.ts';
 export * from './periodic-job.ts';
 export * from './revision-counter.ts';
 export * from './sha256.ts';
+export * from './webhook-signature.ts';

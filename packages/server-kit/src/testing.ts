@@ -27,16 +27,23 @@ export async function dropStaleTestSchemas(maxAgeSeconds: number): Promise<numbe
   }
 }
 
+export interface TestDatabase extends Database {
+  /** What another process opens it by (`openTestTarget`): the SQLite file, or the PostgreSQL schema. */
+  target: string;
+}
+
 /**
  * A fresh, empty database of the given dialect: a temporary SQLite file, or a PostgreSQL schema
  * of its own so parallel test files and CI runs never see each other. `close()` removes it.
  */
-export async function openTestDatabase(dialect: Dialect): Promise<Database> {
+export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'bazaar-test-'));
-    const database = await openDatabase({ url: join(dir, 'test.db') });
+    const target = join(dir, 'test.db');
+    const database = await openDatabase({ url: target });
     return {
       ...database,
+      target,
       async close() {
         await database.close();
         rmSync(dir, { recursive: true, force: true });
@@ -48,6 +55,7 @@ export async function openTestDatabase(dialect: Dialect): Promise<Database> {
   const database = await openDatabase({ url: TEST_POSTGRES_URL, schema, poolSize: 20 });
   return {
     ...database,
+    target: schema,
     async close() {
       await database.close();
       const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
@@ -56,6 +64,11 @@ export async function openTestDatabase(dialect: Dialect): Promise<Database> {
       await admin.end();
     },
   };
+}
+
+/** Opens, in a child process, the database a test opened (`TestDatabase.target`). */
+export function openTestTarget(target: string): Promise<Database> {
+  return openDatabase(target.endsWith('.db') ? { url: target } : { url: TEST_POSTGRES_URL, schema: target });
 }
 
 /**

@@ -252,7 +252,9 @@ describe.each(TEST_DIALECTS)('who hears payments on the relay on %s', (dialect) 
     for (const silent of [anonymous, hijacker, adminHijacker, guessing])
       expect(await silent.heard()).toEqual([]);
     const payerHeard = await payerPage.heard();
+    // The payer's customer, created at their submit, is theirs to hear of; a guest's is nobody's.
     expect(payerHeard.map((event) => [event.type, event.data.id])).toEqual([
+      ['customer.created', expect.stringMatching(/^cus_/)],
       ['payment_intent.succeeded', boughtIntent],
       ['checkout.session.completed', bought.id],
       ['invoice.paid', expect.stringMatching(/^in_/)],
@@ -269,9 +271,11 @@ describe.each(TEST_DIALECTS)('who hears payments on the relay on %s', (dialect) 
       ['checkout.session.completed', donation.id],
     ]);
     expect((await adminPage.heard()).map((event) => event.type)).toEqual([
+      'customer.created',
       'payment_intent.succeeded',
       'checkout.session.completed',
       'invoice.paid',
+      'customer.created',
       'payment_intent.succeeded',
       'checkout.session.completed',
       'invoice.paid',

@@ -156,6 +156,8 @@ export const paymentEn = {
     'This checkout was opened in another browser. Open the payment link again, or sign in.',
   'payment.error.STOCK_HOLD_LIMIT':
     'You have too many unpaid checkouts holding items. Pay one of them, or try again in a few minutes.',
+  'payment.error.WEBHOOK_URL_UNRESOLVABLE': "The webhook URL's host could not be found.",
+  'payment.error.WEBHOOK_URL_PRIVATE': 'Webhooks cannot be sent to an address inside a private network.',
   'payment.error.PAYMENT_METHOD_UNAVAILABLE': 'This payment method is not supported',
   'payment.error.CHECKOUT_MODE_UNSUPPORTED': 'This kind of purchase cannot be paid here yet.',
   'payment.error.REQUIRE_CROSS_SELL': 'Please add the recommended item to continue.',

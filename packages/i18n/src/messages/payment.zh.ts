@@ -148,6 +148,8 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.error.CHECKOUT_SESSION_TAKEN': '其他人正在支付此结账。请重新打开支付链接开始新的结账。',
   'payment.error.CHECKOUT_SECRET_REQUIRED': '此结账是在其他浏览器中打开的。请重新打开支付链接，或先登录。',
   'payment.error.STOCK_HOLD_LIMIT': '您有太多未支付的结账正在占用库存。请先完成其中一笔，或几分钟后再试。',
+  'payment.error.WEBHOOK_URL_UNRESOLVABLE': '找不到 Webhook 地址的主机。',
+  'payment.error.WEBHOOK_URL_PRIVATE': 'Webhook 不能发送到内部网络中的地址。',
   'payment.error.PAYMENT_METHOD_UNAVAILABLE': '不支持此支付方式',
   'payment.error.CHECKOUT_MODE_UNSUPPORTED': '暂不支持在此支付此类购买。',
   'payment.error.REQUIRE_CROSS_SELL': '请添加推荐的商品后继续。',

@@ -350,6 +350,51 @@ export interface PaymentTables {
     created_at: number;
     position: number;
     relayed_at: number | null;
+    /** The id of the object the event is about (its payload's `data.id`). */
+    object_id: string;
+    /** When the webhook sender queued its deliveries; null until then. */
+    webhooks_queued_at: number | null;
+  };
+  webhook_endpoints: {
+    id: string;
+    url: string;
+    /** JSON array of event types, or `["*"]`. */
+    enabled_events: string;
+    description: string | null;
+    status: string;
+    secret: string;
+    /** A rolled secret's predecessor, still signing until `previous_secret_expires_at`. */
+    previous_secret: string | null;
+    previous_secret_expires_at: number | null;
+    failing_since: number | null;
+    metadata: string;
+    livemode: number;
+    created_at: number;
+    updated_at: number;
+  };
+  webhook_deliveries: {
+    id: string;
+    endpoint_id: string;
+    event_id: string;
+    event_type: string;
+    object_id: string;
+    event_created_at: number;
+    event_position: number;
+    status: string;
+    attempt_count: number;
+    /** When the next attempt is due (also a lease while one is in flight); null once settled. */
+    next_attempt_at: number | null;
+    created_at: number;
+  };
+  webhook_attempts: {
+    id: string;
+    delivery_id: string;
+    status: string;
+    response_status: number | null;
+    error: string | null;
+    duration_ms: number;
+    retry_count: number;
+    created_at: number;
   };
 }
 

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createManualClock, migrate, openDatabase, type Database } from '@bazaar/server-kit';
-import { openTestDatabase, TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { createManualClock, migrate } from '@bazaar/server-kit';
+import { openTestDatabase, TEST_DIALECTS, type TestDatabase } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paymentMigrations } from '../db/migrations/index.ts';
 import type { PaymentDb } from '../db/tables.ts';
@@ -17,6 +15,7 @@ import { createClockedSubscription } from '../test-utils/clocked-subscription.ts
 import { TEST_NOW } from '../test-utils/payment-test-kit.ts';
 import { BILLING_BATCH_SIZE as BATCH, COLLECTION_LEASE_SECONDS } from './collect-invoice.ts';
 import { createCatalogueCache } from '../modules/catalogue/cache.ts';
+import { DEFAULT_WEBHOOK_POLICY } from '../modules/webhooks/policy.ts';
 
 const CHILD = join(import.meta.dirname, '../test-utils/billing-child.ts');
 /** More than two renewal batches, so a crash can land between committed batches. */
@@ -34,31 +33,18 @@ async function runChild(target: string, now: number, crash?: string): Promise<st
 }
 
 describe.each(TEST_DIALECTS)('billing worker killed with SIGKILL on %s', (dialect) => {
-  let database: Database;
+  let database: TestDatabase;
   let db: PaymentDb;
-  /** What the child opens: the SQLite file, or the PostgreSQL schema. */
   let target: string;
-  let cleanUp: () => Promise<void>;
 
   beforeEach(async () => {
-    if (dialect === 'sqlite') {
-      const dir = mkdtempSync(join(tmpdir(), 'bazaar-crash-'));
-      target = join(dir, 'billing.db');
-      database = await openDatabase({ url: target });
-      cleanUp = async () => {
-        await database.close();
-        rmSync(dir, { recursive: true, force: true });
-      };
-    } else {
-      database = await openTestDatabase('postgres');
-      target = database.schema!;
-      cleanUp = () => database.close();
-    }
+    database = await openTestDatabase(dialect);
+    target = database.target;
     db = database.db as PaymentDb;
     await migrate(database, 'payment_kit', paymentMigrations);
   });
   afterEach(async () => {
-    await cleanUp();
+    await database.close();
   });
 
   async function count(query: Promise<{ count: number | string | bigint }>) {
@@ -78,6 +64,7 @@ describe.each(TEST_DIALECTS)('billing worker killed with SIGKILL on %s', (dialec
         chains: createEvmChains(),
         limits: DEFAULT_PAYMENT_LIMITS,
         catalogue: createCatalogueCache(),
+        webhooks: DEFAULT_WEBHOOK_POLICY,
       };
       await seedDemoData(deps);
       for (let index = 0; index < SUBSCRIPTIONS; index += 1) {

@@ -5,7 +5,7 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from '@bazaar/schemas';
-import { AppError, type Clock } from '@bazaar/server-kit';
+import { AppError } from '@bazaar/server-kit';
 import { isEnded, transitionSubscription } from '../billing/subscription-status.ts';
 import { toFlag } from '../db/json.ts';
 import type { PaymentDb } from '../db/tables.ts';
@@ -48,10 +48,12 @@ async function applyChange(
   event: 'customer.subscription.updated' | 'customer.subscription.deleted',
   endsAt: number | null = null,
 ): Promise<Subscription> {
+  const now = await subscriptionNow(deps, row);
   const updated = await deps.db.transaction().execute(async (trx) => {
     if (!(await updateSubscriptionFrom(trx, row.id, [status], changes))) return null;
-    const invoiceId = endsAt === null ? null : await billFinalUsage(trx, deps.clock, { row, now: endsAt });
-    await recordEvents(trx, deps.clock, {
+    const invoiceId = endsAt === null ? null : await billFinalUsage(trx, { row, now: endsAt });
+    await recordEvents(trx, {
+      now,
       livemode: row.livemode === 1,
       payloads: [
         {
@@ -77,7 +79,6 @@ async function applyChange(
  */
 async function billFinalUsage(
   trx: PaymentDb,
-  clock: Clock,
   input: { row: SubscriptionRow; now: number },
 ): Promise<string | null> {
   const { row, now } = input;
@@ -86,7 +87,7 @@ async function billFinalUsage(
     await listUnbilledUsage(trx, { subscription: await toSubscription(trx, row), periodStart, periodEnd })
   ).filter((line) => line.quantity > 0n);
   if (usage.length === 0) return null;
-  const { invoiceId, amountDue } = await writeSubscriptionInvoice(trx, clock, {
+  const { invoiceId, amountDue } = await writeSubscriptionInvoice(trx, {
     subscription: row,
     billingReason: 'subscription_cancel',
     description: describeUsage(usage),

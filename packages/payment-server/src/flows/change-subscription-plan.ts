@@ -47,12 +47,8 @@ export interface WrittenPlanChange {
 }
 
 /** A change with nothing to pay switches at once, on the locked subscription. */
-async function switchNow(
-  trx: PaymentDb,
-  clock: Clock,
-  input: Parameters<typeof switchPlan>[2],
-): Promise<void> {
-  if (!(await switchPlan(trx, clock, input))) {
+async function switchNow(trx: PaymentDb, input: Parameters<typeof switchPlan>[1]): Promise<void> {
+  if (!(await switchPlan(trx, input))) {
     throw new AppError('SUBSCRIPTION_UNEXPECTED_STATE', 'The subscription changed plan meanwhile');
   }
 }
@@ -123,10 +119,10 @@ export async function writePlanChange(
     const plan = await planChange(trx, { row: locked, body: input.body, now });
     const change = toSwitch(plan, { start: plan.preview.periodStart, end: plan.preview.periodEnd });
     if (plan.isTrial) {
-      await switchNow(trx, deps.clock, { row: locked, change, now });
+      await switchNow(trx, { row: locked, change, now });
       return { change, invoiceId: null, amountDue: 0n };
     }
-    const { invoiceId, amountDue } = await writeSubscriptionInvoice(trx, deps.clock, {
+    const { invoiceId, amountDue } = await writeSubscriptionInvoice(trx, {
       subscription: locked,
       billingReason: 'subscription_update',
       description: `${plan.item.price.product.name} → ${plan.price.product.name}`,
@@ -137,7 +133,7 @@ export async function writePlanChange(
       now,
     });
     // Paid now (by credit) it switches here; paid later, settling the invoice switches it.
-    if (amountDue === 0n) await switchNow(trx, deps.clock, { row: locked, change, now });
+    if (amountDue === 0n) await switchNow(trx, { row: locked, change, now });
     else await setInvoicePlanChange(trx, { invoiceId, planChange: JSON.stringify(change) });
     return { change, invoiceId, amountDue };
   });

@@ -50,7 +50,7 @@ export async function collectInvoice(
     : null;
   const intent = await ensureInvoiceIntent(deps.db, { invoice, subscription, now: input.now });
   const attempt = await chargeInvoice(deps, { invoice, subscription, intent, now: input.now });
-  const [outcome] = await deps.db.transaction().execute((trx) => recordAttempts(trx, deps.clock, [attempt]));
+  const [outcome] = await deps.db.transaction().execute((trx) => recordAttempts(trx, [attempt]));
   await deps.flushEvents();
   if (attempt.pull) return settlePullNow(deps, { invoiceId: invoice.id, pull: attempt.pull });
   return outcome!;
@@ -125,7 +125,7 @@ export async function collectDueInvoices(
         (await ensureInvoiceIntent(deps.db, { invoice, subscription, now: input.now }));
       return chargeInvoice(deps, { invoice, subscription, intent, now: input.now });
     });
-    await deps.db.transaction().execute((trx) => recordAttempts(trx, deps.clock, attempts));
+    await deps.db.transaction().execute((trx) => recordAttempts(trx, attempts));
     await deps.flushEvents();
     for (const { invoice, pull } of attempts)
       if (pull) await settlePullNow(deps, { invoiceId: invoice.id, pull });

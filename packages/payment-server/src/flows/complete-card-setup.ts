@@ -43,7 +43,8 @@ export async function completeCardSetup(
       await keepOpenInvoicesCard(trx, { subscriptionId, card: current.payment_card });
     }
     await setSubscriptionCard(trx, { id: subscriptionId, card: JSON.stringify(card), now });
-    await recordEvents(trx, deps.clock, {
+    await recordEvents(trx, {
+      now,
       livemode: current.livemode === 1,
       payloads: [
         {

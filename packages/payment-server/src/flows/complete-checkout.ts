@@ -105,7 +105,8 @@ export async function completeCheckout(
       paymentStatus,
       now,
     });
-    await recordEvents(trx, deps.clock, {
+    await recordEvents(trx, {
+      now,
       livemode: intent.livemode,
       payloads: completionEvents({
         intent,

@@ -3,6 +3,7 @@ import { AppError } from '@bazaar/server-kit';
 import type { PaymentDeps } from '../deps.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { releaseInvoiceLease } from '../modules/invoices/repository.ts';
+import { customerNow } from '../modules/test-clocks/service.ts';
 import {
   failPaymentIntent,
   getPaymentIntent,
@@ -22,11 +23,13 @@ export async function failPayment(
   await deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: trx };
     const { intent } = await getPaymentIntent(trx, input.paymentIntentId);
+    const now = await customerNow(trx, deps.clock, intent.customer_id);
     if (!(await failPaymentIntent(tx, { id: intent.id, error: input.error, card: input.card }))) {
       throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${intent.status}`);
     }
     if (intent.invoice_id) await releaseInvoiceLease(trx, { id: intent.invoice_id, holder: 'payer' });
-    await recordEvents(trx, deps.clock, {
+    await recordEvents(trx, {
+      now,
       livemode: intent.livemode,
       payloads: [
         {

@@ -83,12 +83,16 @@ async function finishInterruptedCollection(deps: PaymentDeps, row: InvoiceRow, n
 /** Records `payloads` about `row`'s invoice, the first with the invoice's reference as its data. */
 function recordInvoiceEvents(
   trx: PaymentDb,
-  deps: PaymentDeps,
   row: InvoiceRow,
-  input: { type: 'invoice.finalized' | 'invoice.marked_uncollectible'; more?: readonly EventPayload[] },
+  input: {
+    type: 'invoice.finalized' | 'invoice.marked_uncollectible';
+    more?: readonly EventPayload[];
+    now: number;
+  },
 ) {
   const data = { id: row.id, customer_id: row.customer_id, subscription_id: row.subscription_id };
-  return recordEvents(trx, deps.clock, {
+  return recordEvents(trx, {
+    now: input.now,
     livemode: row.livemode === 1,
     payloads: [{ type: input.type, data }, ...(input.more ?? [])],
   });
@@ -109,10 +113,10 @@ export async function finalizeInvoice(deps: PaymentDeps, id: string): Promise<Ad
         from: ['draft'],
         changes: { status: 'open', due_date: now + (row.days_until_due ?? 0) * SECONDS_PER_DAY },
       });
-      await recordInvoiceEvents(trx, deps, row, { type: 'invoice.finalized' });
+      await recordInvoiceEvents(trx, row, { type: 'invoice.finalized', now });
       // Owing nothing, it is paid as it is sent, as createInvoice pays such an invoice as it is written.
       if (BigInt(row.amount_remaining) === 0n) {
-        await settleInvoice(trx, deps.clock, { invoiceId: id, paymentIntentId: null, now });
+        await settleInvoice(trx, { invoiceId: id, paymentIntentId: null, now });
       }
     },
   });
@@ -164,8 +168,9 @@ export async function markInvoiceUncollectible(deps: PaymentDeps, id: string): P
       });
       const subscription = row.subscription_id ? await getSubscriptionRow(trx, row.subscription_id) : null;
       const pastDue = subscription && (await markSubscriptionPastDue(trx, { subscription, now }));
-      await recordInvoiceEvents(trx, deps, row, {
+      await recordInvoiceEvents(trx, row, {
         type: 'invoice.marked_uncollectible',
+        now,
         more: pastDue ? [pastDue] : [],
       });
     },

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type {
   TestCardResult,
   testCardAuthenticateBodySchema,
@@ -25,7 +25,7 @@ type AuthenticateBody = z.output<typeof testCardAuthenticateBodySchema>;
 
 /** Hashing first gives equal lengths, so the comparison takes the same time for any guess. */
 function isSecretMatching(expected: string, given: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const digest = (value: string) => hash('sha256', value, 'buffer');
   return timingSafeEqual(digest(expected), digest(given));
 }
 

@@ -115,9 +115,7 @@ export async function payInvoice(
     throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', 'This payment intent does not pay an invoice');
   }
 
-  const now = intent.customer_id
-    ? await customerNow(deps.db, deps.clock, intent.customer_id)
-    : deps.clock.now();
+  const now = await customerNow(deps.db, deps.clock, intent.customer_id);
   const paid = await deps.db.transaction().execute(async (trx) => {
     const invoice = await lockInvoiceRow(trx, invoiceId);
     if (invoice && collectionLeaseHolder(invoice, now) === 'engine') {
@@ -132,13 +130,14 @@ export async function payInvoice(
       if (current.status === 'succeeded') return current;
       throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${current.status}`);
     }
-    await recordEvents(trx, deps.clock, {
+    await recordEvents(trx, {
+      now,
       livemode: intent.livemode,
       payloads: [
         { type: 'payment_intent.succeeded', data: { id: intent.id, customer_id: intent.customer_id } },
       ],
     });
-    if (!(await settleInvoice(trx, deps.clock, { invoiceId, paymentIntentId: intent.id, now }))) {
+    if (!(await settleInvoice(trx, { invoiceId, paymentIntentId: intent.id, now }))) {
       const invoice = await findInvoiceRow(trx, invoiceId);
       throw new AppError('INVOICE_UNEXPECTED_STATE', `This invoice is ${invoice?.status ?? 'missing'}`);
     }

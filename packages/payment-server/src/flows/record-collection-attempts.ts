@@ -1,5 +1,4 @@
 import type { EventPayload } from '@bazaar/schemas';
-import type { Clock } from '@bazaar/server-kit';
 import { nextAttemptAt } from '../billing/retry-schedule.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
@@ -66,7 +65,7 @@ export async function recordPullOutcome(
     : null;
   const now = subscription ? await subscriptionNow(deps, subscription) : deps.clock.now();
   await deps.db.transaction().execute((trx) =>
-    recordAttempts(trx, deps.clock, [
+    recordAttempts(trx, [
       {
         invoice,
         subscription,
@@ -89,7 +88,6 @@ export async function recordPullOutcome(
  */
 export async function recordAttempts(
   trx: PaymentDb,
-  clock: Clock,
   attempts: readonly Attempt[],
 ): Promise<CollectionOutcome[]> {
   const outcomes = new Map<string, CollectionOutcome>();
@@ -115,16 +113,17 @@ export async function recordAttempts(
     });
   }
   for (const livemode of [false, true]) {
-    const payloads: EventPayload[] = paid
-      .filter(({ invoice }) => (invoice.livemode === 1) === livemode)
-      .map(({ intent, invoice }) => ({
-        type: 'payment_intent.succeeded',
-        data: { id: intent.id, customer_id: invoice.customer_id },
-      }));
-    if (payloads.length > 0) await recordEvents(trx, clock, { livemode, payloads });
+    const inMode = paid.filter(({ invoice }) => (invoice.livemode === 1) === livemode);
+    if (inMode.length === 0) continue;
+    const payloads: EventPayload[] = inMode.map(({ intent, invoice }) => ({
+      type: 'payment_intent.succeeded',
+      data: { id: intent.id, customer_id: invoice.customer_id },
+    }));
+    // A run charges at one moment, its clock's, and its events carry it.
+    await recordEvents(trx, { now: inMode[0]!.now, livemode, payloads });
   }
   // The invoices already name the intents just charged (linked before the charge).
-  const settled = await settleInvoices(trx, clock, {
+  const settled = await settleInvoices(trx, {
     invoices: paid.map(({ invoice }) => ({ invoiceId: invoice.id, paymentIntentId: null })),
     now: paid[0]?.now ?? 0,
   });
@@ -133,7 +132,7 @@ export async function recordAttempts(
     if (attempt.outcome?.status === 'succeeded' || attempt.pull) continue;
     outcomes.set(
       attempt.invoice.id,
-      await recordFailure(trx, clock, { ...attempt, error: attempt.outcome?.error ?? NO_SAVED_CARD }),
+      await recordFailure(trx, { ...attempt, error: attempt.outcome?.error ?? NO_SAVED_CARD }),
     );
   }
   return attempts.map(({ invoice }) => outcomes.get(invoice.id) ?? 'skipped');
@@ -141,7 +140,6 @@ export async function recordAttempts(
 
 async function recordFailure(
   trx: PaymentDb,
-  clock: Clock,
   input: Attempt & { error: PaymentError },
 ): Promise<CollectionOutcome> {
   const { invoice, subscription } = input;
@@ -170,7 +168,7 @@ async function recordFailure(
     const pastDue = await markSubscriptionPastDue(trx, { subscription, now: input.now });
     if (pastDue) events.push(pastDue);
   }
-  await recordEvents(trx, clock, { livemode: invoice.livemode === 1, payloads: events });
+  await recordEvents(trx, { now: input.now, livemode: invoice.livemode === 1, payloads: events });
   if (givesUp) return 'uncollectible';
   return next === null ? 'failed' : 'retry_scheduled';
 }

@@ -35,7 +35,7 @@ export async function recordUsage(deps: PaymentDeps, body: UsageRecordInput): Pr
   const { record, invoiceId } = await deps.db.transaction().execute(async (trx) => {
     const result = await insertUsageRecord(trx, { body, now });
     const invoiceId = result.isNew
-      ? await billUsageThreshold(trx, deps, { subscription: result.subscription, now })
+      ? await billUsageThreshold(trx, { subscription: result.subscription, now })
       : null;
     return { record: result.record, invoiceId };
   });
@@ -51,7 +51,6 @@ export async function recordUsage(deps: PaymentDeps, body: UsageRecordInput): Pr
  */
 async function billUsageThreshold(
   trx: PaymentDb,
-  deps: PaymentDeps,
   input: { subscription: SubscriptionRow; now: number },
 ): Promise<string | null> {
   const threshold = BigInt(input.subscription.billing_threshold_amount);
@@ -66,7 +65,7 @@ async function billUsageThreshold(
     (line) => line.quantity > 0n,
   );
   if (sumAmounts(usage.map((line) => line.amount)) < threshold) return null;
-  const { invoiceId } = await writeSubscriptionInvoice(trx, deps.clock, {
+  const { invoiceId } = await writeSubscriptionInvoice(trx, {
     subscription: input.subscription,
     billingReason: 'subscription_threshold',
     description: describeUsage(usage),

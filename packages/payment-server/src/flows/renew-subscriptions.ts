@@ -5,7 +5,6 @@ import {
   type Price,
   type SubscriptionStatus,
 } from '@bazaar/schemas';
-import type { Clock } from '@bazaar/server-kit';
 import { nextPeriod, type Period, type Recurrence } from '../billing/periods.ts';
 import { transitionSubscription } from '../billing/subscription-status.ts';
 import { aggregateUsage, type UsageEntry } from '../billing/usage.ts';
@@ -66,7 +65,7 @@ export async function renewDueSubscriptions(
     const skipIds = [...(input.skipIds ?? []), ...problems.keys()];
     const batch = await deps.db
       .transaction()
-      .execute((trx) => renewBatch(trx, deps.clock, { ...input, skipIds, batchSize }));
+      .execute((trx) => renewBatch(trx, { ...input, skipIds, batchSize }));
     renewed += batch.renewed;
     for (const [id, problem] of batch.problems) problems.set(id, problem);
     if (batch.claimed < batchSize) break;
@@ -83,7 +82,6 @@ type Renewal = { subscription: SubscriptionRow; events: EventPayload[] } & (
 
 async function renewBatch(
   trx: PaymentDb,
-  clock: Clock,
   input: { now: number; testClockId: string | null; skipIds: readonly string[]; batchSize: number },
 ): Promise<{ claimed: number; renewed: number; problems: Map<string, string> }> {
   const subscriptions = await claimDueSubscriptionRows(trx, { ...input, limit: input.batchSize });
@@ -187,7 +185,7 @@ async function renewBatch(
         };
         return [...renewal.events, { type: 'invoice.paid' as const, data: ref }];
       });
-    if (payloads.length > 0) await recordEvents(trx, clock, { livemode, payloads });
+    if (payloads.length > 0) await recordEvents(trx, { now: input.now, livemode, payloads });
   }
   return { claimed: subscriptions.length, renewed: renewals.length, problems };
 }

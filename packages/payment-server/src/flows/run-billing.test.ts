@@ -50,7 +50,12 @@ describe.each(TEST_DIALECTS)('the billing engine on %s', (dialect) => {
   }
 
   async function eventTypes() {
-    const rows = await kit.db.selectFrom('events').select('type').execute();
+    const rows = await kit.db
+      .selectFrom('events')
+      .select('type')
+      .orderBy('created_at')
+      .orderBy('position')
+      .execute();
     return rows.map((row) => row.type);
   }
 
@@ -194,9 +199,7 @@ describe.each(TEST_DIALECTS)('the billing engine on %s', (dialect) => {
 
     await kit.db
       .transaction()
-      .execute((trx) =>
-        settleInvoice(trx, kit.clock, { invoiceId: invoice!.id, paymentIntentId: null, now }),
-      );
+      .execute((trx) => settleInvoice(trx, { invoiceId: invoice!.id, paymentIntentId: null, now }));
     expect((await subscriptionOf(subscriptionId)).status).toBe('active');
     expect(await hasPastDueInvoices(kit.db, { customerId, livemode: false, now })).toBe(false);
   });
@@ -213,7 +216,7 @@ describe.each(TEST_DIALECTS)('the billing engine on %s', (dialect) => {
       current_period_end: periodEnd,
     });
     expect(await invoicesOf(subscriptionId)).toEqual([]);
-    expect(await eventTypes()).toEqual(['customer.subscription.deleted']);
+    expect(await eventTypes()).toEqual(['customer.created', 'customer.subscription.deleted']);
   });
 
   it('bills metered usage in arrears, less what a threshold invoice already billed', async () => {
@@ -312,7 +315,12 @@ describe.each(TEST_DIALECTS)('the billing engine on %s', (dialect) => {
       attempt_count: 0,
     });
     expect(await kit.db.selectFrom('test_card_charges').selectAll().execute()).toEqual([]);
-    expect(await eventTypes()).toEqual(['invoice.created', 'customer.subscription.updated', 'invoice.paid']);
+    expect(await eventTypes()).toEqual([
+      'customer.created',
+      'invoice.created',
+      'customer.subscription.updated',
+      'invoice.paid',
+    ]);
   });
 
   it("spends the customer's credit before charging the card, and records what it spent", async () => {

@@ -1,4 +1,3 @@
-import type { Clock } from '@bazaar/server-kit';
 import type { PaymentDb } from '../db/tables.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { markInvoiceRowsPaid } from '../modules/invoices/repository.ts';
@@ -13,10 +12,9 @@ import { switchPaidPlanChanges } from './switch-plan.ts';
  */
 export async function settleInvoice(
   db: PaymentDb,
-  clock: Clock,
   input: { invoiceId: string; paymentIntentId: string | null; now: number },
 ): Promise<boolean> {
-  const settled = await settleInvoices(db, clock, {
+  const settled = await settleInvoices(db, {
     invoices: [{ invoiceId: input.invoiceId, paymentIntentId: input.paymentIntentId }],
     now: input.now,
   });
@@ -29,7 +27,6 @@ export async function settleInvoice(
  */
 export async function settleInvoices(
   db: PaymentDb,
-  clock: Clock,
   input: { invoices: readonly { invoiceId: string; paymentIntentId: string | null }[]; now: number },
 ): Promise<string[]> {
   if (input.invoices.length === 0) return [];
@@ -47,7 +44,7 @@ export async function settleInvoices(
       data: { id: invoice.id, customer_id: invoice.customer_id, subscription_id: invoice.subscription_id },
     },
   }));
-  await switchPaidPlanChanges(db, clock, { invoices: paid, now: input.now });
+  await switchPaidPlanChanges(db, { invoices: paid, now: input.now });
   events.push(
     ...(await reactivateSubscriptions(db, {
       subscriptionIds: paid.flatMap((invoice) => invoice.subscription_id ?? []),
@@ -56,7 +53,7 @@ export async function settleInvoices(
   );
   for (const livemode of [false, true]) {
     const payloads = events.filter((event) => event.livemode === livemode).map((event) => event.payload);
-    if (payloads.length > 0) await recordEvents(db, clock, { payloads, livemode });
+    if (payloads.length > 0) await recordEvents(db, { now: input.now, payloads, livemode });
   }
   return paid.map((invoice) => invoice.id);
 }

@@ -126,6 +126,7 @@ describe.each(TEST_DIALECTS)('subscription checkouts on %s', (dialect) => {
     });
 
     expect((await recordedPayloads(t.db)).map((event) => [event.type, event.data])).toEqual([
+      ['customer.created', { id: subscription.customer_id, name: 'Ada Payer', email: 'ada@example.com' }],
       ['payment_intent.succeeded', expect.anything()],
       [
         'customer.subscription.created',

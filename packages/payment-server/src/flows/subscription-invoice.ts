@@ -1,6 +1,5 @@
 import type { BillingReason } from '@bazaar/schemas';
 import { sumAmounts } from '@bazaar/money';
-import type { Clock } from '@bazaar/server-kit';
 import { fromFlag } from '../db/json.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import {
@@ -36,7 +35,6 @@ function balanceScope(subscription: SubscriptionRow): BalanceScope {
  */
 export async function writeSubscriptionInvoice(
   trx: PaymentDb,
-  clock: Clock,
   input: {
     subscription: SubscriptionRow;
     billingReason: BillingReason;
@@ -82,7 +80,8 @@ export async function writeSubscriptionInvoice(
     },
   ]);
   await setLatestInvoiceId(trx, { id: subscription.id, invoiceId, now });
-  await recordEvents(trx, clock, {
+  await recordEvents(trx, {
+    now,
     livemode: scope.livemode,
     payloads: [
       {

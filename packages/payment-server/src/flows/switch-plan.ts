@@ -1,4 +1,3 @@
-import type { Clock } from '@bazaar/server-kit';
 import { z } from 'zod';
 import { readJsonOrNull } from '../db/json.ts';
 import type { PaymentDb } from '../db/tables.ts';
@@ -27,7 +26,6 @@ export type PlanSwitch = z.infer<typeof planSwitchJson>;
  */
 export async function switchPlan(
   trx: PaymentDb,
-  clock: Clock,
   input: { row: SubscriptionRow; change: PlanSwitch; now: number },
 ): Promise<boolean> {
   const { row, change, now } = input;
@@ -46,7 +44,8 @@ export async function switchPlan(
     }),
     updated_at: now,
   });
-  await recordEvents(trx, clock, {
+  await recordEvents(trx, {
+    now,
     livemode: row.livemode === 1,
     payloads: [
       {
@@ -65,13 +64,12 @@ export async function switchPlan(
  */
 export async function switchPaidPlanChanges(
   trx: PaymentDb,
-  clock: Clock,
   input: { invoices: readonly { subscription_id: string | null; plan_change: string | null }[]; now: number },
 ): Promise<void> {
   for (const invoice of input.invoices) {
     const change = readJsonOrNull(planSwitchJson, invoice.plan_change);
     if (!change || !invoice.subscription_id) continue;
     const row = await findSubscriptionRow(trx, invoice.subscription_id);
-    if (row) await switchPlan(trx, clock, { row, change, now: input.now });
+    if (row) await switchPlan(trx, { row, change, now: input.now });
   }
 }

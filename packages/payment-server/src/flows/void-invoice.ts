@@ -49,7 +49,8 @@ export async function voidInvoice(
     subscriptionIds: invoice.subscription_id ? [invoice.subscription_id] : [],
     now,
   });
-  await recordEvents(trx, clock, {
+  await recordEvents(trx, {
+    now,
     livemode,
     payloads: [
       {

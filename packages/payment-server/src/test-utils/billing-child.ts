@@ -8,8 +8,8 @@
  * transaction commits) or `after-charge:N` (die once the N-th charge has gone through at the
  * network, before its outcome is recorded). Prints `done` when the run finished.
  */
-import { createManualClock, openDatabase } from '@bazaar/server-kit';
-import { TEST_POSTGRES_URL } from '@bazaar/server-kit/testing';
+import { createManualClock } from '@bazaar/server-kit';
+import { openTestTarget } from '@bazaar/server-kit/testing';
 import type { KyselyPlugin } from 'kysely';
 import type { PaymentDb } from '../db/tables.ts';
 import { runBilling } from '../flows/run-billing.ts';
@@ -18,6 +18,7 @@ import { createTestCardNetwork } from '../providers/test-card-network.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
 import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
 import { createCatalogueCache } from '../modules/catalogue/cache.ts';
+import { DEFAULT_WEBHOOK_POLICY } from '../modules/webhooks/policy.ts';
 
 const [target, nowArgument, crash] = process.argv.slice(2);
 const [crashPoint, crashCount] = (crash ?? '').split(':');
@@ -50,9 +51,7 @@ function crashAfterCharge(network: CardNetwork, at: number): CardNetwork {
   };
 }
 
-const database = await openDatabase(
-  target!.endsWith('.db') ? { url: target! } : { url: TEST_POSTGRES_URL, schema: target! },
-);
+const database = await openTestTarget(target!);
 let db = database.db as PaymentDb;
 if (crashPoint === 'in-renewal') db = db.withPlugin(crashInRenewal(Number(crashCount)));
 const network = createTestCardNetwork(db);
@@ -64,6 +63,7 @@ const deps = {
   chains: createEvmChains(),
   limits: DEFAULT_PAYMENT_LIMITS,
   catalogue: createCatalogueCache(),
+  webhooks: DEFAULT_WEBHOOK_POLICY,
 };
 await runBilling(deps, { now: Number(nowArgument), testClockId: null });
 await database.close();

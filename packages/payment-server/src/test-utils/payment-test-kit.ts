@@ -13,7 +13,7 @@ import { paymentMigrations } from '../db/migrations/index.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { seedDemoData } from '../demo/seed.ts';
-import { EMPTY_ADDRESS, saveCustomer } from '../modules/customers/service.ts';
+import { EMPTY_ADDRESS, saveCustomer, type CustomerDetails } from '../modules/customers/service.ts';
 import { createOutboxDispatcher } from '../modules/events/dispatcher.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
 import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
@@ -55,6 +55,8 @@ export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestK
     chains: createEvmChains(),
     limits: DEFAULT_PAYMENT_LIMITS,
     catalogue: createCatalogueCache(),
+    // Tests' receivers listen on loopback; a short wait keeps a timeout test quick.
+    webhooks: { allowPrivateAddresses: true, timeoutMs: 2_000 },
   };
   await migrate(database, 'payment_kit', paymentMigrations);
   await seedDemoData(deps);
@@ -115,9 +117,9 @@ export async function countRows(db: PaymentDb) {
   return { ...counts, sold: Object.fromEntries(sold.map((row) => [row.id, row.quantity_sold])) };
 }
 
-/** A test-mode customer of `did` with the default payer's contact details. */
-export function saveTestCustomer(deps: Pick<PaymentDeps, 'db' | 'clock'>, did: string) {
-  return saveCustomer(deps, {
+/** The default payer's contact details, as a test-mode customer of `did`. */
+export function testCustomerDetails(did: string): CustomerDetails {
+  return {
     did,
     livemode: false,
     name: 'Ada Payer',
@@ -125,5 +127,10 @@ export function saveTestCustomer(deps: Pick<PaymentDeps, 'db' | 'clock'>, did: s
     phone: '',
     address: EMPTY_ADDRESS,
     isAnonymous: false,
-  });
+  };
+}
+
+/** A test-mode customer of `did` with the default payer's contact details. */
+export function saveTestCustomer(deps: Pick<PaymentDeps, 'db' | 'clock'>, did: string) {
+  return saveCustomer(deps, testCustomerDetails(did));
 }

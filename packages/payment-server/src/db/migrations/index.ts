@@ -13,6 +13,8 @@ import { invoicePlanChange } from './0011-invoice-plan-change.ts';
 import { checkoutOwnership } from './0012-checkout-ownership.ts';
 import { catalogueRevision } from './0013-catalogue-revision.ts';
 import { heldStockIndexes } from './0014-held-stock-indexes.ts';
+import { webhooks } from './0015-webhooks.ts';
+import { webhookQueue } from './0016-webhook-queue.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const paymentMigrations: Record<string, Migration> = {
   '0012_checkout_ownership': checkoutOwnership,
   '0013_catalogue_revision': catalogueRevision,
   '0014_held_stock_indexes': heldStockIndexes,
+  '0015_webhooks': webhooks,
+  '0016_webhook_queue': webhookQueue,
 };

@@ -53,7 +53,8 @@ export async function expireOverdueSessions(deps: PaymentDeps): Promise<number> 
     await releaseReservation(trx, id, sessionLines(row));
     if (row.payment_intent_id)
       await cancelPayableIntent({ db: trx, clock: deps.clock }, row.payment_intent_id);
-    await recordEvents(trx, deps.clock, {
+    await recordEvents(trx, {
+      now,
       livemode: fromFlag(row.livemode),
       payloads: [{ type: 'checkout.session.expired', data: { id } }],
     });

@@ -11,6 +11,7 @@ import { notFound } from '@bazaar/server-kit';
 import { fromFlag, readJson, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
+import { recordEvents } from '../events/service.ts';
 import {
   findCustomerRow,
   findCustomerRowByDid,
@@ -107,25 +108,53 @@ export interface CustomerDetails {
   isAnonymous: boolean;
 }
 
-/** Creates the payer's customer on first purchase; later purchases refresh the contact details. */
+/**
+ * Creates the payer's customer on first purchase; later purchases refresh the contact details.
+ * Writes `customer.created` or `customer.updated` when it changed anything (call it in the
+ * transaction of the change it is part of); a purchase with the same details writes nothing.
+ * Subscribers hear of these through webhooks and the outbox sweep: no page waits on them.
+ */
 export async function saveCustomer(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
   details: CustomerDetails,
 ): Promise<Customer> {
   const now = deps.clock.now();
-  const row = await upsertCustomerRow(deps.db, {
-    id: newId('customer'),
-    did: details.did,
-    livemode: toFlag(details.livemode),
+  const contact = {
     name: details.name,
     email: details.email,
     phone: details.phone,
     address: JSON.stringify(details.address),
+  };
+  const previous = await findCustomerRowByDid(deps.db, details.did, details.livemode);
+  const unchanged =
+    previous &&
+    previous.name === contact.name &&
+    previous.email === contact.email &&
+    previous.phone === contact.phone &&
+    previous.address === contact.address;
+  if (unchanged) return toCustomer(previous);
+  const id = newId('customer');
+  // A concurrent first purchase may have created the row meanwhile: the upsert updates it then.
+  const row = await upsertCustomerRow(deps.db, {
+    id,
+    did: details.did,
+    livemode: toFlag(details.livemode),
+    ...contact,
     metadata: JSON.stringify(details.isAnonymous ? { anonymous: 'true' } : {}),
     invoice_prefix: randomToken(INVOICE_PREFIX_LENGTH).toUpperCase(),
     invoice_sequence: 0,
     created_at: now,
     updated_at: now,
+  });
+  await recordEvents(deps.db, {
+    now,
+    livemode: details.livemode,
+    payloads: [
+      {
+        type: row.id === id ? 'customer.created' : 'customer.updated',
+        data: { id: row.id, name: row.name, email: row.email },
+      },
+    ],
   });
   return toCustomer(row);
 }

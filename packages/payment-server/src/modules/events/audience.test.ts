@@ -37,6 +37,7 @@ describe.each(TEST_DIALECTS)('relay audiences on %s', (dialect) => {
 
     const payers = { userDids: [PAYER], roles: ADMIN_ROLES, secretHashes: [] };
     expect(audiences()).toEqual([
+      ['customer.created', payers],
       ['payment_intent.succeeded', payers],
       ['checkout.session.completed', payers],
       ['invoice.paid', payers],
@@ -60,6 +61,7 @@ describe.each(TEST_DIALECTS)('relay audiences on %s', (dialect) => {
     const guest = 'anonymous:guest@example.com';
     const page = { userDids: [guest], roles: ADMIN_ROLES, secretHashes: [sha256Hex(secret)] };
     expect(audiences()).toEqual([
+      ['customer.created', { userDids: [guest], roles: ADMIN_ROLES, secretHashes: [] }],
       ['payment_intent.succeeded', page],
       ['checkout.session.completed', page],
       ['invoice.paid', { userDids: [guest], roles: ADMIN_ROLES, secretHashes: [] }],

@@ -8,6 +8,8 @@ import { findIntentCheckoutSessionIds } from '../payment-intents/service.ts';
 
 const isAboutIntent = (payload: EventPayload) => payload.type.startsWith('payment_intent.');
 const isAboutSession = (payload: EventPayload) => payload.type.startsWith('checkout.session.');
+const isAboutCustomer = (payload: EventPayload) =>
+  payload.type === 'customer.created' || payload.type === 'customer.updated';
 
 /**
  * Who may hear each event on the relay, found with one query per table for the whole batch:
@@ -32,7 +34,11 @@ export async function relayAudiences(
     sessionIds.filter((id) => id !== null),
   );
   const customerIds = payloads.map((payload, index) => {
-    const named = 'customer_id' in payload.data ? payload.data.customer_id : null;
+    const named = isAboutCustomer(payload)
+      ? payload.data.id
+      : 'customer_id' in payload.data
+        ? payload.data.customer_id
+        : null;
     const sessionId = sessionIds[index];
     return named ?? (sessionId ? (sessions.get(sessionId)?.customerId ?? null) : null);
   });

@@ -47,7 +47,11 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
       if (isRelayDown) throw new Error('relay down');
       expect(channel).toBe(eventsChannel(TEST_APP_ID));
     });
-    await recordEvents(kit.db, kit.clock, { livemode: false, payloads: [expired('cs_1'), expired('cs_2')] });
+    await recordEvents(kit.db, {
+      now: kit.clock.now(),
+      livemode: false,
+      payloads: [expired('cs_1'), expired('cs_2')],
+    });
 
     await outbox.flush();
     expect(received).toEqual([]);
@@ -69,7 +73,8 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
     const { received, outbox } = recordingOutbox();
     const ids = Array.from({ length: 12 }, (_, index) => `cs_${index}`);
     await kit.db.transaction().execute(async (trx) => {
-      for (const id of ids) await recordEvents(trx, kit.clock, { livemode: false, payloads: [expired(id)] });
+      for (const id of ids)
+        await recordEvents(trx, { now: kit.clock.now(), livemode: false, payloads: [expired(id)] });
     });
 
     await outbox.flush();
@@ -77,7 +82,11 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
   });
 
   it('sweeps on start, so events written before a crash still go out', async () => {
-    await recordEvents(kit.db, kit.clock, { livemode: true, payloads: [expired('cs_before_restart')] });
+    await recordEvents(kit.db, {
+      now: kit.clock.now(),
+      livemode: true,
+      payloads: [expired('cs_before_restart')],
+    });
     const { received, outbox } = recordingOutbox();
     outbox.start();
     await outbox.stop();
@@ -96,7 +105,7 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
         code: 'card_declined',
       },
     };
-    await recordEvents(kit.db, kit.clock, { livemode: false, payloads: [failed] });
+    await recordEvents(kit.db, { now: kit.clock.now(), livemode: false, payloads: [failed] });
     const { received, outbox } = recordingOutbox();
     await outbox.flush();
 

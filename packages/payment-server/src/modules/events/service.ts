@@ -1,31 +1,86 @@
-import { newId, type EventPayload } from '@bazaar/schemas';
-import type { Clock } from '@bazaar/server-kit';
-import { toFlag } from '../../db/json.ts';
+import {
+  EVENT_RETENTION_DAYS,
+  eventSchema,
+  newId,
+  type EventObject,
+  type EventPayload,
+  type listEventsQuerySchema,
+} from '@bazaar/schemas';
+import { notFound, type Clock } from '@bazaar/server-kit';
+import type { z } from 'zod';
+import { fromFlag, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
-import { insertEventRows, nextEventPosition } from './repository.ts';
+import {
+  findEventRow,
+  insertEventRows,
+  listEventRows,
+  nextEventPosition,
+  type EventRow,
+} from './repository.ts';
 
 /**
- * Writes events into the outbox, in the order given. Call it inside the transaction that made
- * the change, so the events exist exactly when the change does; the dispatcher relays them after commit.
+ * Writes events into the outbox, in the order given, at `now`: the time of the objects they are
+ * about (a test clock's for a customer on one). Call it inside the transaction that made the
+ * change, so the events exist exactly when the change does; after commit the dispatcher relays
+ * them and the webhook sender queues their deliveries.
  */
 export async function recordEvents(
   db: PaymentDb,
-  clock: Clock,
-  input: { payloads: readonly EventPayload[]; livemode: boolean },
+  input: { payloads: readonly EventPayload[]; livemode: boolean; now: number },
 ): Promise<void> {
-  const now = clock.now();
+  const { now } = input;
   // A transaction may record events in several calls: each continues where the last stopped.
   const start = await nextEventPosition(db, now);
-  await insertEventRows(
-    db,
-    input.payloads.map((payload, index) => ({
-      id: newId('event'),
-      type: payload.type,
-      data: JSON.stringify(payload.data),
-      livemode: toFlag(input.livemode),
-      created_at: now,
-      position: start + index,
-      relayed_at: null,
-    })),
+  const rows = input.payloads.map((payload, index): EventRow => ({
+    id: newId('event'),
+    type: payload.type,
+    data: JSON.stringify(payload.data),
+    livemode: toFlag(input.livemode),
+    created_at: now,
+    position: start + index,
+    relayed_at: null,
+    object_id: payload.data.id,
+    webhooks_queued_at: null,
+  }));
+  await insertEventRows(db, rows);
+}
+
+/** An event as the API and webhooks show it. */
+export function toEventObject(row: EventRow): EventObject {
+  const payload = eventSchema.parse({ type: row.type, data: JSON.parse(row.data) });
+  return {
+    id: row.id,
+    object: 'event',
+    type: payload.type,
+    object_id: row.object_id,
+    data: payload.data,
+    livemode: fromFlag(row.livemode),
+    created: row.created_at,
+  };
+}
+
+const retentionStart = (clock: Clock) => clock.now() - EVENT_RETENTION_DAYS * 24 * 60 * 60;
+
+/** `GET /events`: the last 30 days' events of a mode, newest first, by type or object. */
+export async function listEvents(
+  deps: { db: PaymentDb; clock: Clock },
+  query: z.output<typeof listEventsQuerySchema> & { livemode: boolean },
+) {
+  const { rows, count } = await listEventRows(
+    deps.db,
+    {
+      livemode: toFlag(query.livemode),
+      since: retentionStart(deps.clock),
+      type: query.type,
+      objectId: query.object_id,
+    },
+    query,
   );
+  return { list: rows.map(toEventObject), count };
+}
+
+export async function getEvent(deps: { db: PaymentDb; clock: Clock }, id: string): Promise<EventObject> {
+  const row = await findEventRow(deps.db, id);
+  if (!row || row.created_at < retentionStart(deps.clock)) throw notFound('event', id);
+  return toEventObject(row);
 }

@@ -110,7 +110,8 @@ export async function createDraftInvoice(
       testClockId,
       now,
     });
-    await recordEvents(trx, deps.clock, {
+    await recordEvents(trx, {
+      now,
       livemode: customer.livemode,
       payloads: [
         { type: 'invoice.created', data: { id: invoiceId, customer_id: customer.id, subscription_id: null } },

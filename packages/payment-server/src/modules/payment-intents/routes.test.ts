@@ -77,9 +77,15 @@ describe.each(TEST_DIALECTS)('paying by test card on %s', (dialect) => {
     });
 
     const types = t.published.map(({ event }) => event.type);
-    expect(types).toEqual(['payment_intent.succeeded', 'checkout.session.completed', 'invoice.paid']);
+    // The payer's first submit created their customer.
+    expect(types).toEqual([
+      'customer.created',
+      'payment_intent.succeeded',
+      'checkout.session.completed',
+      'invoice.paid',
+    ]);
     expect(t.published.every(({ channel }) => channel === eventsChannel(TEST_APP_ID))).toBe(true);
-    expect(t.published[1]?.event).toEqual({
+    expect(t.published[2]?.event).toEqual({
       id: expect.stringMatching(/^evt_/),
       type: 'checkout.session.completed',
       livemode: false,
@@ -117,6 +123,7 @@ describe.each(TEST_DIALECTS)('paying by test card on %s', (dialect) => {
     });
     expect((await session(sessionId)).checkoutSession.status).toBe('complete');
     expect(t.published.map(({ event }) => event.type)).toEqual([
+      'customer.created',
       'payment_intent.payment_failed',
       'payment_intent.succeeded',
       'checkout.session.completed',
@@ -159,7 +166,7 @@ describe.each(TEST_DIALECTS)('paying by test card on %s', (dialect) => {
     for (const response of [first, second, third])
       expect(response.json().paymentIntent.status).toBe('succeeded');
     const counts = await countRows(t.db);
-    expect(counts).toMatchObject({ invoices: 1, events: 3 });
+    expect(counts).toMatchObject({ invoices: 1, events: 4 });
     expect(counts.sold[DEMO.licensePriceId]).toBe(1);
   });
 

@@ -81,9 +81,12 @@ export async function attachTestClockCustomer(
   });
 }
 
-/** What time it is for a customer: their test clock's, or the system's when they have none. */
-export async function customerNow(db: PaymentDb, clock: Clock, customerId: string): Promise<number> {
-  const testClockId = (await findCustomerRow(db, customerId))?.test_clock_id;
+/**
+ * What time it is for a customer: their test clock's, or the system's when they have none (or
+ * there is no customer, as for a guest's intent before it has one).
+ */
+export async function customerNow(db: PaymentDb, clock: Clock, customerId: string | null): Promise<number> {
+  const testClockId = customerId ? (await findCustomerRow(db, customerId))?.test_clock_id : null;
   const testClock = testClockId ? await findTestClockRow(db, testClockId) : undefined;
   return testClock?.frozen_time ?? clock.now();
 }

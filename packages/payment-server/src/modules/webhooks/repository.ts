@@ -1,0 +1,206 @@
+import { insertRows } from '@bazaar/server-kit';
+import { sql, type Updateable } from 'kysely';
+import { hasRowLocks } from '../../db/row-locks.ts';
+import { newestFirstPage } from '../../db/search.ts';
+import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
+
+export type WebhookEndpointRow = PaymentTables['webhook_endpoints'];
+export type WebhookDeliveryRow = PaymentTables['webhook_deliveries'];
+export type WebhookAttemptRow = PaymentTables['webhook_attempts'];
+
+// ---------------------------------------------------------------- endpoints
+
+export async function insertEndpointRow(db: PaymentDb, row: WebhookEndpointRow): Promise<void> {
+  await insertRows(db, 'webhook_endpoints', [row]);
+}
+
+export async function findEndpointRow(db: PaymentDb, id: string): Promise<WebhookEndpointRow | undefined> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listEndpointRowsByIds(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<WebhookEndpointRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function listEndpointRows(
+  db: PaymentDb,
+  livemode: number,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: WebhookEndpointRow[]; count: number }> {
+  return newestFirstPage(db.selectFrom('webhook_endpoints').where('livemode', '=', livemode), page);
+}
+
+/** The enabled endpoints, with their mode and what they subscribe to: where new events go. */
+export async function listEnabledEndpointSubscriptions(
+  db: PaymentDb,
+): Promise<Pick<WebhookEndpointRow, 'id' | 'enabled_events' | 'livemode'>[]> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'enabled_events', 'livemode'])
+    .where('status', '=', 'enabled')
+    .execute();
+}
+
+export async function updateEndpointRow(
+  db: PaymentDb,
+  id: string,
+  patch: Updateable<WebhookEndpointRow>,
+): Promise<void> {
+  await db.updateTable('webhook_endpoints').set(patch).where('id', '=', id).execute();
+}
+
+/** Flags the endpoints as failing from `at`, those not already flagged. */
+export async function flagEndpointsFailing(db: PaymentDb, ids: readonly string[], at: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: at })
+    .where('id', 'in', ids)
+    .where('failing_since', 'is', null)
+    .execute();
+}
+
+export async function clearEndpointsFailing(db: PaymentDb, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null })
+    .where('id', 'in', ids)
+    .where('failing_since', 'is not', null)
+    .execute();
+}
+
+/** Its deliveries and their attempts go with it (foreign keys cascade). */
+export async function deleteEndpointRow(db: PaymentDb, id: string): Promise<void> {
+  await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+}
+
+// ---------------------------------------------------------------- deliveries
+
+export async function insertDeliveryRows(db: PaymentDb, rows: readonly WebhookDeliveryRow[]): Promise<void> {
+  await insertRows(db, 'webhook_deliveries', rows);
+}
+
+export async function findDeliveryRow(db: PaymentDb, id: string): Promise<WebhookDeliveryRow | undefined> {
+  return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listDeliveryRows(
+  db: PaymentDb,
+  filter: { endpointId: string; status?: string; eventId?: string },
+  page: { page: number; pageSize: number },
+): Promise<{ rows: WebhookDeliveryRow[]; count: number }> {
+  let query = db.selectFrom('webhook_deliveries').where('endpoint_id', '=', filter.endpointId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.eventId) query = query.where('event_id', '=', filter.eventId);
+  return newestFirstPage(query, page);
+}
+
+/**
+ * Takes up to `limit` deliveries that are due and first in line for their object at their
+ * endpoint (no earlier event of the same object still pending there), on enabled endpoints,
+ * and leases them until `leaseUntil`: a node that dies mid-attempt leaves them due again then.
+ * On PostgreSQL, rows another node is taking are skipped, so each attempt has one sender.
+ */
+export async function claimDueDeliveries(
+  db: PaymentDb,
+  input: { now: number; leaseUntil: number; limit: number },
+): Promise<WebhookDeliveryRow[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('webhook_deliveries as d')
+      .selectAll('d')
+      .where('d.status', '=', 'pending')
+      .where('d.next_attempt_at', '<=', input.now)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('webhook_endpoints as e')
+            .select('e.id')
+            .whereRef('e.id', '=', 'd.endpoint_id')
+            .where('e.status', '=', 'enabled'),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('webhook_deliveries as earlier')
+              .select('earlier.id')
+              .whereRef('earlier.endpoint_id', '=', 'd.endpoint_id')
+              .whereRef('earlier.object_id', '=', 'd.object_id')
+              .where('earlier.status', '=', 'pending')
+              .where(
+                sql<boolean>`(earlier.event_created_at, earlier.event_position, earlier.event_id) < (d.event_created_at, d.event_position, d.event_id)`,
+              ),
+          ),
+        ),
+      )
+      .orderBy('d.next_attempt_at')
+      .orderBy('d.event_created_at')
+      .orderBy('d.event_position')
+      .limit(input.limit)
+      .$if(hasRowLocks(trx), (query) => query.forUpdate('d').skipLocked())
+      .execute();
+    if (rows.length > 0) {
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ next_attempt_at: input.leaseUntil })
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+    }
+    return rows;
+  });
+}
+
+async function insertAttemptRows(db: PaymentDb, rows: readonly WebhookAttemptRow[]): Promise<void> {
+  await insertRows(db, 'webhook_attempts', rows);
+}
+
+/** Records attempts' outcomes: each delivery's next state and its attempt, all together. */
+export async function recordAttemptRows(
+  db: PaymentDb,
+  outcomes: readonly { patch: Updateable<WebhookDeliveryRow>; attempt: WebhookAttemptRow }[],
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const { patch, attempt } of outcomes) {
+      await trx.updateTable('webhook_deliveries').set(patch).where('id', '=', attempt.delivery_id).execute();
+    }
+    await insertAttemptRows(
+      trx,
+      outcomes.map((outcome) => outcome.attempt),
+    );
+  });
+}
+
+/** Puts a delivery back in line now, whatever became of it (a redelivery by hand). */
+export async function requeueDeliveryRow(db: PaymentDb, id: string, now: number): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', next_attempt_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function listAttemptRows(
+  db: PaymentDb,
+  deliveryIds: readonly string[],
+): Promise<WebhookAttemptRow[]> {
+  if (deliveryIds.length === 0) return [];
+  return db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('created_at')
+    .orderBy('retry_count')
+    .execute();
+}

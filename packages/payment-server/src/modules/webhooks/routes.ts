@@ -1,0 +1,109 @@
+import {
+  createWebhookEndpointBodySchema,
+  idSchema,
+  listWebhookDeliveriesQuerySchema,
+  paginatedSchema,
+  paginationQuerySchema,
+  rollWebhookSecretBodySchema,
+  updateWebhookEndpointBodySchema,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+} from '@bazaar/schemas';
+import type { ZodApp } from '@bazaar/server-kit';
+import { z } from 'zod';
+import type { PaymentDeps } from '../../deps.ts';
+import { adminOnly } from '../../http/admin-only.ts';
+import { livemodeQuery } from '../../http/livemode-query.ts';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookDelivery,
+  getWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  redeliverWebhook,
+  rollWebhookSecret,
+  updateWebhookEndpoint,
+} from './service.ts';
+
+const params = z.object({ id: idSchema('webhookEndpoint') });
+const deliveryParams = z.object({ id: idSchema('webhookDelivery') });
+
+/** Admin CRUD for the merchant's webhook endpoints, their deliveries, and redelivery by hand. */
+export function registerWebhookRoutes(app: ZodApp, deps: PaymentDeps) {
+  app.post(
+    '/webhook-endpoints',
+    {
+      ...adminOnly,
+      schema: { body: createWebhookEndpointBodySchema, response: { 200: webhookEndpointWithSecretSchema } },
+    },
+    async (request) => createWebhookEndpoint(deps, request.body),
+  );
+  app.get(
+    '/webhook-endpoints',
+    {
+      ...adminOnly,
+      schema: {
+        querystring: paginationQuerySchema.extend({ livemode: livemodeQuery }),
+        response: { 200: paginatedSchema(webhookEndpointSchema) },
+      },
+    },
+    async (request) => listWebhookEndpoints(deps.db, request.query),
+  );
+  app.get(
+    '/webhook-endpoints/:id',
+    { ...adminOnly, schema: { params, response: { 200: webhookEndpointSchema } } },
+    async (request) => getWebhookEndpoint(deps.db, request.params.id),
+  );
+  app.put(
+    '/webhook-endpoints/:id',
+    {
+      ...adminOnly,
+      schema: { params, body: updateWebhookEndpointBodySchema, response: { 200: webhookEndpointSchema } },
+    },
+    async (request) => updateWebhookEndpoint(deps, request.params.id, request.body),
+  );
+  app.delete(
+    '/webhook-endpoints/:id',
+    {
+      ...adminOnly,
+      schema: { params, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) } },
+    },
+    async (request) => deleteWebhookEndpoint(deps.db, request.params.id),
+  );
+  app.post(
+    '/webhook-endpoints/:id/roll-secret',
+    {
+      ...adminOnly,
+      schema: {
+        params,
+        body: rollWebhookSecretBodySchema,
+        response: { 200: webhookEndpointWithSecretSchema },
+      },
+    },
+    async (request) => rollWebhookSecret(deps, request.params.id, request.body),
+  );
+  app.get(
+    '/webhook-endpoints/:id/deliveries',
+    {
+      ...adminOnly,
+      schema: {
+        params,
+        querystring: listWebhookDeliveriesQuerySchema,
+        response: { 200: paginatedSchema(webhookDeliverySchema) },
+      },
+    },
+    async (request) => listWebhookDeliveries(deps.db, request.params.id, request.query),
+  );
+  app.get(
+    '/webhook-deliveries/:id',
+    { ...adminOnly, schema: { params: deliveryParams, response: { 200: webhookDeliverySchema } } },
+    async (request) => getWebhookDelivery(deps.db, request.params.id),
+  );
+  app.post(
+    '/webhook-deliveries/:id/redeliver',
+    { ...adminOnly, schema: { params: deliveryParams, response: { 200: webhookDeliverySchema } } },
+    async (request) => redeliverWebhook(deps, request.params.id),
+  );
+}
