@@ -30,6 +30,8 @@ import { registerEventRoutes } from './modules/events/routes.ts';
 import { createWebhookSender } from './modules/webhooks/delivery.ts';
 import { DEFAULT_WEBHOOK_POLICY, type WebhookPolicy } from './modules/webhooks/policy.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { registerRefundRoutes } from './modules/refunds/routes.ts';
+import { createRefundSender } from './flows/refund-payment.ts';
 
 export type { PaymentDeps } from './deps.ts';
 export { DEFAULT_PAYMENT_LIMITS, type PaymentLimits } from './limits.ts';
@@ -61,6 +63,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerTestClockRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerRefundRoutes(app, deps);
 }
 
 /**
@@ -104,6 +107,7 @@ export function createPaymentKit(
   const billingWorker = createBillingWorker(deps, componentDeps.logger);
   const chainWatcher = createChainWatcher(deps, componentDeps.logger);
   const webhookSender = createWebhookSender(deps, componentDeps.logger);
+  const refundSender = createRefundSender(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.paymentKit,
     name: 'Payment Kit',
@@ -120,8 +124,10 @@ export function createPaymentKit(
       billingWorker.start();
       chainWatcher.start();
       webhookSender.start();
+      refundSender.start();
     },
     stop: async () => {
+      await refundSender.stop();
       await webhookSender.stop();
       await chainWatcher.stop();
       await billingWorker.stop();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountSchema, metadataSchema, timestampSchema } from './common.ts';
 import { idSchema } from './ids.ts';
+import { refundSchema } from './refunds.ts';
 
 /**
  * The Payment Kit's public checkout contract: what the server answers and what the checkout page
@@ -495,6 +496,8 @@ export const invoiceSchema = z.object({
   payment_method: paymentMethodSchema.pick({ id: true, type: true, name: true }),
   /** How a paid invoice was paid, from its payment intent (the card, or the chain transaction); null while unpaid. */
   payment_details: paymentIntentSchema.shape.payment_details,
+  /** What was given back of the payment, oldest first; empty while unpaid. */
+  refunds: z.array(refundSchema),
   livemode: z.boolean(),
   created_at: timestampSchema,
   paid_at: timestampSchema.nullable(),

@@ -77,6 +77,10 @@ export const ERROR_STATUS = {
   WEBHOOK_URL_UNRESOLVABLE: 400,
   /** A webhook URL's host resolves to a loopback or private-network address (allowed only with WEBHOOKS_ALLOW_PRIVATE). */
   WEBHOOK_URL_PRIVATE: 400,
+  /** Only a succeeded payment can be refunded; this one (or the invoice's) has not succeeded. */
+  PAYMENT_NOT_REFUNDABLE: 409,
+  /** The refund is for more than is left unrefunded of the payment. */
+  REFUND_EXCEEDS_PAYMENT: 400,
   /** The payment method or currency is unknown, inactive or not offered for this session. */
   PAYMENT_METHOD_UNAVAILABLE: 400,
   /** A line asks for more than is left in stock. */

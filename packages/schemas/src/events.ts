@@ -45,7 +45,12 @@ const invoicePaymentFailed = eventKind(['invoice.payment_failed'], invoiceIds, {
   code: z.string(),
 });
 const subscriptionChanged = eventKind(
-  ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted'],
+  [
+    'customer.subscription.created',
+    'customer.subscription.updated',
+    'customer.subscription.deleted',
+    'customer.subscription.trial_will_end',
+  ],
   { id: z.string(), customer_id: z.string() },
   { status: z.string() },
 );
@@ -53,6 +58,16 @@ const customerChanged = eventKind(
   ['customer.created', 'customer.updated'],
   { id: z.string() },
   { name: z.string(), email: z.string() },
+);
+const refundChanged = eventKind(
+  ['refund.created', 'refund.succeeded', 'refund.failed'],
+  {
+    id: z.string(),
+    payment_intent_id: z.string(),
+    customer_id: z.string().nullable(),
+    invoice_id: z.string().nullable(),
+  },
+  { amount: z.string(), currency_id: z.string(), type: z.string(), status: z.string() },
 );
 const intentSucceeded = eventKind(['payment_intent.succeeded'], intentIds, {});
 const intentFailed = eventKind(['payment_intent.payment_failed'], intentIds, { code: z.string() });
@@ -70,6 +85,7 @@ export const eventSchema = z.discriminatedUnion('type', [
   customerChanged.payload,
   intentSucceeded.payload,
   intentFailed.payload,
+  refundChanged.payload,
 ]);
 export type EventPayload = z.infer<typeof eventSchema>;
 export type EventType = EventPayload['type'];
@@ -87,5 +103,6 @@ export const relayEventSchema = z.discriminatedUnion('type', [
   customerChanged.relayed,
   intentSucceeded.relayed,
   intentFailed.relayed,
+  refundChanged.relayed,
 ]);
 export type RelayEvent = z.infer<typeof relayEventSchema>;

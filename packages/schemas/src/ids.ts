@@ -15,6 +15,7 @@ export const ID_PREFIXES = {
   chainTransaction: 'ctx',
   testCard: 'card',
   testCharge: 'ch',
+  testRefund: 'tre',
   invoice: 'in',
   invoiceItem: 'ii',
   paymentIntent: 'pi',

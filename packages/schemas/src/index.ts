@@ -7,3 +7,4 @@ export * from './checkout.ts';
 export * from './catalogue.ts';
 export * from './billing.ts';
 export * from './webhooks.ts';
+export * from './refunds.ts';

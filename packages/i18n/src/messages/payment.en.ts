@@ -158,6 +158,8 @@ export const paymentEn = {
     'You have too many unpaid checkouts holding items. Pay one of them, or try again in a few minutes.',
   'payment.error.WEBHOOK_URL_UNRESOLVABLE': "The webhook URL's host could not be found.",
   'payment.error.WEBHOOK_URL_PRIVATE': 'Webhooks cannot be sent to an address inside a private network.',
+  'payment.error.PAYMENT_NOT_REFUNDABLE': 'Only a completed payment can be refunded.',
+  'payment.error.REFUND_EXCEEDS_PAYMENT': 'The refund is for more than is left of the payment.',
   'payment.error.PAYMENT_METHOD_UNAVAILABLE': 'This payment method is not supported',
   'payment.error.CHECKOUT_MODE_UNSUPPORTED': 'This kind of purchase cannot be paid here yet.',
   'payment.error.REQUIRE_CROSS_SELL': 'Please add the recommended item to continue.',

@@ -49,6 +49,7 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     payment_method_id: 'pm_test_card',
     payment_method: CARD,
     payment_details: { brand: 'visa', last4: '4242' },
+    refunds: [],
     livemode: false,
     created_at: 1_700_000_000,
     paid_at: 1_700_000_000,

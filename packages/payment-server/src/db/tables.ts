@@ -240,6 +240,8 @@ export interface PaymentTables {
     payer_address: string | null;
     latest_invoice_id: string | null;
     test_clock_id: string | null;
+    /** When `customer.subscription.trial_will_end` was announced; null until then. */
+    trial_reminded_at: number | null;
     livemode: number;
     metadata: Generated<string>;
     created_at: number;
@@ -269,6 +271,9 @@ export interface PaymentTables {
     status: string;
     block_number: string | null;
     failure_message: string | null;
+    /** Once mined: the gas it used and the price per gas paid, in wei. */
+    gas_price: string | null;
+    gas_used: string | null;
     livemode: number;
     created_at: number;
     updated_at: number;
@@ -331,6 +336,39 @@ export interface PaymentTables {
     created_at: number;
   };
   /** Every charge the test card network answered, once per idempotency key. */
+  test_card_refunds: {
+    id: string;
+    idempotency_key: string;
+    payment_intent_id: string;
+    amount: string;
+    status: string;
+    failure_message: string | null;
+    created_at: number;
+  };
+  refunds: {
+    id: string;
+    payment_intent_id: string;
+    customer_id: string | null;
+    invoice_id: string | null;
+    subscription_id: string | null;
+    amount: string;
+    currency_id: string;
+    /** refund | stake_return */
+    type: string;
+    reason: string;
+    description: string | null;
+    /** pending | succeeded | failed */
+    status: string;
+    failure_message: string | null;
+    /** Once sent: the card provider's refund id, or the vault's chain transaction id. */
+    provider_ref: string | null;
+    attempt_count: number;
+    /** System time of the next try at sending it; null once the provider or the vault has it. */
+    next_attempt_at: number | null;
+    livemode: number;
+    created_at: number;
+    updated_at: number;
+  };
   test_card_charges: {
     id: string;
     idempotency_key: string;

@@ -29,6 +29,7 @@ function heldCharges(deps: PaymentDeps) {
   const door = new Promise<void>((resolve) => (release = resolve));
   const charging = new Promise<void>((resolve) => (reached = resolve));
   const cards: CardNetwork = {
+    ...deps.cards,
     async chargeSavedCard(input) {
       reached();
       await door;

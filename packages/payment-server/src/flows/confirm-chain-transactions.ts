@@ -1,8 +1,9 @@
 import { createPeriodicJob, type PeriodicJob } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress, type Hex } from 'viem';
+import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
-import { parseInvoiceAttemptKey } from '../modules/chain-payments/attempt-keys.ts';
+import { parseInvoiceAttemptKey, parseRefundKey } from '../modules/chain-payments/attempt-keys.ts';
 import {
   findChainTransactionRow,
   listPendingChainTransactionRows,
@@ -14,7 +15,8 @@ import { connectChain, toChainMethod } from '../modules/chain-payments/service.t
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
 import { getPaymentIntent } from '../modules/payment-intents/service.ts';
 import { findMethodRow } from '../modules/payment-methods/repository.ts';
-import { paysExactly } from '../providers/evm-chain.ts';
+import { settleRefund, type RefundOutcome } from '../modules/refunds/service.ts';
+import { paysExactly, type MinedTransaction } from '../providers/evm-chain.ts';
 import { recordPullOutcome } from './record-collection-attempts.ts';
 import { returnStrayTransfer, strayTransfer } from './stray-transfers.ts';
 import { getPaymentPurpose, settlePayment } from './settle-payment.ts';
@@ -57,7 +59,7 @@ export async function confirmChainTransaction(
     await touchChainTransactionRow(deps.db, row.id, now);
     return 'pending';
   }
-  if (mined.status === 'reverted') return fail(deps, row, 'The transaction failed on chain');
+  if (mined.status === 'reverted') return fail(deps, row, 'The transaction failed on chain', mined);
   const transfer = paysExactly(mined.transfers, {
     token: getAddress(row.token),
     from: row.from_address ? getAddress(row.from_address) : null,
@@ -65,7 +67,7 @@ export async function confirmChainTransaction(
     amount: BigInt(row.amount),
   });
   if (!transfer) {
-    const failed = await fail(deps, row, 'The transaction does not pay this checkout');
+    const failed = await fail(deps, row, 'The transaction does not pay this checkout', mined);
     const stray =
       row.kind === 'transfer' &&
       row.from_address &&
@@ -101,13 +103,34 @@ export async function confirmChainTransaction(
       payerAddress: transfer.from,
     });
   }
-  await settleChainTransactionRow(deps.db, row.id, {
-    status: 'succeeded',
-    block_number: mined.blockNumber.toString(),
-    from_address: transfer.from,
-    updated_at: now,
+  await deps.db.transaction().execute(async (trx) => {
+    const settled = await settleChainTransactionRow(trx, row.id, {
+      status: 'succeeded',
+      block_number: mined.blockNumber.toString(),
+      from_address: transfer.from,
+      ...minedCost(mined),
+      updated_at: now,
+    });
+    await settleRefundOf(deps, trx, row, settled && { status: 'succeeded' });
   });
+  await deps.flushEvents();
   return 'succeeded';
+}
+
+const minedCost = (mined: MinedTransaction) => ({
+  gas_price: mined.gasPrice.toString(),
+  gas_used: mined.gasUsed.toString(),
+});
+
+/** A vault refund sent for a refund (not a stray transfer's return) settles the refund with it. */
+async function settleRefundOf(
+  deps: PaymentDeps,
+  trx: PaymentDb,
+  row: ChainTransactionRow,
+  outcome: RefundOutcome | false,
+): Promise<void> {
+  const refundId = parseRefundKey(row.attempt_key);
+  if (refundId && outcome) await settleRefund(trx, { refundId, outcome, clock: deps.clock });
 }
 
 /** A renewal attempt's pull, as opposed to one the payer asked for. */
@@ -117,15 +140,27 @@ const isRenewalPull = (row: ChainTransactionRow) => parseInvoiceAttemptKey(row.a
  * The intent goes back to the payer with the reason, and they may pay again; a renewal's pull
  * counts as a failed attempt on the invoice's retry schedule.
  */
-async function fail(deps: PaymentDeps, row: ChainTransactionRow, message: string): Promise<'failed'> {
+async function fail(
+  deps: PaymentDeps,
+  row: ChainTransactionRow,
+  message: string,
+  mined?: MinedTransaction,
+): Promise<'failed'> {
   const now = deps.clock.now();
   const error = { code: 'chain_transaction_failed', message };
   // False when someone else settled the row first: they record the outcome.
   const isSettledHere = await deps.db.transaction().execute(async (trx) => {
-    const settled = { status: 'failed', failure_message: message, updated_at: now };
+    const settled = {
+      status: 'failed',
+      failure_message: message,
+      ...(mined && minedCost(mined)),
+      updated_at: now,
+    };
     if (!(await settleChainTransactionRow(trx, row.id, settled))) return false;
     // A failed refund leaves the intent as it is: it paid nothing.
-    if (row.kind !== 'refund') {
+    if (row.kind === 'refund') {
+      await settleRefundOf(deps, trx, row, { status: 'failed', message });
+    } else {
       await updatePaymentIntentFrom(trx, row.payment_intent_id, ['processing'], {
         status: 'requires_action',
         last_payment_error: JSON.stringify(error),
@@ -134,6 +169,7 @@ async function fail(deps: PaymentDeps, row: ChainTransactionRow, message: string
     }
     return true;
   });
+  await deps.flushEvents();
   if (isSettledHere && isRenewalPull(row)) {
     await recordPullOutcome(deps, {
       pull: row,

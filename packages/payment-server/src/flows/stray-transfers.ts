@@ -39,6 +39,8 @@ export function payerTransferRow(input: {
     status: input.status,
     block_number: null,
     failure_message: null,
+    gas_price: null,
+    gas_used: null,
     livemode: input.method.livemode ? 1 : 0,
     created_at: input.now,
     updated_at: input.now,

@@ -52,7 +52,7 @@ function sendFromVault(
     from: Address;
     to: Address;
     sign: (chain: EvmChain, nonce: number, fees: FeesPerGas) => Promise<SignedTransaction>;
-    onStored?: (trx: PaymentDeps['db'], now: number) => Promise<unknown>;
+    onStored?: (trx: PaymentDeps['db'], stored: ChainTransactionRow) => Promise<unknown>;
   },
 ): Promise<ChainTransactionRow> {
   return oneAtATime(vaultNonceKey(input.method), () => storeAndBroadcast(deps, input));
@@ -89,12 +89,14 @@ async function storeAndBroadcast(
         status: 'pending',
         block_number: null,
         failure_message: null,
+        gas_price: null,
+        gas_used: null,
         livemode: method.livemode ? 1 : 0,
         created_at: now,
         updated_at: now,
       };
       await insertChainTransactionRow(trx, stored);
-      await input.onStored?.(trx, now);
+      await input.onStored?.(trx, stored);
       return stored;
     });
   }
@@ -125,25 +127,32 @@ export function startPull(
         amount: input.amount,
         nonce,
       }),
-    onStored: (trx, now) =>
+    onStored: (trx, stored) =>
       updatePaymentIntentFrom(trx, input.intentId, PAYABLE_STATUSES, {
         status: 'processing',
         last_payment_error: null,
-        updated_at: now,
+        updated_at: stored.created_at,
       }),
   });
 }
 
-/** The vault sends a payer's tokens back (a transfer that paid nothing it could still pay). */
+/**
+ * The vault sends a payer's tokens back: a transfer that paid nothing it could still pay, or a
+ * refund (`onStored` runs with the transaction's id in the storing transaction).
+ */
 export function startRefund(
   deps: PaymentDeps,
-  input: VaultTransaction & { to: Address },
+  input: VaultTransaction & {
+    to: Address;
+    onStored?: (trx: PaymentDeps['db'], transactionId: string) => Promise<unknown>;
+  },
 ): Promise<ChainTransactionRow> {
   const { method } = input;
   return sendFromVault(deps, {
     ...input,
     kind: 'refund',
     from: method.vault,
+    onStored: input.onStored && ((trx, stored) => input.onStored!(trx, stored.id)),
     sign: (chain, nonce, fees) =>
       chain.signRefund({
         fees,

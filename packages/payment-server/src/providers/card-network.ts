@@ -19,10 +19,29 @@ export interface SavedCardCharge {
 export type ChargeOutcome =
   { status: 'succeeded'; chargeId: string } | { status: 'failed'; chargeId: string; error: PaymentError };
 
+/** Money back to the card that paid `paymentIntentId`. */
+export interface CardRefund {
+  paymentIntentId: string;
+  /** The card the payment was made with, as the intent shows it (null if it shows none). */
+  card: { brand: string; last4: string } | null;
+  amount: bigint;
+  currencyId: string;
+  /** The same key always gets the first answer and never a second refund. */
+  idempotencyKey: string;
+  now: number;
+}
+
+/** `pending`: the provider answers later (its webhook settles the refund). */
+export type CardRefundOutcome =
+  | { status: 'succeeded'; refundId: string }
+  | { status: 'pending'; refundId: string }
+  | { status: 'failed'; refundId: string; message: string };
+
 /**
- * What the billing engine needs of a card provider. The built-in test card network implements
+ * What the billing engine and refunds need of a card provider. The built-in test card network implements
  * it; a real provider's adapter (its SDK pointed at its servers) will implement the same.
  */
 export interface CardNetwork {
   chargeSavedCard(input: SavedCardCharge): Promise<ChargeOutcome>;
+  refund(input: CardRefund): Promise<CardRefundOutcome>;
 }

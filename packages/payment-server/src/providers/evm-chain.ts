@@ -33,6 +33,9 @@ export interface MinedTransaction {
   /** How many blocks deep it is: 1 when it is in the newest block. */
   confirmations: bigint;
   transfers: TokenTransfer[];
+  /** What mining it cost: gas used, at the price per gas paid (wei). */
+  gasUsed: bigint;
+  gasPrice: bigint;
 }
 
 export interface FeesPerGas {
@@ -167,6 +170,8 @@ function jsonRpcChain(client: PublicClient, chainId: number): EvmChain {
         blockNumber: receipt.blockNumber,
         confirmations: head - receipt.blockNumber + 1n,
         transfers,
+        gasUsed: receipt.gasUsed,
+        gasPrice: receipt.effectiveGasPrice,
       };
     },
   };

@@ -5,7 +5,12 @@ import type { z } from 'zod';
 import type { PaymentDb } from '../db/tables.ts';
 import type { CardDetails, PaymentError } from '../modules/payment-intents/service.ts';
 import type { CardNetwork, SavedCard } from './card-network.ts';
-import { findTestCardRow, insertTestCardRow, recordTestChargeOnce } from './test-card-repository.ts';
+import {
+  findTestCardRow,
+  insertTestCardRow,
+  recordTestChargeOnce,
+  recordTestRefundOnce,
+} from './test-card-repository.ts';
 
 /**
  * The built-in card network of test mode, standing in for a card provider when no provider
@@ -17,6 +22,8 @@ export const TEST_CARDS = {
   requiresAuthentication: '4000002500003155',
   /** Can be saved (a trial checkout keeps it), but every charge on it declines: a failing renewal. */
   declinesAfterAttaching: '4000000000000341',
+  /** Pays, but refunding the payment fails. */
+  refundFails: '4000000000005126',
 } as const;
 
 /** How charges on a saved card go; 3155 needs authentication only while the payer is present. */
@@ -47,7 +54,10 @@ export async function saveTestCard(
   return card;
 }
 
-/** The test network's side of renewals: charges saved cards, once per idempotency key. */
+/**
+ * The test network's side of renewals and refunds: charges saved cards and refunds payments, once
+ * per idempotency key.
+ */
 export function createTestCardNetwork(db: PaymentDb): CardNetwork {
   return {
     async chargeSavedCard(input) {
@@ -78,8 +88,25 @@ export function createTestCardNetwork(db: PaymentDb): CardNetwork {
             error: { code: charge.failure_code ?? 'card_declined', message: charge.failure_message ?? '' },
           };
     },
+    async refund(input) {
+      const fails = input.card?.last4 === TEST_CARDS.refundFails.slice(-4);
+      const refund = await recordTestRefundOnce(db, {
+        id: newId('testRefund'),
+        idempotency_key: input.idempotencyKey,
+        payment_intent_id: input.paymentIntentId,
+        amount: input.amount.toString(),
+        status: fails ? 'failed' : 'succeeded',
+        failure_message: fails ? REFUND_FAILED : null,
+        created_at: input.now,
+      });
+      return refund.status === 'succeeded'
+        ? { status: 'succeeded', refundId: refund.id }
+        : { status: 'failed', refundId: refund.id, message: refund.failure_message ?? REFUND_FAILED };
+    },
   };
 }
+
+const REFUND_FAILED = 'The card issuer did not accept the refund.';
 
 const DECLINED: PaymentError = { code: 'card_declined', message: 'Your card was declined.' };
 const EXPIRED: PaymentError = { code: 'expired_card', message: 'Your card has expired.' };
@@ -118,6 +145,7 @@ export function answerPresentedCard(input: {
   if (isCardExpired(input.card, input.now)) return declined(EXPIRED);
   switch (digits) {
     case TEST_CARDS.succeeds:
+    case TEST_CARDS.refundFails:
       return { ...presented, status: 'succeeded' };
     case TEST_CARDS.declinesAfterAttaching:
       return input.amount === 0n ? { ...presented, status: 'succeeded' } : declined(DECLINED);

@@ -42,6 +42,7 @@ function crashInRenewal(at: number): KyselyPlugin {
 function crashAfterCharge(network: CardNetwork, at: number): CardNetwork {
   let charges = 0;
   return {
+    ...network,
     async chargeSavedCard(input) {
       const outcome = await network.chargeSavedCard(input);
       charges += 1;

@@ -15,6 +15,7 @@ import { catalogueRevision } from './0013-catalogue-revision.ts';
 import { heldStockIndexes } from './0014-held-stock-indexes.ts';
 import { webhooks } from './0015-webhooks.ts';
 import { webhookQueue } from './0016-webhook-queue.ts';
+import { refunds } from './0017-refunds.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0014_held_stock_indexes': heldStockIndexes,
   '0015_webhooks': webhooks,
   '0016_webhook_queue': webhookQueue,
+  '0017_refunds': refunds,
 };

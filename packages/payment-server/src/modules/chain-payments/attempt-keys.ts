@@ -32,3 +32,15 @@ export function payerCollectionKey(invoiceId: string, now: number): string {
 export function returnKey(txHash: string): string {
   return `return:${txHash}`;
 }
+
+const REFUND = 'refund:';
+
+/** The vault sending back part or all of a payment: the refund `refundId`. */
+export function refundKey(refundId: string): string {
+  return `${REFUND}${refundId}`;
+}
+
+/** The refund a vault transaction was sent for; null for any other transaction. */
+export function parseRefundKey(key: string): string | null {
+  return key.startsWith(REFUND) ? key.slice(REFUND.length) : null;
+}

@@ -39,6 +39,32 @@ export async function findChainTransactionRow(
   return db.selectFrom('chain_transactions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function listChainTransactionRowsById(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<ChainTransactionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('chain_transactions')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** The transaction that paid the intent: the payer's transfer or the vault's pull, once mined. */
+export async function findPayingChainTransaction(
+  db: PaymentDb,
+  paymentIntentId: string,
+): Promise<ChainTransactionRow | undefined> {
+  return db
+    .selectFrom('chain_transactions')
+    .selectAll()
+    .where('payment_intent_id', '=', paymentIntentId)
+    .where('kind', 'in', ['transfer', 'pull'])
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+}
+
 /**
  * Pending transactions, the vault's in nonce order (a node takes them in no other), then the
  * ones that waited longest for a look.

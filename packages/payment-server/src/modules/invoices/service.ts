@@ -1,3 +1,4 @@
+import { listPaymentRefunds } from '../refunds/service.ts';
 import {
   invoiceSchema,
   newId,
@@ -174,7 +175,7 @@ export async function toInvoice(db: PaymentDb, row: InvoiceRow): Promise<Invoice
 }
 
 /**
- * Invoices with their lines and how the paid ones were paid, each read in one query for the
+ * Invoices with their lines, how the paid ones were paid and what was refunded, each read in one query for the
  * whole page rather than one per invoice.
  */
 export async function toInvoices(db: PaymentDb, rows: readonly InvoiceRow[]): Promise<Invoice[]> {
@@ -188,6 +189,10 @@ export async function toInvoices(db: PaymentDb, rows: readonly InvoiceRow[]): Pr
     rows.flatMap((row) => (row.status === 'paid' && row.payment_intent_id) || []),
   );
   const details = new Map(paidIntents.map((intent) => [intent.id, intent.payment_details]));
+  const refunds = await listPaymentRefunds(
+    db,
+    paidIntents.map((intent) => intent.id),
+  );
   const linesOf = new Map<string, InvoiceLineRow[]>();
   for (const line of lines) linesOf.set(line.invoice_id, [...(linesOf.get(line.invoice_id) ?? []), line]);
   // A page shares a few currencies and methods: each is read once, not once per invoice.
@@ -206,6 +211,7 @@ export async function toInvoices(db: PaymentDb, rows: readonly InvoiceRow[]): Pr
       currency: currencies.get(row.currency_id)!,
       method: methods.get(methodIdOf(row))!,
       paymentDetails: (row.payment_intent_id && details.get(row.payment_intent_id)) || null,
+      refunds: (row.payment_intent_id && refunds.get(row.payment_intent_id)) || [],
     }),
   );
 }
@@ -219,6 +225,7 @@ function toInvoiceWith(
     currency: PaymentCurrency;
     method: InvoiceMethod;
     paymentDetails: Invoice['payment_details'];
+    refunds: Invoice['refunds'];
   },
 ): Invoice {
   const { lines, currency } = related;
@@ -235,6 +242,7 @@ function toInvoiceWith(
     payment_method_id: row.payment_method_id,
     payment_method: related.method,
     payment_details: related.paymentDetails,
+    refunds: related.refunds,
     currency_id: row.currency_id,
     currency,
     description: row.description,

@@ -1,0 +1,195 @@
+import {
+  hasPrefix,
+  newId,
+  refundSchema,
+  type CreateRefundInput,
+  type EventPayload,
+  type listRefundsQuerySchema,
+  type Refund,
+} from '@bazaar/schemas';
+import { AppError, notFound, type Clock } from '@bazaar/server-kit';
+import type { z } from 'zod';
+import { fromFlag } from '../../db/json.ts';
+import type { PaymentDb } from '../../db/tables.ts';
+import { listChainTransactionRowsById, type ChainTransactionRow } from '../chain-payments/repository.ts';
+import type { PaymentIntentRow } from '../payment-intents/repository.ts';
+import {
+  findRefundRow,
+  insertRefundRow,
+  listPaymentRefundRows,
+  listRefundRows,
+  lockRefundedAmount,
+  updatePendingRefund,
+  type RefundRow,
+} from './repository.ts';
+import { recordEvents } from '../events/service.ts';
+import { customerNow } from '../test-clocks/service.ts';
+
+function toRefund(row: RefundRow, transaction: ChainTransactionRow | undefined): Refund {
+  return {
+    id: row.id,
+    object: 'refund',
+    type: refundSchema.shape.type.parse(row.type),
+    status: refundSchema.shape.status.parse(row.status),
+    reason: refundSchema.shape.reason.parse(row.reason),
+    description: row.description,
+    amount: row.amount,
+    currency_id: row.currency_id,
+    payment_intent_id: row.payment_intent_id,
+    customer_id: row.customer_id,
+    invoice_id: row.invoice_id,
+    subscription_id: row.subscription_id,
+    failure_message: row.failure_message,
+    payment_details: transaction
+      ? {
+          tx_hash: transaction.tx_hash,
+          gas_price: transaction.gas_price,
+          gas_used: transaction.gas_used,
+          payment_intent_id: transaction.payment_intent_id,
+        }
+      : null,
+    attempt_count: row.attempt_count,
+    livemode: fromFlag(row.livemode),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Refunds as the API shows them, with the vault's transaction of each chain refund (one query). */
+export async function toRefunds(db: PaymentDb, rows: readonly RefundRow[]): Promise<Refund[]> {
+  const transactions = await listChainTransactionRowsById(
+    db,
+    rows.flatMap((row) =>
+      row.provider_ref && hasPrefix(row.provider_ref, 'chainTransaction') ? [row.provider_ref] : [],
+    ),
+  );
+  const byId = new Map(transactions.map((transaction) => [transaction.id, transaction]));
+  return rows.map((row) => toRefund(row, row.provider_ref ? byId.get(row.provider_ref) : undefined));
+}
+
+export async function getRefund(db: PaymentDb, id: string): Promise<Refund> {
+  const row = await findRefundRow(db, id);
+  if (!row) throw notFound('Refund', id);
+  const [refund] = await toRefunds(db, [row]);
+  return refund!;
+}
+
+export async function listRefunds(
+  db: PaymentDb,
+  query: z.output<typeof listRefundsQuerySchema> & { livemode: boolean },
+): Promise<{ list: Refund[]; count: number }> {
+  const { rows, count } = await listRefundRows(db, query);
+  return { list: await toRefunds(db, rows), count };
+}
+
+/** Each payment's refunds, oldest first, in two queries for all of them. */
+export async function listPaymentRefunds(
+  db: PaymentDb,
+  paymentIntentIds: readonly string[],
+): Promise<Map<string, Refund[]>> {
+  const refunds = await toRefunds(db, await listPaymentRefundRows(db, paymentIntentIds));
+  const byPayment = new Map<string, Refund[]>();
+  for (const refund of refunds) {
+    byPayment.set(refund.payment_intent_id, [...(byPayment.get(refund.payment_intent_id) ?? []), refund]);
+  }
+  return byPayment;
+}
+
+/** What a refund event carries. */
+export function refundEvent(
+  type: 'refund.created' | 'refund.succeeded' | 'refund.failed',
+  row: RefundRow,
+): EventPayload {
+  return {
+    type,
+    data: {
+      id: row.id,
+      payment_intent_id: row.payment_intent_id,
+      customer_id: row.customer_id,
+      invoice_id: row.invoice_id,
+      amount: row.amount,
+      currency_id: row.currency_id,
+      type: row.type,
+      status: row.status,
+    },
+  };
+}
+
+/**
+ * Writes a pending refund of `intent` for `amount` (all that is left when absent), inside the
+ * caller's transaction: what the payment's refunds already hold is read under its lock, so
+ * concurrent refunds can never together give back more than was received.
+ */
+export async function insertPendingRefund(
+  trx: PaymentDb,
+  input: {
+    intent: PaymentIntentRow;
+    subscriptionId: string | null;
+    body: Pick<CreateRefundInput, 'amount' | 'type' | 'reason' | 'description'>;
+    now: number;
+    /** System time at which the refund sender takes it if this send does not finish. */
+    retryAt: number;
+  },
+): Promise<RefundRow> {
+  const { intent, body } = input;
+  const refunded = await lockRefundedAmount(trx, intent.id);
+  const left = BigInt(intent.amount_received) - refunded;
+  const amount = body.amount === undefined ? left : BigInt(body.amount);
+  if (amount <= 0n || amount > left) {
+    throw new AppError(
+      'REFUND_EXCEEDS_PAYMENT',
+      `The refund of ${amount} is more than the ${left} left unrefunded of ${intent.id}`,
+    );
+  }
+  const row: RefundRow = {
+    id: newId('refund'),
+    payment_intent_id: intent.id,
+    customer_id: intent.customer_id,
+    invoice_id: intent.invoice_id,
+    subscription_id: input.subscriptionId,
+    amount: amount.toString(),
+    currency_id: intent.currency_id,
+    type: body.type,
+    reason: body.reason,
+    description: body.description ?? null,
+    status: 'pending',
+    failure_message: null,
+    provider_ref: null,
+    attempt_count: 1,
+    next_attempt_at: input.retryAt,
+    livemode: intent.livemode,
+    created_at: input.now,
+    updated_at: input.now,
+  };
+  await insertRefundRow(trx, row);
+  return row;
+}
+
+export type RefundOutcome = { status: 'succeeded' } | { status: 'failed'; message: string };
+
+/**
+ * Settles a pending refund with its outcome and announces it, at its customer's time, in the
+ * caller's transaction; a refund already settled (by another node, or by a provider's webhook
+ * that came first) is left as it is.
+ */
+export async function settleRefund(
+  trx: PaymentDb,
+  input: { refundId: string; outcome: RefundOutcome; clock: Clock },
+): Promise<void> {
+  const { outcome } = input;
+  const pending = await findRefundRow(trx, input.refundId);
+  if (pending?.status !== 'pending') return;
+  const now = await customerNow(trx, input.clock, pending.customer_id);
+  const row = await updatePendingRefund(trx, input.refundId, {
+    status: outcome.status,
+    failure_message: outcome.status === 'failed' ? outcome.message : null,
+    next_attempt_at: null,
+    updated_at: now,
+  });
+  if (!row) return;
+  await recordEvents(trx, {
+    now,
+    livemode: fromFlag(row.livemode),
+    payloads: [refundEvent(`refund.${outcome.status}`, row)],
+  });
+}
