@@ -3,14 +3,14 @@ import { AppError } from '@bazaar/server-kit';
 import type { PaymentDeps } from '../deps.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import { findNextCollectionMoment } from '../modules/invoices/repository.ts';
-import { findNextPeriodEnd } from '../modules/subscriptions/repository.ts';
+import { findNextPeriodEnd, findNextTrialReminder } from '../modules/subscriptions/repository.ts';
 import { moveTestClockForward } from '../modules/test-clocks/repository.ts';
 import { getTestClock, getTestClockRow, testClockInvalid } from '../modules/test-clocks/service.ts';
 import { runBilling } from './run-billing.ts';
 
 /**
  * Moves the clock forward to `frozenTime`, stopping at every moment something of its customers
- * falls due (a period end, a collection attempt) in order and running the billing engine at that
+ * falls due (a period end, a collection attempt, a trial reminder) in order and running the billing engine at that
  * moment's time, so a year of monthly renewals, retries and all, carries its real timestamps.
  */
 export async function advanceTestClock(
@@ -34,11 +34,15 @@ export async function advanceTestClock(
   return getTestClock(deps.db, clock.id);
 }
 
-/** The earliest moment something of this clock falls due: a period end or a collection attempt. */
+/**
+ * The earliest moment something of this clock falls due: a period end, a collection attempt or
+ * a trial's reminder.
+ */
 async function findNextDueMoment(db: PaymentDb, testClockId: string): Promise<number | null> {
   const moments = await Promise.all([
     findNextPeriodEnd(db, testClockId),
     findNextCollectionMoment(db, testClockId),
+    findNextTrialReminder(db, testClockId),
   ]);
   const due = moments.filter((at): at is number => at !== null);
   return due.length > 0 ? Math.min(...due) : null;

@@ -6,7 +6,12 @@ import { advanceTestClock } from './advance-test-clock.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
 import { TEST_CARDS } from '../providers/test-card-network.ts';
 import { createClockedSubscription } from '../test-utils/clocked-subscription.ts';
-import { openPaymentTestKit, TEST_NOW, type PaymentTestKit } from '../test-utils/payment-test-kit.ts';
+import {
+  openPaymentTestKit,
+  recordedPayloads,
+  TEST_NOW,
+  type PaymentTestKit,
+} from '../test-utils/payment-test-kit.ts';
 import { runBilling } from './run-billing.ts';
 import { settleInvoice } from './settle-invoice.ts';
 
@@ -147,6 +152,47 @@ describe.each(TEST_DIALECTS)('the billing engine on %s', (dialect) => {
     expect(types.filter((type) => type === 'invoice.created')).toHaveLength(13);
     expect(types.filter((type) => type === 'invoice.paid')).toHaveLength(13);
     expect(types.filter((type) => type === 'payment_intent.succeeded')).toHaveLength(13);
+  });
+
+  it('announces trial_will_end three days before the trial ends, once, before the first invoice', async () => {
+    const start = at('2027-01-17T08:00:00Z');
+    const { subscriptionId, testClockId } = await createClockedSubscription(kit.deps, {
+      start,
+      trialDays: 14,
+    });
+    const trialEnd = start + 14 * 86_400;
+
+    await advance(testClockId, trialEnd - 3 * 86_400 - 1);
+    expect(await recordedPayloads(kit.db, 'customer.subscription.trial_will_end')).toEqual([]);
+    await advance(testClockId, trialEnd + 40 * 86_400);
+    // Runs for the same moment again change nothing.
+    await runBilling(kit.deps, { now: trialEnd + 40 * 86_400, testClockId });
+
+    const reminders = await kit.db
+      .selectFrom('events')
+      .select(['created_at', 'data'])
+      .where('type', '=', 'customer.subscription.trial_will_end')
+      .execute();
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.created_at).toBe(trialEnd - 3 * 86_400);
+    expect(JSON.parse(reminders[0]!.data)).toEqual({
+      id: subscriptionId,
+      customer_id: expect.any(String),
+      status: 'trialing',
+    });
+    const types = (await recordedPayloads(kit.db)).map((event) => event.type);
+    expect(types.indexOf('customer.subscription.trial_will_end')).toBeLessThan(
+      types.indexOf('invoice.created'),
+    );
+  });
+
+  it('reminds a trial shorter than three days at the next run, and a subscription without a trial never', async () => {
+    const { subscriptionId } = await createClockedSubscription(kit.deps, { trialDays: 1, testClock: false });
+    await createClockedSubscription(kit.deps, { testClock: false });
+    await runBilling(kit.deps, { now: kit.clock.now(), testClockId: null });
+    await runBilling(kit.deps, { now: kit.clock.now(), testClockId: null });
+    const reminded = await recordedPayloads(kit.db, 'customer.subscription.trial_will_end');
+    expect(reminded.map((event) => event.data.id)).toEqual([subscriptionId]);
   });
 
   it('retries a declined renewal at +1, 3, 5 and 7 days, then leaves it uncollectible and the customer limited until paid', async () => {

@@ -2,12 +2,14 @@ import { AppError, createPeriodicJob, type PeriodicJob } from '@bazaar/server-ki
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentDeps } from '../deps.ts';
 import { collectDueInvoices } from './collect-invoice.ts';
+import { remindTrialEnds } from './remind-trial-ends.ts';
 import { renewDueSubscriptions } from './renew-subscriptions.ts';
 
 export const BILLING_INTERVAL_MS = 60_000;
 
 /**
- * Renews and collects everything due at `now` for one test clock (or, null, for real time),
+ * Announces trials ending within three days, then renews and collects everything due at `now`
+ * for one test clock (or, null, for real time),
  * again and again until nothing is: a subscription several periods behind renews once per
  * round, and a retry that is already due is tried in the next round. Subscriptions that could
  * not be renewed are reported at the end, after everything else was done. `batchSize` rows are
@@ -20,6 +22,8 @@ export async function runBilling(
   let renewed = 0;
   let collected = 0;
   const problems = new Map<string, string>();
+  // Before renewing: a trial that ends at `now` is announced before its first invoice.
+  await remindTrialEnds(deps, input);
   for (;;) {
     const renewal = await renewDueSubscriptions(deps, { ...input, skipIds: [...problems.keys()] });
     for (const [id, problem] of renewal.problems) problems.set(id, problem);

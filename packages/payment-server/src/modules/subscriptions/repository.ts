@@ -256,3 +256,51 @@ export async function findNextPeriodEnd(db: PaymentDb, testClockId: string): Pro
     .executeTakeFirst();
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
+
+/** `customer.subscription.trial_will_end` is announced this long before a trial ends, as Stripe does. */
+export const TRIAL_REMINDER_SECONDS = 3 * 86_400;
+
+/**
+ * Trialing subscriptions whose trial ends within `TRIAL_REMINDER_SECONDS` of `now` and that were
+ * not reminded yet, marked reminded at `now`: each is answered to one caller only (the update is
+ * the claim; on PostgreSQL rows another worker holds are skipped).
+ */
+export async function claimTrialReminderRows(
+  db: PaymentDb,
+  input: { now: number; testClockId: string | null; limit: number },
+): Promise<SubscriptionRow[]> {
+  const due = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('test_clock_id', ...inClock(input.testClockId))
+    .where('status', '=', 'trialing')
+    .where('trial_reminded_at', 'is', null)
+    .where('trial_end', '<=', input.now + TRIAL_REMINDER_SECONDS)
+    .limit(input.limit)
+    .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
+    .execute();
+  if (due.length === 0) return [];
+  return db
+    .updateTable('subscriptions')
+    .set({ trial_reminded_at: input.now })
+    .where(
+      'id',
+      'in',
+      due.map((row) => row.id),
+    )
+    .where('trial_reminded_at', 'is', null)
+    .returningAll()
+    .execute();
+}
+
+/** When the clock's next trial reminder falls due; null when none is waiting. */
+export async function findNextTrialReminder(db: PaymentDb, testClockId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.min('trial_end').as('at'))
+    .where('test_clock_id', '=', testClockId)
+    .where('status', '=', 'trialing')
+    .where('trial_reminded_at', 'is', null)
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at) - TRIAL_REMINDER_SECONDS;
+}
