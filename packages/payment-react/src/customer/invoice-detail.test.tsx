@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { PAYER, TX_HASH } from '../test-utils/chain-builders.ts';
+import { installFakeRelay } from '../test-utils/fake-relay.ts';
 import type { StubAnswer, StubRoute } from '../test-utils/fetch-stub.ts';
 import {
   makeChainOverdueInvoice,
   makeInvoice,
+  makeRefund,
   makeUncollectibleInvoice,
 } from '../test-utils/invoice-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
@@ -220,5 +222,100 @@ describe('InvoiceDetail paying by card', () => {
     expect(
       await screen.findByText('This invoice cannot be paid now. Please reload the page.', {}, SLOW),
     ).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'en',
+      'Refunds',
+      'Refund of $5.00 on',
+      'Refunded',
+      'Stake return of $1.00 on',
+      'Processing',
+      'Amount refunded',
+    ],
+    ['zh', '退款', '退款 $5.00', '已退款', '退还质押 $1.00', '处理中', '已退款金额'],
+  ])('lists what was refunded, with each status, and sums what came back (%s)', async (locale, ...texts) => {
+    const [title, first, refunded, second, processing, sum] = texts as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const invoice = makeInvoice({
+      refunds: [
+        makeRefund(),
+        makeRefund({ id: 're_2', type: 'stake_return', status: 'pending', amount: '100' }),
+      ],
+    });
+    renderWithPayment(<InvoiceDetail id="in_1" />, { routes: route(200, invoice), locale });
+    const section = await screen.findByRole('region', { name: title }, SLOW);
+    expect(section.textContent).toContain(first);
+    expect(section.textContent).toContain(second);
+    expect(screen.getByText(refunded)).toBeTruthy();
+    expect(screen.getByText(processing)).toBeTruthy();
+    // Only the succeeded refund counts as refunded.
+    expect(screen.getByText(sum).closest('tr')?.textContent).toContain('$5.00');
+  });
+
+  it('links a chain refund to its transaction on the explorer the payment is on', async () => {
+    const invoice = makeChainOverdueInvoice({
+      status: 'paid',
+      payment_details: { tx_hash: TX_HASH, payer: PAYER, chain_id: 1, explorer_host: 'https://etherscan.io' },
+      refunds: [
+        makeRefund({
+          currency_id: 'pc_tusd',
+          amount: '1000000',
+          payment_details: {
+            tx_hash: `0x${'cd'.repeat(32)}`,
+            gas_price: '1',
+            gas_used: '50000',
+            payment_intent_id: 'pi_1',
+          },
+        }),
+      ],
+    });
+    renderWithPayment(<InvoiceDetail id="in_1" />, { routes: route(200, invoice) });
+    const section = await screen.findByRole('region', { name: 'Refunds' }, SLOW);
+    const link = section.querySelector('a');
+    expect(link?.getAttribute('href')).toBe(`https://etherscan.io/tx/0x${'cd'.repeat(32)}`);
+  });
+
+  it('shows no refunds section for an invoice nothing was refunded of', async () => {
+    renderWithPayment(<InvoiceDetail id="in_1" />, { routes: route(200, makeInvoice()) });
+    await screen.findByText('Invoice BZR-0001', {}, SLOW);
+    expect(screen.queryByRole('region', { name: 'Refunds' })).toBeNull();
+    expect(screen.queryByText('Amount refunded')).toBeNull();
+  });
+
+  it('reads the invoice again when the relay says it was refunded, and not for another invoice', async () => {
+    const relay = installFakeRelay();
+    try {
+      const refunded = makeInvoice({ refunds: [makeRefund()] });
+      const routes = [
+        {
+          method: 'GET',
+          path: '/payment-kit/api/invoices/in_1',
+          respond: [{ body: makeInvoice() }, { body: refunded }],
+        },
+      ];
+      renderWithPayment(<InvoiceDetail id="in_1" />, { routes, appId: 'app_test' });
+      await screen.findByText('Invoice BZR-0001', {}, SLOW);
+      await waitFor(() => expect(relay.openCount).toBe(1));
+      const refundOf = (invoiceId: string) => ({
+        type: 'refund.succeeded' as const,
+        data: { id: 're_1', payment_intent_id: 'pi_1', customer_id: 'cus_1', invoice_id: invoiceId },
+      });
+      relay.deliver(refundOf('in_other'));
+      // A second read would answer the refunded invoice: none was made.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(screen.queryByRole('region', { name: 'Refunds' })).toBeNull();
+      relay.deliver(refundOf('in_1'));
+      expect(await screen.findByRole('region', { name: 'Refunds' }, SLOW)).toBeTruthy();
+    } finally {
+      relay.uninstall();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { CustomerPageFallback } from './customer-page-fallback.tsx';
 import { InvoiceLines } from './invoice-lines.tsx';
 import { InvoicePayment } from './invoice-payment.tsx';
 import { InvoicePaymentDetails } from './invoice-payment-details.tsx';
+import { InvoiceRefunds } from './invoice-refunds.tsx';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
 import { useInvoice } from './use-invoice.ts';
 
@@ -22,8 +23,8 @@ export interface InvoiceDetailProps {
 const PAYABLE_STATUSES: ReadonlySet<string> = new Set(['open', 'uncollectible']);
 
 /**
- * An invoice as its customer sees it: number, status, lines, total, and when and how it was paid;
- * an open or uncollectible one is paid here, by card or from the payer's wallet.
+ * An invoice as its customer sees it: number, status, lines, total, when and how it was paid and
+ * what was refunded; an open or uncollectible one is paid here, by card or from the payer's wallet.
  */
 export function InvoiceDetail({ id }: InvoiceDetailProps) {
   const { t } = usePaymentContext();
@@ -54,6 +55,7 @@ export function InvoiceDetail({ id }: InvoiceDetailProps) {
         </Stack>
         {invoice.description ? <Typography>{invoice.description}</Typography> : null}
         <InvoiceLines invoice={invoice} />
+        <InvoiceRefunds invoice={invoice} />
         {PAYABLE_STATUSES.has(invoice.status) ? (
           <InvoicePayment invoice={invoice} onPaid={() => setIsPaidHere(true)} />
         ) : isPaidHere ? (

@@ -7,13 +7,19 @@ import type { Invoice } from '@bazaar/schemas';
 import { formatMoney } from '../format/format-money.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 
-/** The invoice's lines, then its total and what was paid. */
+/** The invoice's lines, then its total, what was paid and what was refunded of it. */
 export function InvoiceLines({ invoice }: { invoice: Invoice }) {
   const t = useTranslate();
   const money = (amount: string) => formatMoney(amount, invoice.currency);
+  const refunded = invoice.refunds
+    .filter((refund) => refund.status === 'succeeded')
+    .reduce((sum, refund) => sum + BigInt(refund.amount), 0n);
   const summaryRows = [
     { label: t('payment.invoice.total'), amount: invoice.total, isStrong: true },
     { label: t('payment.invoice.amountPaid'), amount: invoice.amount_paid, isStrong: false },
+    ...(refunded > 0n
+      ? [{ label: t('payment.invoice.amountRefunded'), amount: refunded.toString(), isStrong: false }]
+      : []),
   ];
 
   return (

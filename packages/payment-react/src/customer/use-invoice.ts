@@ -1,17 +1,33 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RelayEvent } from '@bazaar/schemas';
 import { queryKeys } from '../api/query-keys.ts';
+import { useRelayEvents } from '../realtime/use-relay-events.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { fetchInvoice } from './invoice-api.ts';
 
-/** One of the signed-in customer's invoices: `GET /api/invoices/{id}`. */
+/** Whether a relay event changes what the invoice page shows: the invoice's own, or its refunds'. */
+function isAboutInvoice(event: RelayEvent, id: string): boolean {
+  if (event.type.startsWith('invoice.')) return event.data.id === id;
+  return 'invoice_id' in event.data && event.data.invoice_id === id;
+}
+
+/**
+ * One of the signed-in customer's invoices: `GET /api/invoices/{id}`, read again when the relay
+ * says it changed, so a refund or a payment made elsewhere shows without a reload.
+ */
 export function useInvoice(id: string) {
   const { api } = usePaymentContext();
-  return useQuery({
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: queryKeys.invoice(id),
     queryFn: () => fetchInvoice(api, id),
     retry: false,
   });
+  useRelayEvents(query.data !== undefined, (event) => {
+    if (isAboutInvoice(event, id)) void queryClient.invalidateQueries({ queryKey: queryKeys.invoice(id) });
+  });
+  return query;
 }
 
 /**

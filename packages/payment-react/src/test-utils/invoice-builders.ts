@@ -1,4 +1,4 @@
-import type { Invoice, OverdueInvoicesResponse } from '@bazaar/schemas';
+import type { Invoice, OverdueInvoicesResponse, Refund } from '@bazaar/schemas';
 import { CHAIN_METHOD, TST, TST_AMOUNT } from './chain-builders.ts';
 import { USD } from './checkout-builders.ts';
 
@@ -126,4 +126,29 @@ export function makeOverdueResponse(invoices: Invoice[]): OverdueInvoicesRespons
   }
   const subscriptions = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
   return { subscription: null, summary, invoices, subscriptionCount: subscriptions.size };
+}
+
+/** A refund of `amount` of the default invoice's payment, succeeded by card unless overridden. */
+export function makeRefund(overrides: Partial<Refund> = {}): Refund {
+  return {
+    id: 're_1',
+    object: 'refund',
+    type: 'refund',
+    status: 'succeeded',
+    reason: 'requested_by_customer',
+    description: null,
+    amount: '500',
+    currency_id: USD.id,
+    payment_intent_id: 'pi_1',
+    customer_id: 'cus_1',
+    invoice_id: 'in_1',
+    subscription_id: null,
+    failure_message: null,
+    payment_details: null,
+    attempt_count: 1,
+    livemode: false,
+    created_at: 1_700_100_000,
+    updated_at: 1_700_100_000,
+    ...overrides,
+  };
 }

@@ -1,0 +1,72 @@
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { shortAddress, type Invoice, type Refund } from '@bazaar/schemas';
+import { formatDateTime } from '../format/format-date.ts';
+import { formatMoney } from '../format/format-money.ts';
+import { transactionUrl } from '../format/format-payment-details.ts';
+import { useTranslate } from '../provider/payment-context.ts';
+
+/** Refund status colours: succeeded reads as success, pending as a warning, failed as an error. */
+const REFUND_STATUS_COLOR: Record<Refund['status'], ChipProps['color']> = {
+  succeeded: 'success',
+  pending: 'warning',
+  failed: 'error',
+};
+
+/**
+ * What was given back of a paid invoice, oldest first: each refund's kind, amount, date and
+ * status, and for a chain refund the vault's transaction, linked to the explorer the payment's is.
+ */
+export function InvoiceRefunds({ invoice }: { invoice: Invoice }) {
+  const t = useTranslate();
+  if (invoice.refunds.length === 0) return null;
+  const paidOnChain =
+    invoice.payment_details && 'tx_hash' in invoice.payment_details ? invoice.payment_details : null;
+
+  return (
+    <Stack spacing={1} component="section" aria-label={t('payment.refund.title')}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t('payment.refund.title')}
+      </Typography>
+      {invoice.refunds.map((refund) => {
+        const hash = refund.payment_details?.tx_hash;
+        const url = hash && paidOnChain ? transactionUrl({ ...paidOnChain, tx_hash: hash }) : null;
+        return (
+          <Stack
+            key={refund.id}
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            <Typography>
+              {t('payment.refund.line', {
+                type: t(`payment.refund.type.${refund.type}`),
+                amount: formatMoney(refund.amount, invoice.currency),
+                date: formatDateTime(refund.created_at),
+              })}
+            </Typography>
+            <Chip
+              size="small"
+              color={REFUND_STATUS_COLOR[refund.status]}
+              label={t(`payment.refund.status.${refund.status}`)}
+            />
+            {hash ? (
+              url ? (
+                <Link href={url} target="_blank" rel="noopener" title={hash}>
+                  {shortAddress(hash)}
+                </Link>
+              ) : (
+                <Typography color="text.secondary" title={hash}>
+                  {shortAddress(hash)}
+                </Typography>
+              )
+            ) : null}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
