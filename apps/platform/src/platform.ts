@@ -20,6 +20,7 @@ import { parseOrigin } from './config.ts';
 import { API_CSP_DIRECTIVES } from './content-security-policy.ts';
 import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from './limits.ts';
 import { buildRegistry } from './registry.ts';
+import { createClusterRelay } from './relay/cluster.ts';
 import { createRelayHub, RELAY_MAX_MESSAGE_BYTES, type RelayHub } from './relay/hub.ts';
 import { relayRoutes } from './relay/routes.ts';
 import { installRequestLimits } from './request-limits.ts';
@@ -148,7 +149,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   installIdempotency(app, { db: database.db, clock });
 
   const relay = createRelayHub({ appId, logger: app.log, heartbeatMs: options.relayHeartbeatMs });
-  const components = options.components({ database, clock, relay, logger: app.log, appId });
+  const clusterRelay = await createClusterRelay(relay, database, app.log);
+  const components = options.components({ database, clock, relay: clusterRelay, logger: app.log, appId });
   await installRequestLimits(app, {
     limits,
     apiPaths: [
@@ -188,8 +190,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     for (const component of components) component.start();
   });
   app.addHook('onClose', async () => {
-    relay.close();
     await Promise.all([sweepJob.stop(), ...components.map((component) => component.stop())]);
+    await clusterRelay.close();
+    relay.close();
   });
 
   return { app, relay, components, trustedOrigins, setupCode, close: () => app.close() };

@@ -10,7 +10,7 @@ import {
   type ManualClock,
   type PlatformComponent,
 } from '@bazaar/server-kit';
-import { openTestDatabase } from '@bazaar/server-kit/testing';
+import { openTestDatabase, openTestTarget } from '@bazaar/server-kit/testing';
 import { createStore } from '@bazaar/store';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from './limits.ts';
@@ -43,11 +43,18 @@ export interface TestPlatformOptions {
   /** Without `listen`, defaults to `http://localhost`, the host `app.inject` sends. */
   publicUrl?: string;
   embedOrigins?: string[];
+  /**
+   * Another node of `node`'s platform: it opens the same database with a pool of its own (and
+   * leaves it in place when closed), as a second process on the same `DATABASE_URL` would.
+   */
+  nodeOf?: TestPlatform;
 }
 
 export interface TestPlatform {
   app: FastifyInstance;
   database: Database;
+  /** What another node opens the database by (`TestPlatformOptions.nodeOf`). */
+  databaseTarget: string;
   clock: ManualClock;
   relay: RelayHub;
   /** The public URL: the address it listens at with `listen`. */
@@ -103,7 +110,9 @@ export async function createTestPlatform(
   dialect: Dialect,
   options: TestPlatformOptions = {},
 ): Promise<TestPlatform> {
-  const database = await openTestDatabase(dialect);
+  const database = options.nodeOf
+    ? Object.assign(await openTestTarget(options.nodeOf.databaseTarget), { target: options.nodeOf.databaseTarget })
+    : await openTestDatabase(dialect);
   const clock = options.clock ?? createManualClock(TEST_CLOCK_START);
   const mailer = createMemoryMailer();
   const port = options.listen ? await findFreePort() : null;
@@ -161,6 +170,7 @@ export async function createTestPlatform(
   return {
     app,
     database,
+    databaseTarget: database.target,
     clock,
     relay,
     baseUrl,

@@ -13,9 +13,18 @@ export interface RelayAudience {
   secretHashes: readonly string[];
 }
 
-/** Where components hand realtime messages to the platform's relay. */
+/** An event for the relay, with who may hear it. */
+export interface RelayDelivery {
+  event: RelayEvent;
+  audience: RelayAudience;
+}
+
+/**
+ * Where components hand realtime events to the platform's relay, in order; once the answer
+ * settles, they are on their way to every node's sockets.
+ */
 export interface RelayPublisher {
-  publish(channel: string, message: RelayEvent, audience: RelayAudience): void;
+  publish(channel: string, deliveries: readonly RelayDelivery[]): void | Promise<void>;
 }
 
 /** What the platform gives every component it hosts. */

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Kysely as KyselyType, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { listenForNotifications, type NotificationListener } from './pg-notifications.ts';
 import { SchemaScopedPostgresDialect } from './pg-schema-introspector.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,6 +16,17 @@ export interface Database {
   dialect: Dialect;
   /** PostgreSQL schema the tables live in (SQLite has none). */
   schema: string | undefined;
+  /**
+   * PostgreSQL only: the database's NOTIFY channels, which every process on it shares. Channel
+   * names are scoped to the schema, so test runs side by side never hear each other.
+   */
+  notifications?: {
+    listen(
+      channel: string,
+      handlers: Omit<Parameters<typeof listenForNotifications>[0], 'url' | 'channel'>,
+    ): Promise<NotificationListener>;
+    notify(channel: string, payload: string): Promise<void>;
+  };
   close(): Promise<void>;
 }
 
@@ -104,5 +116,17 @@ async function openPostgres({ url, schema, poolSize = 10 }: DatabaseOptions): Pr
     ...(schema ? { options: `-c search_path="${schema.replaceAll('"', '')}"` } : {}),
   });
   const db = new Kysely({ dialect: new SchemaScopedPostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema: schema ?? 'public', close: () => db.destroy() };
+  const scoped = (channel: string) => (schema ? `${channel}:${schema}` : channel);
+  return {
+    db,
+    dialect: 'postgres',
+    schema: schema ?? 'public',
+    notifications: {
+      listen: (channel, handlers) => listenForNotifications({ ...handlers, url, channel: scoped(channel) }),
+      async notify(channel, payload) {
+        await pool.query('select pg_notify($1, $2)', [scoped(channel), payload]);
+      },
+    },
+    close: () => db.destroy(),
+  };
 }

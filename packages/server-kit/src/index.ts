@@ -8,6 +8,7 @@ export * from './idempotency.ts';
 export * from './insert-rows.ts';
 export * from './migrations.ts';
 export * from './periodic-job.ts';
+export * from './pg-notifications.ts';
 export * from './revision-counter.ts';
 export * from './sha256.ts';
 export * from './webhook-signature.ts';

@@ -3,7 +3,6 @@ import {
   RELAY_HEARTBEAT_MS,
   RELAY_MAX_SECRETS,
   relayClientMessageSchema,
-  type RelayEvent,
   type RelayServerMessage,
   type Role,
 } from '@bazaar/schemas';
@@ -136,15 +135,17 @@ export function createRelayHub(options: {
       socket.on('close', () => clients.delete(client));
       socket.on('error', (error) => options.logger.warn({ err: error }, 'relay socket error'));
     },
-    publish(channel: string, event: RelayEvent, audience: RelayAudience) {
-      const frame = JSON.stringify({ type: 'event', channel, event } satisfies RelayServerMessage);
-      for (const client of clients) {
-        if (
-          client.channels.has(channel) &&
-          mayHear(client, audience) &&
-          client.socket.readyState === client.socket.OPEN
-        )
-          client.socket.send(frame);
+    publish(channel, deliveries) {
+      for (const { event, audience } of deliveries) {
+        const frame = JSON.stringify({ type: 'event', channel, event } satisfies RelayServerMessage);
+        for (const client of clients) {
+          if (
+            client.channels.has(channel) &&
+            mayHear(client, audience) &&
+            client.socket.readyState === client.socket.OPEN
+          )
+            client.socket.send(frame);
+        }
       }
     },
     get clientCount() {

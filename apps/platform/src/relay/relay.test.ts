@@ -1,18 +1,12 @@
-import {
-  CHECKOUT_SECRET_HEADER,
-  eventsChannel,
-  RELAY_MAX_SECRETS,
-  startCheckoutResponseSchema,
-  submitCheckoutResponseSchema,
-  type RelayEvent,
-  type RelayServerMessage,
-} from '@bazaar/schemas';
+import { eventsChannel, RELAY_MAX_SECRETS, type RelayEvent } from '@bazaar/schemas';
 import { DEMO } from '@bazaar/payment-server';
 import { sha256Hex, type RelayAudience } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestPlatform, type TestPlatform } from '../testing.ts';
+import { connect, relayUrl } from './relay-test-socket.ts';
+import { payTestCheckout, startTestCheckout } from './relay-test-checkout.ts';
 
 const HEARTBEAT_MS = 100;
 const CHANNEL = eventsChannel('bazaar');
@@ -25,41 +19,6 @@ const EVENT: RelayEvent = {
   data: { id: 'in_1', customer_id: 'cus_1', subscription_id: null },
 };
 const SECRET_HOLDERS: RelayAudience = { userDids: [], roles: [], secretHashes: [sha256Hex(SECRET)] };
-
-const relayUrl = (baseUrl: string) => `${baseUrl.replace('http', 'ws')}/.well-known/service/relay`;
-
-/** A socket that keeps what it receives in order, so a test can read the next message. */
-async function connect(url: string, options: WebSocket.ClientOptions = {}) {
-  const socket = new WebSocket(url, options);
-  const messages: RelayServerMessage[] = [];
-  let read = 0;
-  socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as RelayServerMessage));
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const send = (message: unknown) =>
-    socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  async function next(): Promise<RelayServerMessage> {
-    while (read >= messages.length) await new Promise((resolve) => socket.once('message', resolve));
-    return messages[read++]!;
-  }
-  return {
-    socket,
-    send,
-    next,
-    async subscribe(secrets?: string[]) {
-      send({ type: 'subscribe', channel: CHANNEL, secrets });
-      expect(await next()).toEqual({ type: 'subscribed', channel: CHANNEL });
-    },
-    /** The events heard so far: a pong answers after every frame the server sent before it. */
-    async heard(): Promise<RelayEvent[]> {
-      send({ type: 'ping' });
-      const events: RelayEvent[] = [];
-      for (let message = await next(); message.type !== 'pong'; message = await next()) {
-        if (message.type === 'event') events.push(message.event);
-      }
-      return events;
-    },
-  };
-}
 
 /** The status and error code a refused upgrade is answered with. */
 function refusal(url: string): Promise<{ status: number; code: string }> {
@@ -95,7 +54,7 @@ describe('relay protocol', () => {
     await holder.subscribe([SECRET]);
     await bystander.subscribe(['cs_1_secret_wrong']);
 
-    platform.relay.publish(CHANNEL, EVENT, SECRET_HOLDERS);
+    platform.relay.publish(CHANNEL, [{ event: EVENT, audience: SECRET_HOLDERS }]);
     expect(await holder.heard()).toEqual([EVENT]);
     expect(await bystander.heard()).toEqual([]);
   });
@@ -105,7 +64,7 @@ describe('relay protocol', () => {
     await client.subscribe([SECRET]);
     client.send({ type: 'unsubscribe', channel: CHANNEL });
     expect(await client.next()).toEqual({ type: 'unsubscribed', channel: CHANNEL });
-    platform.relay.publish(CHANNEL, EVENT, SECRET_HOLDERS);
+    platform.relay.publish(CHANNEL, [{ event: EVENT, audience: SECRET_HOLDERS }]);
     expect(await client.heard()).toEqual([]);
   });
 
@@ -132,7 +91,7 @@ describe('relay protocol', () => {
       type: 'error',
       message: `At most ${RELAY_MAX_SECRETS} secrets per socket`,
     });
-    platform.relay.publish(CHANNEL, EVENT, SECRET_HOLDERS);
+    platform.relay.publish(CHANNEL, [{ event: EVENT, audience: SECRET_HOLDERS }]);
     expect(await client.heard()).toEqual([]);
   });
 
@@ -183,48 +142,9 @@ describe.each(TEST_DIALECTS)('who hears payments on the relay on %s', (dialect) 
     await platform.close();
   });
 
-  const api = (path: string) => `/payment-kit/api${path}`;
-  const submitBody = (email: string) => ({
-    customer_name: 'Pat Payer',
-    customer_email: email,
-    payment_method: 'pm_demo_card',
-    payment_currency: 'pc_demo_usd',
-    billing_address: { country: 'us', postal_code: '94107' },
-  });
-
-  async function startCheckout(link: string, cookie?: string) {
-    const started = await platform.app.inject({
-      method: 'POST',
-      url: api(`/checkout-sessions/start/${link}`),
-      headers: cookie ? { cookie } : {},
-    });
-    const session = startCheckoutResponseSchema.parse(started.json()).checkoutSession;
-    return { id: session.id, secret: session.client_secret! };
-  }
-
-  /** Submits the session as the cookie's user, or as the guest holding its secret, and pays it by 4242. */
-  async function payCheckout(
-    session: { id: string; secret: string },
-    who: { cookie?: string; email: string },
-  ) {
-    const submitted = await platform.app.inject({
-      method: 'PUT',
-      url: api(`/checkout-sessions/${session.id}/${who.cookie ? 'submit' : 'donate-submit'}`),
-      headers: who.cookie ? { cookie: who.cookie } : { [CHECKOUT_SECRET_HEADER]: session.secret },
-      payload: submitBody(who.email),
-    });
-    const answer = submitCheckoutResponseSchema.parse(submitted.json());
-    const confirmed = await platform.app.inject({
-      method: 'POST',
-      url: api(`/test-card/payment-intents/${answer.paymentIntent!.id}/confirm`),
-      payload: {
-        client_secret: answer.stripeContext!.client_secret,
-        card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
-      },
-    });
-    expect(confirmed.statusCode).toBe(200);
-    return answer.paymentIntent!.id;
-  }
+  const startCheckout = (link: string, cookie?: string) => startTestCheckout(platform.app, link, cookie);
+  const payCheckout = (session: { id: string; secret: string }, who: { cookie?: string; email: string }) =>
+    payTestCheckout(platform.app, session, who);
 
   it('tells the payer, the guest who proved the donation and the admins only of their own payments, by ids', async () => {
     const url = relayUrl(platform.baseUrl);

@@ -43,7 +43,11 @@ export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestK
   const outbox = createOutboxDispatcher({
     db,
     clock,
-    relay: { publish: (channel, event, audience) => published.push({ channel, event, audience }) },
+    relay: {
+      publish: (channel, deliveries) => {
+        for (const { event, audience } of deliveries) published.push({ channel, event, audience });
+      },
+    },
     appId: TEST_APP_ID,
     logger: Fastify().log,
   });

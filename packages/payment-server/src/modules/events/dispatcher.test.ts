@@ -32,9 +32,9 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
       appId: TEST_APP_ID,
       logger: Fastify().log,
       relay: {
-        publish(channel, event) {
+        publish(channel, deliveries) {
           check(channel);
-          received.push(event);
+          received.push(...deliveries.map(({ event }) => event));
         },
       },
     });

@@ -59,9 +59,13 @@ export function createOutboxDispatcher(deps: {
       if (rows.length === 0) return;
       const payloads = rows.map(readPayload);
       const audiences = await relayAudiences(deps.db, payloads);
-      rows.forEach((row, index) => {
-        deps.relay.publish(eventsChannel(deps.appId), toRelayEvent(row, payloads[index]!), audiences[index]!);
-      });
+      await deps.relay.publish(
+        eventsChannel(deps.appId),
+        rows.map((row, index) => ({
+          event: toRelayEvent(row, payloads[index]!),
+          audience: audiences[index]!,
+        })),
+      );
       await markRelayed(
         deps.db,
         rows.map((row) => row.id),
