@@ -11,16 +11,11 @@
  */
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEMO } from '@bazaar/payment-server';
-import {
-  eventsChannel,
-  relayServerMessageSchema,
-  startCheckoutResponseSchema,
-  submitCheckoutResponseSchema,
-} from '@bazaar/schemas';
+import { eventsChannel, relayServerMessageSchema } from '@bazaar/schemas';
 import type { TestPlatform } from '@bazaar/platform/testing';
 import type { Dialect } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { confirmByCard, submitLicenseCheckout } from './card-checkout.ts';
 
 const SAMPLES = Number(process.argv[2] ?? 300);
 const POLL_SAMPLES = 10;
@@ -51,47 +46,6 @@ async function openPayerSocket(
   return socket;
 }
 
-/** A submitted checkout of the demo license, ready for its card confirm. */
-async function submitted(platform: TestPlatform, cookie: string) {
-  const started = await platform.app.inject({
-    method: 'POST',
-    url: `${API}/checkout-sessions/start/${DEMO.oneTimeLinkId}`,
-    headers: { cookie },
-  });
-  const session = startCheckoutResponseSchema.parse(started.json()).checkoutSession;
-  const answer = await platform.app.inject({
-    method: 'PUT',
-    url: `${API}/checkout-sessions/${session.id}/submit`,
-    headers: { cookie },
-    payload: {
-      customer_name: 'Pat Payer',
-      customer_email: 'payer@example.com',
-      payment_method: DEMO.cardMethodId,
-      payment_currency: DEMO.usdCurrencyId,
-      billing_address: { country: 'us', postal_code: '94107' },
-    },
-  });
-  if (answer.statusCode !== 200) throw new Error(`submit answered ${answer.statusCode}: ${answer.body}`);
-  const submit = submitCheckoutResponseSchema.parse(answer.json());
-  return {
-    sessionId: session.id,
-    secret: session.client_secret!,
-    intentId: submit.paymentIntent!.id,
-    clientSecret: submit.stripeContext!.client_secret,
-  };
-}
-
-function confirm(platform: TestPlatform, checkout: Awaited<ReturnType<typeof submitted>>) {
-  return platform.app.inject({
-    method: 'POST',
-    url: `${API}/test-card/payment-intents/${checkout.intentId}/confirm`,
-    payload: {
-      client_secret: checkout.clientSecret,
-      card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
-    },
-  });
-}
-
 /** Milliseconds from the confirm's start until `heard(sessionId)` resolves, per sample. */
 async function measure(
   payOn: TestPlatform,
@@ -101,11 +55,10 @@ async function measure(
 ): Promise<number[]> {
   const times: number[] = [];
   for (let index = 0; index < samples; index += 1) {
-    const checkout = await submitted(payOn, cookie);
+    const checkout = await submitLicenseCheckout(payOn, cookie);
     const started = performance.now();
     const arrival = heard(checkout.sessionId, started);
-    const answer = await confirm(payOn, checkout);
-    if (answer.statusCode !== 200) throw new Error(`confirm answered ${answer.statusCode}: ${answer.body}`);
+    await confirmByCard(payOn, checkout);
     times.push((await arrival) - started);
   }
   return times;
