@@ -126,14 +126,15 @@ describe('InvoiceDetail paying a chain invoice from the wallet', () => {
   it('waits while the vault collects, and reads the invoice again on its own invoice.paid', async () => {
     const { user, wallet, readCalls } = await openInvoice({
       // Read again at once, the pull is not yet confirmed; invoice.paid says when it is.
-      reads: [owed, owed, paid],
+      reads: [owed, owed, paid, paid],
       collects: [collecting],
     });
-    expect(relay.openCount).toBe(0);
+    // The page listens for changes to its invoice (a refund); the payment listens while it waits.
+    await waitFor(() => expect(relay.openCount).toBe(1));
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByText('Confirming your payment…', {}, SLOW)).toBeTruthy();
     await waitFor(() => expect(readCalls()).toHaveLength(2));
-    await waitFor(() => expect(relay.openCount).toBe(1));
+    await waitFor(() => expect(relay.openCount).toBe(2));
     expect(wallet.calls.send).toEqual([]);
 
     relay.deliver({
@@ -145,8 +146,9 @@ describe('InvoiceDetail paying a chain invoice from the wallet', () => {
       data: { id: owed.id, customer_id: owed.customer_id, subscription_id: owed.subscription_id },
     });
     expect(await screen.findByText('Thank you, this invoice is paid.', {}, SLOW)).toBeTruthy();
-    expect(readCalls()).toHaveLength(3);
-    expect(relay.openCount).toBe(0);
+    // The payment read it on its invoice.paid, and so did the page, which reads any change to it.
+    expect(readCalls()).toHaveLength(4);
+    expect(relay.openCount).toBe(1);
   });
 
   it('stops waiting after three minutes without collection, and Try again reads it paid', async () => {
