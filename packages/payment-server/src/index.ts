@@ -28,12 +28,14 @@ import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 import { createCatalogueCache } from './modules/catalogue/cache.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { createWebhookSender } from './modules/webhooks/delivery.ts';
+import { saveSubscriberEndpoints, type EventSubscriber } from './modules/webhooks/component-subscribers.ts';
 import { DEFAULT_WEBHOOK_POLICY, type WebhookPolicy } from './modules/webhooks/policy.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerRefundRoutes } from './modules/refunds/routes.ts';
 import { createRefundSender } from './flows/refund-payment.ts';
 
 export type { PaymentDeps } from './deps.ts';
+export type { EventSubscriber } from './modules/webhooks/component-subscribers.ts';
 export { DEFAULT_PAYMENT_LIMITS, type PaymentLimits } from './limits.ts';
 export { paymentMigrations } from './db/migrations/index.ts';
 export { DEMO } from './demo/seed.ts';
@@ -80,10 +82,17 @@ export interface PaymentKitOptions {
   webhooks?: Partial<WebhookPolicy>;
 }
 
-export function createPaymentKit(
-  componentDeps: ComponentDeps,
-  options: PaymentKitOptions = {},
-): PlatformComponent {
+/** The Payment Kit component, which the platform's other components may subscribe to. */
+export interface PaymentKit extends PlatformComponent {
+  /**
+   * Delivers the kit's events of `subscriber.events` to it in-process, at least once and in order
+   * per object, as webhooks are (`modules/webhooks/component-subscribers.ts`). Call it while the
+   * platform composes its components, before they are migrated.
+   */
+  subscribe(subscriber: EventSubscriber): void;
+}
+
+export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentKitOptions = {}): PaymentKit {
   // The kit owns its tables; the kit-level handle is untyped, so narrow it once here.
   const db = componentDeps.database.db as PaymentDb;
   const outbox = createOutboxDispatcher({
@@ -106,14 +115,25 @@ export function createPaymentKit(
   const sessionSweeper = createSessionSweeper(deps, componentDeps.logger);
   const billingWorker = createBillingWorker(deps, componentDeps.logger);
   const chainWatcher = createChainWatcher(deps, componentDeps.logger);
-  const webhookSender = createWebhookSender(deps, componentDeps.logger);
+  const subscribers = new Map<string, EventSubscriber>();
+  let isMigrated = false;
+  const webhookSender = createWebhookSender({ ...deps, subscribers }, componentDeps.logger);
   const refundSender = createRefundSender(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.paymentKit,
     name: 'Payment Kit',
     mountPoint: '/payment-kit',
     api: async (instance) => registerPaymentRoutes(instance, deps),
-    migrate: () => migrate(componentDeps.database, 'payment_kit', paymentMigrations),
+    migrate: async () => {
+      await migrate(componentDeps.database, 'payment_kit', paymentMigrations);
+      await saveSubscriberEndpoints(db, subscribers, componentDeps.clock.now());
+      isMigrated = true;
+    },
+    subscribe(subscriber) {
+      if (isMigrated)
+        throw new Error(`${subscriber.name} subscribed to the Payment Kit after it was migrated`);
+      subscribers.set(subscriber.name, subscriber);
+    },
     seed: async () => {
       await seedDemoData(deps);
       if (options.demoChain) await seedDemoChain(deps, options.demoChain);

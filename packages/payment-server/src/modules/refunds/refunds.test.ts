@@ -1,4 +1,10 @@
-import { invoiceSchema, paginatedSchema, refundSchema, testCardResultSchema, type Refund } from '@bazaar/schemas';
+import {
+  invoiceSchema,
+  paginatedSchema,
+  refundSchema,
+  testCardResultSchema,
+  type Refund,
+} from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REFUND_RETRY_SECONDS, sendUnsentRefunds } from '../../flows/refund-payment.ts';
@@ -42,14 +48,20 @@ describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
   }
 
   async function payerInvoice(invoiceId: string) {
-    const response = await t.app.inject({ url: `${API}/invoices/${invoiceId}`, headers: t.signedIn({ did: PAYER }) });
+    const response = await t.app.inject({
+      url: `${API}/invoices/${invoiceId}`,
+      headers: t.signedIn({ did: PAYER }),
+    });
     expect(response.statusCode, response.body).toBe(200);
     return invoiceSchema.parse(response.json());
   }
 
   it('gives back a whole card payment, announces it, and the payer sees it on the invoice', async () => {
     const { intentId, invoiceId } = await paidByCard();
-    const { response, refund: made } = await refund({ payment_intent_id: intentId, reason: 'requested_by_customer' });
+    const { response, refund: made } = await refund({
+      payment_intent_id: intentId,
+      reason: 'requested_by_customer',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(made).toMatchObject({
       object: 'refund',
@@ -64,8 +76,14 @@ describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
       livemode: false,
     });
     expect((await recordedPayloads(t.db)).filter((event) => event.type.startsWith('refund.'))).toEqual([
-      expect.objectContaining({ type: 'refund.created', data: expect.objectContaining({ status: 'pending' }) }),
-      expect.objectContaining({ type: 'refund.succeeded', data: expect.objectContaining({ status: 'succeeded' }) }),
+      expect.objectContaining({
+        type: 'refund.created',
+        data: expect.objectContaining({ status: 'pending' }),
+      }),
+      expect.objectContaining({
+        type: 'refund.succeeded',
+        data: expect.objectContaining({ status: 'succeeded' }),
+      }),
     ]);
     const invoice = await payerInvoice(invoiceId);
     expect(invoice.refunds).toEqual([made]);
@@ -87,7 +105,11 @@ describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
     expect((await refund({ payment_intent_id: intentId })).refund?.amount).toBe('499');
     const nothingLeft = await refund({ invoice_id: invoiceId });
     expect(nothingLeft.response.json().error.code).toBe('REFUND_EXCEEDS_PAYMENT');
-    expect((await payerInvoice(invoiceId)).refunds.map((made) => made.amount)).toEqual(['500', '1000', '499']);
+    expect((await payerInvoice(invoiceId)).refunds.map((made) => made.amount)).toEqual([
+      '500',
+      '1000',
+      '499',
+    ]);
   });
 
   it('refuses what cannot be refunded with a stable code, and writes nothing', async () => {
@@ -140,7 +162,9 @@ describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
     const all = await list('');
     expect(all.count).toBe(2);
     expect(all.list.map((made) => made.amount)).toEqual(['200', '100']);
-    expect((await list(`&payment_intent_id=${first.intentId}`)).list.map((made) => made.amount)).toEqual(['100']);
+    expect((await list(`&payment_intent_id=${first.intentId}`)).list.map((made) => made.amount)).toEqual([
+      '100',
+    ]);
     expect((await list(`&invoice_id=${second.invoiceId}`)).list.map((made) => made.amount)).toEqual(['200']);
     expect((await list('&status=failed')).list.map((made) => made.amount)).toEqual(['200']);
     expect((await list(`&customer_id=${all.list[0]!.customer_id}`)).count).toBe(2);
@@ -153,7 +177,9 @@ describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
     const { intentId, invoiceId } = await paidByCard(TEST_CARDS.refundFails);
     const failed = (await refund({ payment_intent_id: intentId })).refund!;
     expect(failed).toMatchObject({ status: 'failed', failure_message: expect.any(String) });
-    expect((await recordedPayloads(t.db, 'refund.failed')).map((event) => event.data.id)).toEqual([failed.id]);
+    expect((await recordedPayloads(t.db, 'refund.failed')).map((event) => event.data.id)).toEqual([
+      failed.id,
+    ]);
     // The failed refund holds nothing: the whole amount may be asked for again.
     const again = await refund({ payment_intent_id: intentId });
     expect(again.refund).toMatchObject({ status: 'failed', amount: PAID.toString() });

@@ -109,7 +109,9 @@ export async function listRefundRows(
   const query = db
     .selectFrom('refunds')
     .where('livemode', '=', filter.livemode ? 1 : 0)
-    .$if(filter.payment_intent_id !== undefined, (q) => q.where('payment_intent_id', '=', filter.payment_intent_id!))
+    .$if(filter.payment_intent_id !== undefined, (q) =>
+      q.where('payment_intent_id', '=', filter.payment_intent_id!),
+    )
     .$if(filter.invoice_id !== undefined, (q) => q.where('invoice_id', '=', filter.invoice_id!))
     .$if(filter.customer_id !== undefined, (q) => q.where('customer_id', '=', filter.customer_id!))
     .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status!));

@@ -11,6 +11,7 @@ import type { PaymentDeps } from '../../deps.ts';
 import { listEventRowsByIds, lockUnqueuedEventRows, type EventRow } from '../events/repository.ts';
 import { toEventObject } from '../events/service.ts';
 import { resolveWebhookAddress } from './address-guard.ts';
+import { deliverToSubscriber, subscriberNamed, type EventSubscribers } from './component-subscribers.ts';
 import {
   claimDueDeliveries,
   clearEndpointsFailing,
@@ -23,7 +24,10 @@ import {
 import { postWebhook, type SendResult } from './sender.ts';
 import { queueWebhookDeliveries, signingSecrets } from './service.ts';
 
-type Deps = Pick<PaymentDeps, 'db' | 'clock' | 'webhooks'>;
+type Deps = Pick<PaymentDeps, 'db' | 'clock' | 'webhooks'> & {
+  /** The platform's components that subscribe to events in-process, by name (none if absent). */
+  subscribers?: EventSubscribers;
+};
 
 const POLL_INTERVAL_MS = 1_000;
 const BATCH_SIZE = 50;
@@ -65,6 +69,9 @@ async function send(
   event: EventRow,
   now: number,
 ): Promise<SendResult> {
+  const subscriber = subscriberNamed(endpoint.url);
+  if (subscriber !== null)
+    return deliverToSubscriber(deps.subscribers?.get(subscriber), toEventObject(event));
   const url = new URL(endpoint.url);
   let address;
   try {

@@ -45,6 +45,11 @@ export async function listEnabledEndpointSubscriptions(
     .execute();
 }
 
+/** The endpoints of this URL, in either mode. */
+export async function listEndpointRowsByUrl(db: PaymentDb, url: string): Promise<WebhookEndpointRow[]> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('url', '=', url).execute();
+}
+
 export async function updateEndpointRow(
   db: PaymentDb,
   id: string,

@@ -16,6 +16,7 @@ import {
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_WINDOW_SECONDS,
 } from './delivery.ts';
+import { saveSubscriberEndpoints, type EventSubscriber } from './component-subscribers.ts';
 
 const invoiceEvent = (
   type: 'invoice.created' | 'invoice.finalized' | 'invoice.paid',
@@ -412,5 +413,52 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     t.clock.advance(31 * 86_400);
     expect((await list('')).count).toBe(0);
     expect((await adminRequest(t, 'GET', `/events/${id}`)).statusCode).toBe(404);
+  });
+
+  it('delivers to a component subscribed in-process as to an endpoint: its types only, in order, retried when it throws', async () => {
+    const heard: string[] = [];
+    let failures = 1;
+    const store: EventSubscriber = {
+      name: 'store',
+      events: ['invoice.created', 'invoice.paid'],
+      async handle(event) {
+        if (event.type === 'invoice.created' && failures-- > 0) throw new Error('the store is busy');
+        heard.push(`${event.type} ${event.object_id}`);
+      },
+    };
+    const subscribers = new Map([[store.name, store]]);
+    await saveSubscriberEndpoints(t.db, subscribers, t.clock.now());
+    // Saving again at the next start adds nothing.
+    await saveSubscriberEndpoints(t.db, subscribers, t.clock.now());
+    const endpoints = await adminRequest(t, 'GET', '/webhook-endpoints?livemode=false');
+    expect(endpoints.json().list).toEqual([
+      expect.objectContaining({
+        url: 'component:store',
+        enabled_events: ['invoice.created', 'invoice.paid'],
+      }),
+    ]);
+
+    await record(
+      invoiceEvent('invoice.created', 'in_store'),
+      invoiceEvent('invoice.finalized', 'in_store'),
+      invoiceEvent('invoice.paid', 'in_store'),
+    );
+    const deps = { ...t.deps, subscribers };
+    await deliverDueWebhooks(deps);
+    expect(heard).toEqual([]);
+    t.clock.advance(60);
+    await deliverDueWebhooks(deps);
+    expect(heard).toEqual(['invoice.created in_store', 'invoice.paid in_store']);
+    // A node without the component records the attempt as failed rather than losing the event.
+    await record(invoiceEvent('invoice.paid', 'in_elsewhere'));
+    await deliverDueWebhooks(t.deps);
+    const [endpoint] = endpoints.json().list as { id: string }[];
+    const deliveries = await adminRequest(
+      t,
+      'GET',
+      `/webhook-endpoints/${endpoint!.id}/deliveries?pageSize=100`,
+    );
+    expect(deliveries.json().list[0]).toMatchObject({ status: 'pending', attempt_count: 1 });
+    expect(receiver.received).toEqual([]);
   });
 });
