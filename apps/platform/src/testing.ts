@@ -111,7 +111,9 @@ export async function createTestPlatform(
   options: TestPlatformOptions = {},
 ): Promise<TestPlatform> {
   const database = options.nodeOf
-    ? Object.assign(await openTestTarget(options.nodeOf.databaseTarget), { target: options.nodeOf.databaseTarget })
+    ? Object.assign(await openTestTarget(options.nodeOf.databaseTarget), {
+        target: options.nodeOf.databaseTarget,
+      })
     : await openTestDatabase(dialect);
   const clock = options.clock ?? createManualClock(TEST_CLOCK_START);
   const mailer = createMemoryMailer();

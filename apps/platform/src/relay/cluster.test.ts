@@ -1,7 +1,7 @@
 import { DEMO } from '@bazaar/payment-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../testing.ts';
-import { payTestCheckout, startTestCheckout } from './relay-test-checkout.ts';
+import { payTestCheckout, startTestCheckout } from '../test-checkouts.ts';
 import { connect, relayUrl } from './relay-test-socket.ts';
 
 const PATIENCE = { timeout: 5_000, interval: 20 };

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestPlatform, type TestPlatform } from '../testing.ts';
 import { connect, relayUrl } from './relay-test-socket.ts';
-import { payTestCheckout, startTestCheckout } from './relay-test-checkout.ts';
+import { payTestCheckout, startTestCheckout } from '../test-checkouts.ts';
 
 const HEARTBEAT_MS = 100;
 const CHANNEL = eventsChannel('bazaar');

@@ -6,7 +6,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
-/** Checkouts paid through a platform's API, for the relay's tests to hear of. */
+/** Checkouts paid through a platform's API, for tests of what hears of them (the relay, components). */
 
 const api = (path: string) => `/payment-kit/api${path}`;
 const submitBody = (email: string) => ({
