@@ -1,8 +1,11 @@
-import { DEMO } from '@bazaar/payment-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPaymentKit, DEMO } from '@bazaar/payment-server';
+import type { ComponentDeps } from '@bazaar/server-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../testing.ts';
-import { payTestCheckout, startTestCheckout } from '../test-checkouts.ts';
-import { connect, relayUrl } from './relay-test-socket.ts';
+import { createTestPlatform, type TestPlatform } from './testing.ts';
+import { payTestCheckout, startTestCheckout } from './test-checkouts.ts';
+import { connect, relayUrl } from './relay/relay-test-socket.ts';
 
 const PATIENCE = { timeout: 5_000, interval: 20 };
 
@@ -12,8 +15,17 @@ describe('two nodes on one PostgreSQL database', () => {
   let second: TestPlatform;
 
   beforeEach(async () => {
-    first = await createTestPlatform('postgres', { listen: true });
-    second = await createTestPlatform('postgres', { listen: true, nodeOf: first, clock: first.clock });
+    // Webhooks to the test's receiver on 127.0.0.1: both nodes' kits may send to loopback.
+    const components = (deps: ComponentDeps) => [
+      createPaymentKit(deps, { webhooks: { allowPrivateAddresses: true } }),
+    ];
+    first = await createTestPlatform('postgres', { listen: true, components });
+    second = await createTestPlatform('postgres', {
+      listen: true,
+      components,
+      nodeOf: first,
+      clock: first.clock,
+    });
   });
   afterEach(async () => {
     await second?.close();
@@ -84,5 +96,45 @@ describe('two nodes on one PostgreSQL database', () => {
       .poll(async () => (heard = [...heard, ...(await page.heard())]).map((event) => event.type), PATIENCE)
       .toContain('checkout.session.completed');
     page.socket.close();
+  });
+
+  it('sends each webhook once though both nodes run the sender', async () => {
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push((JSON.parse(body) as { id: string }).id);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const { cookie } = await first.signIn('owner@example.com');
+      const created = await second.app.inject({
+        method: 'POST',
+        url: '/payment-kit/api/webhook-endpoints',
+        headers: { cookie },
+        payload: {
+          livemode: false,
+          url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+          enabled_events: ['*'],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      for (let index = 0; index < 5; index += 1) {
+        const node = index % 2 === 0 ? first : second;
+        const session = await startTestCheckout(node.app, DEMO.oneTimeLinkId, cookie);
+        await payTestCheckout(node.app, session, { cookie, email: 'owner@example.com' });
+      }
+      const events = await first.database.db.selectFrom('events').select('id').execute();
+      await expect.poll(() => received.length, { timeout: 10_000, interval: 100 }).toBe(events.length);
+      // Both senders ran meanwhile; nothing came twice.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect([...received].sort()).toEqual(events.map((event: { id: string }) => event.id).sort());
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
