@@ -198,6 +198,7 @@ export const paymentEn = {
   'payment.invoice.paidFrom': 'Paid from {address}',
   'payment.invoice.transaction': 'Transaction',
   'payment.invoice.createdAt': 'Issued on {date}',
+  'payment.invoice.refunded': 'Refunded {amount}',
   'payment.invoice.amountRefunded': 'Amount refunded',
   'payment.refund.title': 'Refunds',
   'payment.refund.line': '{type} of {amount} on {date}',

@@ -188,6 +188,7 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.invoice.paidFrom': '由 {address} 支付',
   'payment.invoice.transaction': '交易哈希',
   'payment.invoice.createdAt': '开具于 {date}',
+  'payment.invoice.refunded': '已退款 {amount}',
   'payment.invoice.amountRefunded': '已退款金额',
   'payment.refund.title': '退款',
   'payment.refund.line': '{date} {type} {amount}',

@@ -6,14 +6,13 @@ import TableRow from '@mui/material/TableRow';
 import type { Invoice } from '@bazaar/schemas';
 import { formatMoney } from '../format/format-money.ts';
 import { useTranslate } from '../provider/payment-context.ts';
+import { refundedAmount } from './refunded-amount.ts';
 
 /** The invoice's lines, then its total, what was paid and what was refunded of it. */
 export function InvoiceLines({ invoice }: { invoice: Invoice }) {
   const t = useTranslate();
   const money = (amount: string) => formatMoney(amount, invoice.currency);
-  const refunded = invoice.refunds
-    .filter((refund) => refund.status === 'succeeded')
-    .reduce((sum, refund) => sum + BigInt(refund.amount), 0n);
+  const refunded = refundedAmount(invoice);
   const summaryRows = [
     { label: t('payment.invoice.total'), amount: invoice.total, isStrong: true },
     { label: t('payment.invoice.amountPaid'), amount: invoice.amount_paid, isStrong: false },

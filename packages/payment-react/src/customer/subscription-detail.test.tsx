@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import type { Invoice, Subscription } from '@bazaar/schemas';
 import { makePrice } from '../test-utils/checkout-builders.ts';
 import type { StubRoute } from '../test-utils/fetch-stub.ts';
-import { makeInvoice } from '../test-utils/invoice-builders.ts';
+import { makeInvoice, makeRefund } from '../test-utils/invoice-builders.ts';
 import { renderWithPayment, TEST_API_BASE } from '../test-utils/render-checkout.tsx';
 import {
   makeSubscription,
@@ -131,4 +131,27 @@ describe('SubscriptionDetail', () => {
     renderWithPayment(<SubscriptionDetail id="sub_1" />, { routes: routes(missing) });
     expect(await screen.findByText('Oops', {}, SLOW)).toBeTruthy();
   });
+
+  it.each([
+    ['en', 'Refunded $5.00'],
+    ['zh', '已退款 $5.00'],
+  ])(
+    'says under an invoice what was refunded of it, counting only refunds that went through (%s)',
+    async (locale, refunded) => {
+      const renewal = makeInvoice({
+        id: 'in_renewal',
+        number: 'BZR-0008',
+        subscription_id: 'sub_1',
+        refunds: [makeRefund(), makeRefund({ id: 're_2', status: 'failed', amount: '300' })],
+      });
+      renderWithPayment(<SubscriptionDetail id="sub_1" />, {
+        routes: routes(makeSubscription(), [renewal, trialInvoice]),
+        locale,
+      });
+      const row = (await screen.findByRole('link', { name: /BZR-0008/ }, SLOW)).closest('li') as HTMLElement;
+      expect(within(row).getByText(refunded)).toBeTruthy();
+      const trialRow = screen.getByRole('link', { name: /BZR-0007/ }).closest('li') as HTMLElement;
+      expect(trialRow.textContent).not.toMatch(/Refunded|已退款/);
+    },
+  );
 });

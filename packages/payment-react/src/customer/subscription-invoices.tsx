@@ -10,13 +10,14 @@ import { formatDate } from '../format/format-date.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
+import { refundedAmount } from './refunded-amount.ts';
 
 export interface SubscriptionInvoicesProps {
   page: { list: Invoice[]; count: number } | undefined;
   error: unknown;
 }
 
-/** The subscription's invoices, newest first: number (to its page), date, amount and status. */
+/** The subscription's invoices, newest first: number (to its page), date, amount, what was refunded and status. */
 export function SubscriptionInvoices({ page, error }: SubscriptionInvoicesProps) {
   const { t } = usePaymentContext();
   if (error) return <Typography color="error">{extractErrorText(error, t)}</Typography>;
@@ -46,6 +47,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const { t, apiBaseUrl } = usePaymentContext();
   const date = formatDate(invoice.created_at);
   const amount = formatMoney(invoice.total, invoice.currency);
+  const refunded = refundedAmount(invoice);
   return (
     <Stack
       component="li"
@@ -65,7 +67,14 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
           {date}
         </Typography>
       </Box>
-      <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{amount}</Typography>
+      <Box sx={{ textAlign: 'right' }}>
+        <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{amount}</Typography>
+        {refunded > 0n ? (
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {t('payment.invoice.refunded', { amount: formatMoney(refunded, invoice.currency) })}
+          </Typography>
+        ) : null}
+      </Box>
       <InvoiceStatusChip status={invoice.status} />
     </Stack>
   );
