@@ -81,6 +81,8 @@ export const ERROR_STATUS = {
   PAYMENT_NOT_REFUNDABLE: 409,
   /** The refund is for more than is left unrefunded of the payment. */
   REFUND_EXCEEDS_PAYMENT: 400,
+  /** The webhook endpoint is a component's of the platform (`component:{name}`): the API does not change or delete it. */
+  WEBHOOK_ENDPOINT_MANAGED: 409,
   /** The payment method or currency is unknown, inactive or not offered for this session. */
   PAYMENT_METHOD_UNAVAILABLE: 400,
   /** A line asks for more than is left in stock. */

@@ -158,6 +158,8 @@ export const paymentEn = {
     'You have too many unpaid checkouts holding items. Pay one of them, or try again in a few minutes.',
   'payment.error.WEBHOOK_URL_UNRESOLVABLE': "The webhook URL's host could not be found.",
   'payment.error.WEBHOOK_URL_PRIVATE': 'Webhooks cannot be sent to an address inside a private network.',
+  'payment.error.WEBHOOK_ENDPOINT_MANAGED':
+    'This endpoint belongs to a part of the platform and cannot be changed here.',
   'payment.error.PAYMENT_NOT_REFUNDABLE': 'Only a completed payment can be refunded.',
   'payment.error.REFUND_EXCEEDS_PAYMENT': 'The refund is for more than is left of the payment.',
   'payment.error.PAYMENT_METHOD_UNAVAILABLE': 'This payment method is not supported',

@@ -150,6 +150,7 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.error.STOCK_HOLD_LIMIT': '您有太多未支付的结账正在占用库存。请先完成其中一笔，或几分钟后再试。',
   'payment.error.WEBHOOK_URL_UNRESOLVABLE': '找不到 Webhook 地址的主机。',
   'payment.error.WEBHOOK_URL_PRIVATE': 'Webhook 不能发送到内部网络中的地址。',
+  'payment.error.WEBHOOK_ENDPOINT_MANAGED': '此端点属于平台的组成部分，不能在此更改。',
   'payment.error.PAYMENT_NOT_REFUNDABLE': '只有已完成的付款才能退款。',
   'payment.error.REFUND_EXCEEDS_PAYMENT': '退款金额超过了该付款剩余可退的金额。',
   'payment.error.PAYMENT_METHOD_UNAVAILABLE': '不支持此支付方式',

@@ -12,13 +12,14 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '@bazaar/schemas';
-import { notFound } from '@bazaar/server-kit';
+import { AppError, notFound } from '@bazaar/server-kit';
 import { z } from 'zod';
 import { fromFlag, readJson, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { markWebhooksQueued, type EventRow } from '../events/repository.ts';
 import { resolveWebhookAddress } from './address-guard.ts';
+import { subscriberNamed } from './component-subscribers.ts';
 import {
   deleteEndpointRow,
   findDeliveryRow,
@@ -91,6 +92,18 @@ export async function getEndpointRow(db: PaymentDb, id: string): Promise<Webhook
   return row;
 }
 
+/**
+ * An endpoint the API may change: a component's (`component:{name}`) is the platform's, saved at
+ * every start; changing or deleting it would cut that component off its events until then.
+ */
+async function getOwnEndpointRow(db: PaymentDb, id: string): Promise<WebhookEndpointRow> {
+  const row = await getEndpointRow(db, id);
+  if (subscriberNamed(row.url) !== null) {
+    throw new AppError('WEBHOOK_ENDPOINT_MANAGED', 'This endpoint belongs to a component of the platform');
+  }
+  return row;
+}
+
 const newSecret = () => `whsec_${randomToken(32)}`;
 
 /** A new endpoint, enabled; its signing secret is in this answer and in no later one. */
@@ -136,7 +149,7 @@ export async function updateWebhookEndpoint(
   id: string,
   input: z.output<typeof updateWebhookEndpointBodySchema>,
 ): Promise<WebhookEndpoint> {
-  await getEndpointRow(deps.db, id);
+  await getOwnEndpointRow(deps.db, id);
   if (input.url !== undefined) {
     await resolveWebhookAddress(new URL(input.url), deps.webhooks.allowPrivateAddresses);
   }
@@ -152,7 +165,7 @@ export async function updateWebhookEndpoint(
 }
 
 export async function deleteWebhookEndpoint(db: PaymentDb, id: string) {
-  await getEndpointRow(db, id);
+  await getOwnEndpointRow(db, id);
   await deleteEndpointRow(db, id);
   return { id, deleted: true as const };
 }
@@ -166,7 +179,7 @@ export async function rollWebhookSecret(
   id: string,
   input: z.output<typeof rollWebhookSecretBodySchema>,
 ): Promise<WebhookEndpoint & { secret: string }> {
-  const row = await getEndpointRow(deps.db, id);
+  const row = await getOwnEndpointRow(deps.db, id);
   const now = deps.clock.now();
   const secret = newSecret();
   const overlaps = input.expires_in_seconds > 0;

@@ -460,5 +460,17 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
     );
     expect(deliveries.json().list[0]).toMatchObject({ status: 'pending', attempt_count: 1 });
     expect(receiver.received).toEqual([]);
+    // The platform's own endpoint: the API neither changes nor deletes it.
+    for (const [method, path, body] of [
+      ['PUT', `/webhook-endpoints/${endpoint!.id}`, { status: 'disabled' }],
+      ['POST', `/webhook-endpoints/${endpoint!.id}/roll-secret`, {}],
+      ['DELETE', `/webhook-endpoints/${endpoint!.id}`, undefined],
+    ] as const) {
+      const refused = await adminRequest(t, method, path, body);
+      expect([refused.statusCode, refused.json().error.code], `${method} ${path}`).toEqual([
+        409,
+        'WEBHOOK_ENDPOINT_MANAGED',
+      ]);
+    }
   });
 });
