@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPaymentKit, DEMO } from '@bazaar/payment-server';
 import type { ComponentDeps } from '@bazaar/server-kit';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from './testing.ts';
 import { payTestCheckout, startTestCheckout } from './test-checkouts.ts';
@@ -95,6 +96,34 @@ describe('two nodes on one PostgreSQL database', () => {
     await expect
       .poll(async () => (heard = [...heard, ...(await page.heard())]).map((event) => event.type), PATIENCE)
       .toContain('checkout.session.completed');
+    page.socket.close();
+  });
+
+  it('listens again after PostgreSQL drops its listening connections, and relays what comes after', async () => {
+    const payer = await first.signIn('payer@example.com');
+    const page = await connect(relayUrl(second.baseUrl), {
+      headers: { cookie: payer.cookie, origin: second.baseUrl },
+    });
+    await page.subscribe();
+    const terminated = await sql<{ pid: number }>`
+      select pg_terminate_backend(pid) as pid from pg_stat_activity
+      where query = ${`LISTEN "bazaar_relay:${first.databaseTarget}"`}`.execute(first.database.db);
+    expect(terminated.rows).toHaveLength(2);
+    await expect
+      .poll(async () => {
+        const listening = await sql<{ count: string | number }>`
+          select count(*) as count from pg_stat_activity
+          where query = ${`LISTEN "bazaar_relay:${first.databaseTarget}"`}`.execute(first.database.db);
+        return Number(listening.rows[0]!.count);
+      }, PATIENCE)
+      .toBe(2);
+
+    const bought = await startTestCheckout(first.app, DEMO.oneTimeLinkId, payer.cookie);
+    await payTestCheckout(first.app, bought, { cookie: payer.cookie, email: 'payer@example.com' });
+    let heard: Awaited<ReturnType<typeof page.heard>> = [];
+    await expect
+      .poll(async () => (heard = [...heard, ...(await page.heard())]).map((event) => event.data.id), PATIENCE)
+      .toContain(bought.id);
     page.socket.close();
   });
 
