@@ -69,6 +69,34 @@ describe.each(TEST_DIALECTS)('event outbox on %s', (dialect) => {
     expect(received).toHaveLength(2);
   });
 
+  // Several nodes share PostgreSQL only: SQLite is one process's file.
+  it.skipIf(dialect === 'sqlite')(
+    'relays each event once when two nodes flush at the same time',
+    async () => {
+      // Two dispatchers on one database, as two nodes are; a slow relay keeps each batch in flight.
+      const received: string[] = [];
+      const outboxes = [0, 1].map(() =>
+        createOutboxDispatcher({
+          db: kit.db,
+          clock: kit.clock,
+          appId: TEST_APP_ID,
+          logger: Fastify().log,
+          relay: {
+            async publish(_channel, deliveries) {
+              await new Promise((resolve) => setTimeout(resolve, 20));
+              received.push(...deliveries.map(({ event }) => event.data.id));
+            },
+          },
+        }),
+      );
+      const ids = Array.from({ length: 250 }, (_, index) => `cs_${index}`);
+      await recordEvents(kit.db, { now: kit.clock.now(), livemode: false, payloads: ids.map(expired) });
+
+      await Promise.all(outboxes.map((outbox) => outbox.flush()));
+      expect([...received].sort()).toEqual([...ids].sort());
+    },
+  );
+
   it('keeps the order of events written by several calls in one transaction', async () => {
     const { received, outbox } = recordingOutbox();
     const ids = Array.from({ length: 12 }, (_, index) => `cs_${index}`);

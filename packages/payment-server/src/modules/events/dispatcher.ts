@@ -8,9 +8,10 @@ import {
 import type { Clock, RelayPublisher } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromFlag } from '../../db/json.ts';
+import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { relayAudiences } from './audience.ts';
-import { listUnrelayedRows, markRelayed, type EventRow } from './repository.ts';
+import { lockUnrelayedRows, markRelayed, type EventRow } from './repository.ts';
 
 const RELAY_BATCH_SIZE = 100;
 export const OUTBOX_SWEEP_INTERVAL_MS = 5_000;
@@ -53,25 +54,36 @@ export function createOutboxDispatcher(deps: {
   let again = false;
   let timer: ReturnType<typeof setInterval> | null = null;
 
+  /** Relays one batch; answers how many events it held. */
+  async function relayBatch(db: PaymentDb): Promise<number> {
+    const rows = await lockUnrelayedRows(db, RELAY_BATCH_SIZE);
+    if (rows.length === 0) return 0;
+    const payloads = rows.map(readPayload);
+    const audiences = await relayAudiences(db, payloads);
+    await deps.relay.publish(
+      eventsChannel(deps.appId),
+      rows.map((row, index) => ({
+        event: toRelayEvent(row, payloads[index]!),
+        audience: audiences[index]!,
+      })),
+    );
+    await markRelayed(
+      db,
+      rows.map((row) => row.id),
+      deps.clock.now(),
+    );
+    return rows.length;
+  }
+
   async function relayAll(): Promise<void> {
+    // PostgreSQL: a batch's rows stay locked while it is published, so another node's sweep
+    // skips them rather than relaying them again. SQLite has one node, and one writer.
+    const isShared = hasRowLocks(deps.db);
     for (;;) {
-      const rows = await listUnrelayedRows(deps.db, RELAY_BATCH_SIZE);
-      if (rows.length === 0) return;
-      const payloads = rows.map(readPayload);
-      const audiences = await relayAudiences(deps.db, payloads);
-      await deps.relay.publish(
-        eventsChannel(deps.appId),
-        rows.map((row, index) => ({
-          event: toRelayEvent(row, payloads[index]!),
-          audience: audiences[index]!,
-        })),
-      );
-      await markRelayed(
-        deps.db,
-        rows.map((row) => row.id),
-        deps.clock.now(),
-      );
-      if (rows.length < RELAY_BATCH_SIZE) return;
+      const relayed = isShared
+        ? await deps.db.transaction().execute((trx) => relayBatch(trx))
+        : await relayBatch(deps.db);
+      if (relayed < RELAY_BATCH_SIZE) return;
     }
   }
 

@@ -20,7 +20,11 @@ export async function nextEventPosition(db: PaymentDb, at: number): Promise<numb
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }
 
-export async function listUnrelayedRows(db: PaymentDb, limit: number): Promise<EventRow[]> {
+/**
+ * The oldest events not relayed yet. On PostgreSQL they stay locked until the caller's
+ * transaction ends, and events another node is relaying are skipped, so each is relayed by one.
+ */
+export async function lockUnrelayedRows(db: PaymentDb, limit: number): Promise<EventRow[]> {
   return db
     .selectFrom('events')
     .selectAll()
@@ -29,6 +33,7 @@ export async function listUnrelayedRows(db: PaymentDb, limit: number): Promise<E
     .orderBy('position')
     .orderBy('id')
     .limit(limit)
+    .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
     .execute();
 }
 
