@@ -43,21 +43,31 @@ function parseNotification(payload: string): Notification | null {
 function packNotifications(channel: string, deliveries: readonly RelayDelivery[]) {
   const payloads: { mark: string; payload: string }[] = [];
   const oversized: RelayDelivery[] = [];
-  let batch: RelayDelivery[] = [];
-  const encode = (list: readonly RelayDelivery[]) => {
+  const encode = (list: readonly string[]) => {
     const mark = randomToken();
-    return { mark, payload: JSON.stringify({ mark, channel, deliveries: list }) };
+    return {
+      mark,
+      payload: `{"mark":${JSON.stringify(mark)},"channel":${JSON.stringify(channel)},"deliveries":[${list.join(',')}]}`,
+    };
   };
+  // Every mark has the same length, so the envelope's size is known before the batch is.
+  const envelopeBytes = Buffer.byteLength(encode([]).payload);
+  let batch: string[] = [];
+  let batchBytes = envelopeBytes;
   for (const delivery of deliveries) {
-    if (Buffer.byteLength(encode([delivery]).payload) > NOTIFY_MAX_BYTES) {
+    const json = JSON.stringify(delivery);
+    const bytes = Buffer.byteLength(json) + 1;
+    if (envelopeBytes + bytes > NOTIFY_MAX_BYTES) {
       oversized.push(delivery);
       continue;
     }
-    if (batch.length > 0 && Buffer.byteLength(encode([...batch, delivery]).payload) > NOTIFY_MAX_BYTES) {
+    if (batchBytes + bytes > NOTIFY_MAX_BYTES) {
       payloads.push(encode(batch));
       batch = [];
+      batchBytes = envelopeBytes;
     }
-    batch.push(delivery);
+    batch.push(json);
+    batchBytes += bytes;
   }
   if (batch.length > 0) payloads.push(encode(batch));
   return { payloads, oversized };
