@@ -1,7 +1,6 @@
 import { createPeriodicJob, type PeriodicJob } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress, type Hex } from 'viem';
-import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { parseInvoiceAttemptKey, parseRefundKey } from '../modules/chain-payments/attempt-keys.ts';
 import {
@@ -15,7 +14,7 @@ import { connectChain, toChainMethod } from '../modules/chain-payments/service.t
 import { updatePaymentIntentFrom } from '../modules/payment-intents/repository.ts';
 import { getPaymentIntent } from '../modules/payment-intents/service.ts';
 import { findMethodRow } from '../modules/payment-methods/repository.ts';
-import { settleRefund, type RefundOutcome } from '../modules/refunds/service.ts';
+import { settleRefund } from '../modules/refunds/service.ts';
 import { paysExactly, type MinedTransaction } from '../providers/evm-chain.ts';
 import { recordPullOutcome } from './record-collection-attempts.ts';
 import { returnStrayTransfer, strayTransfer } from './stray-transfers.ts';
@@ -103,17 +102,25 @@ export async function confirmChainTransaction(
       payerAddress: transfer.from,
     });
   }
-  await deps.db.transaction().execute(async (trx) => {
-    const settled = await settleChainTransactionRow(trx, row.id, {
-      status: 'succeeded',
-      block_number: mined.blockNumber.toString(),
-      from_address: transfer.from,
-      ...minedCost(mined),
-      updated_at: now,
+  const settled = {
+    status: 'succeeded',
+    block_number: mined.blockNumber.toString(),
+    from_address: transfer.from,
+    ...minedCost(mined),
+    updated_at: now,
+  };
+  const refundId = parseRefundKey(row.attempt_key);
+  if (refundId) {
+    // A vault refund sent for a refund (not a stray transfer's return) settles it in one transaction.
+    await deps.db.transaction().execute(async (trx) => {
+      if (await settleChainTransactionRow(trx, row.id, settled)) {
+        await settleRefund(trx, { refundId, outcome: { status: 'succeeded' }, clock: deps.clock });
+      }
     });
-    await settleRefundOf(deps, trx, row, settled && { status: 'succeeded' });
-  });
-  await deps.flushEvents();
+    await deps.flushEvents();
+  } else {
+    await settleChainTransactionRow(deps.db, row.id, settled);
+  }
   return 'succeeded';
 }
 
@@ -121,17 +128,6 @@ const minedCost = (mined: MinedTransaction) => ({
   gas_price: mined.gasPrice.toString(),
   gas_used: mined.gasUsed.toString(),
 });
-
-/** A vault refund sent for a refund (not a stray transfer's return) settles the refund with it. */
-async function settleRefundOf(
-  deps: PaymentDeps,
-  trx: PaymentDb,
-  row: ChainTransactionRow,
-  outcome: RefundOutcome | false,
-): Promise<void> {
-  const refundId = parseRefundKey(row.attempt_key);
-  if (refundId && outcome) await settleRefund(trx, { refundId, outcome, clock: deps.clock });
-}
 
 /** A renewal attempt's pull, as opposed to one the payer asked for. */
 const isRenewalPull = (row: ChainTransactionRow) => parseInvoiceAttemptKey(row.attempt_key) !== null;
@@ -148,6 +144,7 @@ async function fail(
 ): Promise<'failed'> {
   const now = deps.clock.now();
   const error = { code: 'chain_transaction_failed', message };
+  const refundId = parseRefundKey(row.attempt_key);
   // False when someone else settled the row first: they record the outcome.
   const isSettledHere = await deps.db.transaction().execute(async (trx) => {
     const settled = {
@@ -159,7 +156,8 @@ async function fail(
     if (!(await settleChainTransactionRow(trx, row.id, settled))) return false;
     // A failed refund leaves the intent as it is: it paid nothing.
     if (row.kind === 'refund') {
-      await settleRefundOf(deps, trx, row, { status: 'failed', message });
+      if (refundId)
+        await settleRefund(trx, { refundId, outcome: { status: 'failed', message }, clock: deps.clock });
     } else {
       await updatePaymentIntentFrom(trx, row.payment_intent_id, ['processing'], {
         status: 'requires_action',
@@ -169,7 +167,7 @@ async function fail(
     }
     return true;
   });
-  await deps.flushEvents();
+  if (isSettledHere && refundId) await deps.flushEvents();
   if (isSettledHere && isRenewalPull(row)) {
     await recordPullOutcome(deps, {
       pull: row,
