@@ -7,10 +7,15 @@
  *   npm run bench:refund-race        (or: npx node bench/refund-race.ts [refunds=100])
  */
 import { cpus } from 'node:os';
-import type { TestPlatform } from '@bazaar/platform/testing';
+import { DEMO } from '@bazaar/payment-server';
+import {
+  createTestPlatform,
+  payTestCheckout,
+  startTestCheckout,
+  type TestPlatform,
+} from '@bazaar/platform/testing';
 import type { Dialect } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
-import { confirmByCard, submitLicenseCheckout } from './card-checkout.ts';
 
 const REFUNDS = Number(process.argv[2] ?? 100);
 const REFUND_AMOUNT = 100n;
@@ -37,16 +42,17 @@ async function refundedOf(platform: TestPlatform, intentId: string): Promise<big
 }
 
 async function benchDialect(dialect: Dialect) {
-  const { createTestPlatform } = await import('@bazaar/platform/testing');
   const platform = await createTestPlatform(dialect);
   try {
     const owner = await platform.signIn('owner@example.com');
     const payer = await platform.signIn('payer@example.com');
     const rows = [];
     for (const mode of ['all at once', 'baseline: one after another'] as const) {
-      const checkout = await submitLicenseCheckout(platform, payer.cookie);
-      await confirmByCard(platform, checkout);
-      const intentId = checkout.intentId;
+      const session = await startTestCheckout(platform.app, DEMO.oneTimeLinkId, payer.cookie);
+      const intentId = await payTestCheckout(platform.app, session, {
+        cookie: payer.cookie,
+        email: 'payer@example.com',
+      });
       const started = performance.now();
       const answers =
         mode === 'all at once'

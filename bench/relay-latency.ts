@@ -12,10 +12,16 @@
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventsChannel, relayServerMessageSchema } from '@bazaar/schemas';
-import type { TestPlatform } from '@bazaar/platform/testing';
+import { DEMO } from '@bazaar/payment-server';
+import {
+  confirmTestCard,
+  createTestPlatform,
+  startTestCheckout,
+  submitTestCheckout,
+  type TestPlatform,
+} from '@bazaar/platform/testing';
 import type { Dialect } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
-import { confirmByCard, submitLicenseCheckout } from './card-checkout.ts';
 
 const SAMPLES = Number(process.argv[2] ?? 300);
 const POLL_SAMPLES = 10;
@@ -55,10 +61,11 @@ async function measure(
 ): Promise<number[]> {
   const times: number[] = [];
   for (let index = 0; index < samples; index += 1) {
-    const checkout = await submitLicenseCheckout(payOn, cookie);
+    const session = await startTestCheckout(payOn.app, DEMO.oneTimeLinkId, cookie);
+    const submitted = await submitTestCheckout(payOn.app, session, { cookie, email: 'payer@example.com' });
     const started = performance.now();
-    const arrival = heard(checkout.sessionId, started);
-    await confirmByCard(payOn, checkout);
+    const arrival = heard(session.id, started);
+    await confirmTestCard(payOn.app, submitted);
     times.push((await arrival) - started);
   }
   return times;
@@ -106,7 +113,6 @@ const row = (dialect: Dialect, path: string, times: number[]) => ({
 });
 
 async function benchDialect(dialect: Dialect) {
-  const { createTestPlatform } = await import('@bazaar/platform/testing');
   const first = await createTestPlatform(dialect, { listen: true });
   const second =
     dialect === 'postgres'

@@ -90,6 +90,7 @@ export const TEST_PLATFORM_LIMITS: PlatformLimits = {
 };
 
 export { startDemoChain } from './demo-chain.ts';
+export { confirmTestCard, payTestCheckout, startTestCheckout, submitTestCheckout } from './test-checkouts.ts';
 
 /** A port nobody listens on right now; the kernel does not hand it out again at once. */
 async function findFreePort(): Promise<number> {
