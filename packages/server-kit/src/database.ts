@@ -1,7 +1,11 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Kysely as KyselyType, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import { listenForNotifications, type NotificationListener } from './pg-notifications.ts';
+import {
+  listenForNotifications,
+  type NotificationHandlers,
+  type NotificationListener,
+} from './pg-notifications.ts';
 import { SchemaScopedPostgresDialect } from './pg-schema-introspector.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -21,10 +25,7 @@ export interface Database {
    * names are scoped to the schema, so test runs side by side never hear each other.
    */
   notifications?: {
-    listen(
-      channel: string,
-      handlers: Omit<Parameters<typeof listenForNotifications>[0], 'url' | 'channel'>,
-    ): Promise<NotificationListener>;
+    listen(channel: string, handlers: NotificationHandlers): Promise<NotificationListener>;
     notify(channel: string, payload: string): Promise<void>;
   };
   close(): Promise<void>;

@@ -10,19 +10,21 @@ export interface NotificationListener {
   close(): Promise<void>;
 }
 
+export interface NotificationHandlers {
+  onPayload: (payload: string) => void;
+  onReconnect: () => void;
+  onError: (error: unknown) => void;
+}
+
 /**
  * LISTENs on `channel` over a connection of its own (a pooled one would be handed to queries),
  * calling `onPayload` with every payload NOTIFY sends there from any connection, this process's
  * included. A dropped connection is made again after a second, and `onReconnect` runs once it
  * listens again: what was sent meanwhile is lost, so the caller catches up another way.
  */
-export async function listenForNotifications(options: {
-  url: string;
-  channel: string;
-  onPayload: (payload: string) => void;
-  onReconnect: () => void;
-  onError: (error: unknown) => void;
-}): Promise<NotificationListener> {
+export async function listenForNotifications(
+  options: NotificationHandlers & { url: string; channel: string },
+): Promise<NotificationListener> {
   let closed = false;
   let client: pg.Client | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;

@@ -47,7 +47,7 @@ export async function createRefund(deps: PaymentDeps, input: CreateRefundInput):
   });
   await deps.flushEvents();
   // A provider or chain out of reach leaves the refund pending: the refund sender tries again.
-  await sendRefund(deps, row).catch(() => undefined);
+  await sendRefund(deps, row, intent).catch(() => undefined);
   return getRefund(deps.db, row.id);
 }
 
@@ -73,8 +73,7 @@ async function invoiceIntentId(db: PaymentDb, invoiceId: string): Promise<string
  * refund's key before it is broadcast, and the chain watcher settles it once mined. An error
  * leaves it pending for the refund sender to try again with the same key.
  */
-async function sendRefund(deps: PaymentDeps, row: RefundRow): Promise<void> {
-  const intent = (await findPaymentIntentRow(deps.db, row.payment_intent_id))!;
+async function sendRefund(deps: PaymentDeps, row: RefundRow, intent: PaymentIntentRow): Promise<void> {
   const method = (await findMethodRow(deps.db, intent.payment_method_id))!;
   if (isChainMethod(method)) {
     const paying = await findPayingChainTransaction(deps.db, intent.id);
@@ -129,7 +128,7 @@ async function sendRefund(deps: PaymentDeps, row: RefundRow): Promise<void> {
 /** A refund whose send did not finish is tried again after this long. */
 export const REFUND_RETRY_SECONDS = 60;
 const REFUND_BATCH_SIZE = 50;
-export const REFUND_SENDER_INTERVAL_MS = 15_000;
+const REFUND_SENDER_INTERVAL_MS = 15_000;
 
 /**
  * Sends the refunds whose sending was cut short (a node stopped, the provider or the chain did
@@ -145,7 +144,10 @@ export async function sendUnsentRefunds(deps: PaymentDeps): Promise<number> {
   );
   const errors: unknown[] = [];
   // One provider or chain out of reach must not hold up the other refunds.
-  for (const row of claimed) await sendRefund(deps, row).catch((error: unknown) => errors.push(error));
+  for (const row of claimed) {
+    const intent = (await findPaymentIntentRow(deps.db, row.payment_intent_id))!;
+    await sendRefund(deps, row, intent).catch((error: unknown) => errors.push(error));
+  }
   if (errors.length > 0) throw new AggregateError(errors, `${errors.length} refunds could not be sent`);
   return claimed.length;
 }

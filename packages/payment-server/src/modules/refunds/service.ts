@@ -90,7 +90,9 @@ export async function listPaymentRefunds(
   const refunds = await toRefunds(db, await listPaymentRefundRows(db, paymentIntentIds));
   const byPayment = new Map<string, Refund[]>();
   for (const refund of refunds) {
-    byPayment.set(refund.payment_intent_id, [...(byPayment.get(refund.payment_intent_id) ?? []), refund]);
+    const list = byPayment.get(refund.payment_intent_id);
+    if (list) list.push(refund);
+    else byPayment.set(refund.payment_intent_id, [refund]);
   }
   return byPayment;
 }
