@@ -4,7 +4,7 @@ import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { parseInvoiceAttemptKey } from '../modules/chain-payments/attempt-keys.ts';
 import type { ChainTransactionRow } from '../modules/chain-payments/repository.ts';
-import { recordEvents } from '../modules/events/service.ts';
+import { recordEvents, recordEventsOfEachMode } from '../modules/events/service.ts';
 import { findInvoiceRow, recordInvoiceAttempts, type InvoiceRow } from '../modules/invoices/repository.ts';
 import {
   succeedIntentRows,
@@ -112,15 +112,18 @@ export async function recordAttempts(
       now: group[0]!.now,
     });
   }
-  for (const livemode of [false, true]) {
-    const inMode = paid.filter(({ invoice }) => (invoice.livemode === 1) === livemode);
-    if (inMode.length === 0) continue;
-    const payloads: EventPayload[] = inMode.map(({ intent, invoice }) => ({
-      type: 'payment_intent.succeeded',
-      data: { id: intent.id, customer_id: invoice.customer_id },
-    }));
+  if (paid.length > 0) {
     // A run charges at one moment, its clock's, and its events carry it.
-    await recordEvents(trx, { now: inMode[0]!.now, livemode, payloads });
+    await recordEventsOfEachMode(trx, {
+      now: paid[0]!.now,
+      events: paid.map(({ intent, invoice }) => ({
+        livemode: invoice.livemode === 1,
+        payload: {
+          type: 'payment_intent.succeeded',
+          data: { id: intent.id, customer_id: invoice.customer_id },
+        },
+      })),
+    });
   }
   // The invoices already name the intents just charged (linked before the charge).
   const settled = await settleInvoices(trx, {

@@ -1,6 +1,6 @@
 import type { PaymentDeps } from '../deps.ts';
 import { fromFlag } from '../db/json.ts';
-import { recordEvents } from '../modules/events/service.ts';
+import { recordEventsOfEachMode } from '../modules/events/service.ts';
 import { claimTrialReminderRows } from '../modules/subscriptions/repository.ts';
 
 const REMINDER_BATCH_SIZE = 500;
@@ -18,15 +18,16 @@ export async function remindTrialEnds(
   for (;;) {
     const count = await deps.db.transaction().execute(async (trx) => {
       const rows = await claimTrialReminderRows(trx, { ...input, limit: REMINDER_BATCH_SIZE });
-      for (const livemode of [false, true]) {
-        const payloads = rows
-          .filter((row) => fromFlag(row.livemode) === livemode)
-          .map((row) => ({
-            type: 'customer.subscription.trial_will_end' as const,
+      await recordEventsOfEachMode(trx, {
+        now: input.now,
+        events: rows.map((row) => ({
+          livemode: fromFlag(row.livemode),
+          payload: {
+            type: 'customer.subscription.trial_will_end',
             data: { id: row.id, customer_id: row.customer_id, status: row.status },
-          }));
-        if (payloads.length > 0) await recordEvents(trx, { now: input.now, livemode, payloads });
-      }
+          },
+        })),
+      });
       return rows.length;
     });
     reminded += count;

@@ -12,7 +12,7 @@ import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { insertBalanceTransactionRows, listBalanceRows } from '../modules/customer-balance/repository.ts';
 import { allocateInvoiceNumbers } from '../modules/customers/service.ts';
-import { recordEvents } from '../modules/events/service.ts';
+import { recordEventsOfEachMode } from '../modules/events/service.ts';
 import { insertInvoiceRows, listInvoicedUsageRows } from '../modules/invoices/repository.ts';
 import {
   buildInvoiceRows,
@@ -172,21 +172,29 @@ async function renewBatch(
   const paidAtOnce = new Set(
     rows.filter((row) => row.invoice.status === 'paid').map((row) => row.invoice.id),
   );
-  for (const livemode of [false, true]) {
-    const payloads = renewals
-      .filter((renewal) => (renewal.subscription.livemode === 1) === livemode)
-      .flatMap((renewal) => {
-        const invoice = renewal.invoice;
-        if (!invoice || !paidAtOnce.has(invoice.id!)) return renewal.events;
-        const ref = {
-          id: invoice.id!,
-          customer_id: invoice.customerId,
-          subscription_id: invoice.subscriptionId!,
-        };
-        return [...renewal.events, { type: 'invoice.paid' as const, data: ref }];
-      });
-    if (payloads.length > 0) await recordEvents(trx, { now: input.now, livemode, payloads });
-  }
+  await recordEventsOfEachMode(trx, {
+    now: input.now,
+    events: renewals.flatMap((renewal) => {
+      const invoice = renewal.invoice;
+      const paid =
+        invoice && paidAtOnce.has(invoice.id!)
+          ? [
+              {
+                type: 'invoice.paid' as const,
+                data: {
+                  id: invoice.id!,
+                  customer_id: invoice.customerId,
+                  subscription_id: invoice.subscriptionId!,
+                },
+              },
+            ]
+          : [];
+      return [...renewal.events, ...paid].map((payload) => ({
+        livemode: renewal.subscription.livemode === 1,
+        payload,
+      }));
+    }),
+  });
   return { claimed: subscriptions.length, renewed: renewals.length, problems };
 }
 

@@ -1,7 +1,7 @@
 import type { PaymentDb } from '../db/tables.ts';
-import { recordEvents } from '../modules/events/service.ts';
+import { recordEventsOfEachMode, type EventToRecord } from '../modules/events/service.ts';
 import { markInvoiceRowsPaid } from '../modules/invoices/repository.ts';
-import { reactivateSubscriptions, type EventToRecord } from './subscription-overdue.ts';
+import { reactivateSubscriptions } from './subscription-overdue.ts';
 import { switchPaidPlanChanges } from './switch-plan.ts';
 
 /**
@@ -51,9 +51,6 @@ export async function settleInvoices(
       now: input.now,
     })),
   );
-  for (const livemode of [false, true]) {
-    const payloads = events.filter((event) => event.livemode === livemode).map((event) => event.payload);
-    if (payloads.length > 0) await recordEvents(db, { now: input.now, payloads, livemode });
-  }
+  await recordEventsOfEachMode(db, { events, now: input.now });
   return paid.map((invoice) => invoice.id);
 }

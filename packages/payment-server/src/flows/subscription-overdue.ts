@@ -1,15 +1,10 @@
 import { subscriptionSchema, type EventPayload } from '@bazaar/schemas';
 import { transitionSubscription } from '../billing/subscription-status.ts';
 import type { PaymentDb } from '../db/tables.ts';
+import type { EventToRecord } from '../modules/events/service.ts';
 import { hasOverdueSubscriptionInvoice } from '../modules/invoices/repository.ts';
 import { listSubscriptionRowsById } from '../modules/subscriptions/repository.ts';
 import { updateSubscriptionFrom, type SubscriptionRow } from '../modules/subscriptions/service.ts';
-
-/** An event for the caller to record in its transaction, with the mode of the object it is about. */
-export interface EventToRecord {
-  livemode: boolean;
-  payload: EventPayload;
-}
 
 /**
  * The subscriptions of invoices that are no longer owed — paid, or voided by the merchant: a

@@ -45,6 +45,25 @@ export async function recordEvents(
   await insertEventRows(db, rows);
 }
 
+/** An event to record, with the mode of the object it is about. */
+export interface EventToRecord {
+  livemode: boolean;
+  payload: EventPayload;
+}
+
+/** `recordEvents` for events of both modes, each mode's in the order given, at `now`. */
+export async function recordEventsOfEachMode(
+  db: PaymentDb,
+  input: { events: readonly EventToRecord[]; now: number },
+): Promise<void> {
+  for (const livemode of [false, true]) {
+    const payloads = input.events
+      .filter((event) => event.livemode === livemode)
+      .map((event) => event.payload);
+    if (payloads.length > 0) await recordEvents(db, { now: input.now, livemode, payloads });
+  }
+}
+
 /** An event as the API and webhooks show it. */
 export function toEventObject(row: EventRow): EventObject {
   const payload = eventSchema.parse({ type: row.type, data: JSON.parse(row.data) });
