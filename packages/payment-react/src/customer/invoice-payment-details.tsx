@@ -1,9 +1,9 @@
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { shortAddress, type Invoice } from '@bazaar/schemas';
 import { cardBrandName, transactionUrl } from '../format/format-payment-details.ts';
 import { useTranslate } from '../provider/payment-context.ts';
+import { TransactionHash } from './transaction-hash.tsx';
 
 export interface InvoicePaymentDetailsProps {
   details: NonNullable<Invoice['payment_details']>;
@@ -23,8 +23,6 @@ export function InvoicePaymentDetails({ details }: InvoicePaymentDetailsProps) {
     return <Typography color="text.secondary">{t('payment.invoice.paidWith', { method: card })}</Typography>;
   }
 
-  const url = transactionUrl(details);
-  const hash = shortAddress(details.tx_hash);
   return (
     <>
       <Typography color="text.secondary">
@@ -32,13 +30,7 @@ export function InvoicePaymentDetails({ details }: InvoicePaymentDetailsProps) {
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
         <Typography color="text.secondary">{t('payment.invoice.transaction')}</Typography>
-        {url ? (
-          <Link href={url} target="_blank" rel="noopener" title={details.tx_hash}>
-            {hash}
-          </Link>
-        ) : (
-          <Typography title={details.tx_hash}>{hash}</Typography>
-        )}
+        <TransactionHash hash={details.tx_hash} url={transactionUrl(details)} />
       </Stack>
     </>
   );

@@ -1,12 +1,12 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { shortAddress, type Invoice, type Refund } from '@bazaar/schemas';
+import type { Invoice, Refund } from '@bazaar/schemas';
 import { formatDateTime } from '../format/format-date.ts';
 import { formatMoney } from '../format/format-money.ts';
 import { transactionUrl } from '../format/format-payment-details.ts';
 import { useTranslate } from '../provider/payment-context.ts';
+import { TransactionHash } from './transaction-hash.tsx';
 
 /** Refund status colours: succeeded reads as success, pending as a warning, failed as an error. */
 const REFUND_STATUS_COLOR: Record<Refund['status'], ChipProps['color']> = {
@@ -32,7 +32,6 @@ export function InvoiceRefunds({ invoice }: { invoice: Invoice }) {
       </Typography>
       {invoice.refunds.map((refund) => {
         const hash = refund.payment_details?.tx_hash;
-        const url = hash && paidOnChain ? transactionUrl({ ...paidOnChain, tx_hash: hash }) : null;
         return (
           <Stack
             key={refund.id}
@@ -54,15 +53,10 @@ export function InvoiceRefunds({ invoice }: { invoice: Invoice }) {
               label={t(`payment.refund.status.${refund.status}`)}
             />
             {hash ? (
-              url ? (
-                <Link href={url} target="_blank" rel="noopener" title={hash}>
-                  {shortAddress(hash)}
-                </Link>
-              ) : (
-                <Typography color="text.secondary" title={hash}>
-                  {shortAddress(hash)}
-                </Typography>
-              )
+              <TransactionHash
+                hash={hash}
+                url={paidOnChain && transactionUrl({ ...paidOnChain, tx_hash: hash })}
+              />
             ) : null}
           </Stack>
         );
