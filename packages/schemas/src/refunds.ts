@@ -20,7 +20,6 @@ export const refundPaymentDetailsSchema = z.object({
   gas_used: amountSchema.nullable(),
   payment_intent_id: z.string(),
 });
-export type RefundPaymentDetails = z.infer<typeof refundPaymentDetailsSchema>;
 
 export const refundSchema = z.object({
   id: z.string(),

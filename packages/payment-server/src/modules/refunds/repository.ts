@@ -94,7 +94,7 @@ export async function setRefundProviderRef(db: PaymentDb, id: string, providerRe
     .execute();
 }
 
-export interface RefundFilter {
+interface RefundFilter {
   payment_intent_id?: string;
   invoice_id?: string;
   customer_id?: string;

@@ -56,7 +56,7 @@ function toRefund(row: RefundRow, transaction: ChainTransactionRow | undefined):
 }
 
 /** Refunds as the API shows them, with the vault's transaction of each chain refund (one query). */
-export async function toRefunds(db: PaymentDb, rows: readonly RefundRow[]): Promise<Refund[]> {
+async function toRefunds(db: PaymentDb, rows: readonly RefundRow[]): Promise<Refund[]> {
   const transactions = await listChainTransactionRowsById(
     db,
     rows.flatMap((row) =>
@@ -167,7 +167,7 @@ export async function insertPendingRefund(
   return row;
 }
 
-export type RefundOutcome = { status: 'succeeded' } | { status: 'failed'; message: string };
+type RefundOutcome = { status: 'succeeded' } | { status: 'failed'; message: string };
 
 /**
  * Settles a pending refund with its outcome and announces it, at its customer's time, in the

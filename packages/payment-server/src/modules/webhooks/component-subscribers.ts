@@ -21,7 +21,7 @@ export type EventSubscribers = ReadonlyMap<string, EventSubscriber>;
 
 const COMPONENT_SCHEME = 'component:';
 
-export const componentEndpointUrl = (name: string) => `${COMPONENT_SCHEME}${name}`;
+const componentEndpointUrl = (name: string) => `${COMPONENT_SCHEME}${name}`;
 
 /** The subscriber an endpoint's URL names; null for a merchant's HTTP endpoint. */
 export function subscriberNamed(url: string): string | null {
