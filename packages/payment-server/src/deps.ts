@@ -2,6 +2,7 @@ import type { Clock } from '@bazaar/server-kit';
 import type { PaymentDb } from './db/tables.ts';
 import type { CatalogueCache } from './modules/catalogue/cache.ts';
 import type { CardNetwork } from './providers/card-network.ts';
+import type { StripeClients } from './providers/stripe/client.ts';
 import type { EvmChains } from './providers/evm-chain.ts';
 import type { PaymentLimits } from './limits.ts';
 import type { WebhookPolicy } from './modules/webhooks/policy.ts';
@@ -12,8 +13,10 @@ export interface PaymentDeps {
   clock: Clock;
   /** Pushes committed outbox events to the relay; called after a transaction that wrote events. */
   flushEvents(): Promise<void>;
-  /** Charges saved cards when the payer is not present (renewals, retries). */
+  /** Card payments of every method: the page's card step, renewals' charges of saved cards, refunds. */
   cards: CardNetwork;
+  /** The Stripe SDK client of each keyed `stripe` method (its confirmations and webhooks). */
+  stripe: StripeClients;
   /** The EVM chains chain methods pay on. */
   chains: EvmChains;
   limits: PaymentLimits;

@@ -14,16 +14,18 @@ import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { createOutboxDispatcher } from './modules/events/dispatcher.ts';
 import { registerPaymentLinkRoutes } from './modules/payment-links/routes.ts';
-import { registerPaymentMethodRoutes } from './modules/payment-methods/routes.ts';
+import { registerPaymentMethodRoutes, registerStripeWebhookRoute } from './modules/payment-methods/routes.ts';
 import { registerPriceRoutes } from './modules/prices/routes.ts';
 import { registerProductRoutes } from './modules/products/routes.ts';
 import { registerSubscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { registerTestClockRoutes } from './modules/test-clocks/routes.ts';
 import { createTestCardNetwork } from './providers/test-card-network.ts';
+import { createCardNetworks } from './providers/card-networks.ts';
+import { createStripeClients, type StripeApiTarget } from './providers/stripe/client.ts';
 import { createEvmChains } from './providers/evm-chain.ts';
 import { createChainWatcher } from './flows/confirm-chain-transactions.ts';
 import { seedDemoChain } from './demo/seed-chain.ts';
-import { registerTestCardRoutes } from './modules/payment-intents/routes.ts';
+import { registerCardRoutes } from './modules/payment-intents/routes.ts';
 import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 import { createCatalogueCache } from './modules/catalogue/cache.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
@@ -45,6 +47,8 @@ export { createCatalogueCache } from './modules/catalogue/cache.ts';
 export { DEFAULT_WEBHOOK_POLICY, type WebhookPolicy } from './modules/webhooks/policy.ts';
 export { deliverDueWebhooks } from './modules/webhooks/delivery.ts';
 export { createTestCardNetwork, TEST_CARDS } from './providers/test-card-network.ts';
+export { createCardNetworks } from './providers/card-networks.ts';
+export { createStripeClients, type StripeApiTarget } from './providers/stripe/client.ts';
 export { runBilling } from './flows/run-billing.ts';
 export { confirmPendingChainTransactions } from './flows/confirm-chain-transactions.ts';
 
@@ -60,12 +64,13 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerCustomerRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
-  registerTestCardRoutes(app, deps);
+  registerCardRoutes(app, deps);
   registerUsageRecordRoutes(app, deps);
   registerTestClockRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerRefundRoutes(app, deps);
+  await registerStripeWebhookRoute(app, deps);
 }
 
 /**
@@ -80,6 +85,8 @@ export interface PaymentKitOptions {
   limits?: Partial<PaymentLimits>;
   /** Where webhooks may go and how long an attempt waits; the defaults refuse private networks. */
   webhooks?: Partial<WebhookPolicy>;
+  /** Where the Stripe SDK sends its requests instead of Stripe's API (`STRIPE_API_URL`: a stand-in). */
+  stripeApi?: StripeApiTarget;
 }
 
 /** The Payment Kit component, which the platform's other components may subscribe to. */
@@ -102,11 +109,13 @@ export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentK
     appId: componentDeps.appId,
     logger: componentDeps.logger,
   });
+  const stripe = createStripeClients(options.stripeApi);
   const deps: PaymentDeps = {
     db,
     clock: componentDeps.clock,
     flushEvents: outbox.flush,
-    cards: createTestCardNetwork(db),
+    cards: createCardNetworks({ db, clients: stripe, test: createTestCardNetwork(db) }),
+    stripe,
     chains: createEvmChains(),
     limits: { ...DEFAULT_PAYMENT_LIMITS, ...options.limits },
     catalogue: createCatalogueCache(),

@@ -503,7 +503,11 @@ const evmSettingsSchema = z.object({
 });
 const namedChainSettingsSchema = z.object({ chain_id: z.string().trim().min(1).max(64), ...chainSettings });
 
-/** The card provider's keys: the secret is write-only, kept on the server and never answered. */
+/**
+ * The card provider's keys: the secret key and the webhook signing secret are write-only, kept on
+ * the server and never answered. Without a signing secret the kit hears of payments only from the
+ * payer's page; with one, Stripe's webhooks (`/stripe/webhooks/{methodId}`) settle them too.
+ */
 export const stripeSettingsSchema = z.object({
   publishable_key: z
     .string()
@@ -511,6 +515,10 @@ export const stripeSettingsSchema = z.object({
   secret_key: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,247}$/, 'Expected a secret key sk_test_… or sk_live_…'),
+  webhook_secret: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{8,247}$/, 'Expected a webhook signing secret whsec_…')
+    .optional(),
   dashboard: httpUrlSchema.default('https://dashboard.stripe.com'),
 });
 
@@ -559,8 +567,10 @@ export const listPaymentMethodsQuerySchema = catalogueListQuery.extend({
 
 export const adminPaymentMethodSchema = paymentMethodSchema.extend({
   object: z.literal('payment_method'),
-  /** Stripe only: whether a secret key is stored (the key itself is never answered). */
+  /** Whether a secret key is stored (the key itself is never answered). */
   has_secret_key: z.boolean(),
+  /** Stripe only: whether a webhook signing secret is stored (never answered either). */
+  has_webhook_secret: z.boolean(),
   created_at: timestampSchema,
 });
 export type AdminPaymentMethod = z.infer<typeof adminPaymentMethodSchema>;

@@ -430,6 +430,13 @@ export const testCardResultSchema = z.object({
 });
 export type TestCardResult = z.infer<typeof testCardResultSchema>;
 
+/**
+ * `POST /stripe/payment-intents/{id}/confirm`: the page's word that Stripe.js confirmed the intent;
+ * `client_secret` is the one the submit answered in `stripeContext`. The kit reads the outcome
+ * from Stripe itself; nothing the page says about it is taken.
+ */
+export const stripeConfirmBodySchema = z.object({ client_secret: z.string().min(1).max(300) });
+
 /** Why an invoice was written. */
 export const BILLING_REASONS = [
   'subscription_create',

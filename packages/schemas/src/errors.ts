@@ -83,6 +83,8 @@ export const ERROR_STATUS = {
   REFUND_EXCEEDS_PAYMENT: 400,
   /** The webhook endpoint is a component's of the platform (`component:{name}`): the API does not change or delete it. */
   WEBHOOK_ENDPOINT_MANAGED: 409,
+  /** A card provider's webhook did not carry a valid signature of its method's signing secret (or is older than 300 s). */
+  WEBHOOK_SIGNATURE_INVALID: 400,
   /** The payment method or currency is unknown, inactive or not offered for this session. */
   PAYMENT_METHOD_UNAVAILABLE: 400,
   /** A line asks for more than is left in stock. */

@@ -345,6 +345,29 @@ export interface PaymentTables {
     failure_message: string | null;
     created_at: number;
   };
+  stripe_intents: {
+    payment_intent_id: string;
+    stripe_id: string;
+    kind: string;
+    client_secret: string;
+    amount: string;
+    currency: string;
+    created_at: number;
+    updated_at: number;
+  };
+  stripe_customers: {
+    customer_id: string;
+    payment_method_id: string;
+    stripe_id: string;
+    created_at: number;
+  };
+  stripe_events: {
+    id: string;
+    payment_method_id: string;
+    type: string;
+    received_at: number;
+    applied_at: number | null;
+  };
   refunds: {
     id: string;
     payment_intent_id: string;

@@ -9,6 +9,7 @@ import type { PaymentDb } from '../db/tables.ts';
 import type { PaymentDeps } from '../deps.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
+import { createStripeClients } from '../providers/stripe/client.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
 import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
 import { createClockedSubscription } from '../test-utils/clocked-subscription.ts';
@@ -61,6 +62,7 @@ describe.each(TEST_DIALECTS)('billing worker killed with SIGKILL on %s', (dialec
         clock,
         flushEvents: async () => {},
         cards: createTestCardNetwork(db),
+        stripe: createStripeClients(),
         chains: createEvmChains(),
         limits: DEFAULT_PAYMENT_LIMITS,
         catalogue: createCatalogueCache(),

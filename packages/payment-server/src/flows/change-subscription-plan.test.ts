@@ -326,6 +326,9 @@ describe.each(TEST_DIALECTS)('changing plan on %s', (dialect) => {
       await leaseToEngine(kit.db, { invoiceId: stale.id, now: kit.clock.now() });
       await kit.deps.cards.chargeSavedCard({
         cardId: card,
+        paymentIntentId: stale.payment_intent_id!,
+        paymentMethodId: stale.payment_method_id!,
+        customerId: stale.customer_id,
         amount: BigInt(stale.amount_remaining),
         currencyId: stale.currency_id,
         idempotencyKey: `${stale.id}:attempt:1`,

@@ -167,6 +167,9 @@ async function chargeInvoice(
   const outcome = card
     ? await deps.cards.chargeSavedCard({
         cardId: card.card_id,
+        paymentIntentId: input.intent.id,
+        paymentMethodId: input.intent.payment_method_id,
+        customerId: invoice.customer_id,
         amount: BigInt(invoice.amount_remaining),
         currencyId: invoice.currency_id,
         idempotencyKey: invoiceAttemptKey(invoice.id, invoice.attempt_count + 1),

@@ -1,4 +1,3 @@
-import { hash, timingSafeEqual } from 'node:crypto';
 import type {
   TestCardResult,
   testCardAuthenticateBodySchema,
@@ -9,25 +8,27 @@ import type { z } from 'zod';
 import type { PaymentDeps } from '../deps.ts';
 import {
   getPaymentIntent,
+  isSecretMatching,
   PAYABLE_STATUSES,
   requireIntentAction,
   type CardDetails,
   type PaymentError,
   type PaymentIntentRecord,
 } from '../modules/payment-intents/service.ts';
+import { findMethodRow } from '../modules/payment-methods/repository.ts';
 import type { SavedCard } from '../providers/card-network.ts';
-import { answerPresentedCard, AUTHENTICATION_FAILED, saveTestCard } from '../providers/test-card-network.ts';
+import { toStripeMethod } from '../providers/stripe/client.ts';
+import {
+  answerPresentedCard,
+  AUTHENTICATION_FAILED,
+  LIVE_PAYMENT_REFUSED,
+  saveTestCard,
+} from '../providers/test-card-network.ts';
 import { failPayment } from './fail-payment.ts';
 import { getPaymentPurpose, isCardKept, settlePayment, type PaymentPurpose } from './settle-payment.ts';
 
 type ConfirmBody = z.output<typeof testCardConfirmBodySchema>;
 type AuthenticateBody = z.output<typeof testCardAuthenticateBodySchema>;
-
-/** Hashing first gives equal lengths, so the comparison takes the same time for any guess. */
-function isSecretMatching(expected: string, given: string): boolean {
-  const digest = (value: string) => hash('sha256', value, 'buffer');
-  return timingSafeEqual(digest(expected), digest(given));
-}
 
 /** The intent the payer confirms, read once for the whole confirmation. */
 async function getTestIntent(
@@ -39,8 +40,11 @@ async function getTestIntent(
   if (!isSecretMatching(record.clientSecret, clientSecret)) {
     throw new AppError('NOT_FOUND', `No such payment intent: ${id}`);
   }
-  if (record.intent.livemode) {
-    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'The test card network only takes test-mode payments');
+  if (record.intent.livemode) throw LIVE_PAYMENT_REFUSED;
+  // A method with Stripe keys takes cards only through Stripe, even in test mode.
+  const method = await findMethodRow(deps.db, record.intent.payment_method_id);
+  if (method && toStripeMethod(method)) {
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method takes cards through Stripe');
   }
   return record;
 }

@@ -14,7 +14,6 @@ import {
   getPaymentIntent,
   PAYABLE_STATUSES,
   succeedPaymentIntent,
-  toCardContext,
   type PaymentDetails,
 } from '../modules/payment-intents/service.ts';
 import { getCurrency, resolvePaymentChoice } from '../modules/payment-methods/service.ts';
@@ -93,7 +92,10 @@ export async function startInvoicePayment(
   if (!PAYABLE_STATUSES.includes(record.intent.status)) {
     throw new AppError('PAYMENT_INTENT_UNEXPECTED_STATE', `This payment intent is ${record.intent.status}`);
   }
-  return { paymentIntent: record.intent, stripeContext: toCardContext(record) };
+  return {
+    paymentIntent: record.intent,
+    stripeContext: await deps.cards.prepareIntent({ record, keepCard: false, now }),
+  };
 }
 
 /**

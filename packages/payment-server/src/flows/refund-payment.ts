@@ -104,6 +104,7 @@ async function sendRefund(deps: PaymentDeps, row: RefundRow, intent: PaymentInte
   const details = toPaymentIntent(intent).payment_details;
   const outcome = await deps.cards.refund({
     paymentIntentId: intent.id,
+    paymentMethodId: intent.payment_method_id,
     card: details && 'last4' in details ? details : null,
     amount: BigInt(row.amount),
     currencyId: row.currency_id,

@@ -8,7 +8,8 @@ import type { PaymentDeps } from '../deps.ts';
 import { findCustomerByDid, saveCustomer } from '../modules/customers/service.ts';
 import { hasPastDueInvoices } from '../modules/invoices/service.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
-import { getPaymentIntent, prepareSessionIntent, toCardContext } from '../modules/payment-intents/service.ts';
+import { getPaymentIntent, prepareSessionIntent } from '../modules/payment-intents/service.ts';
+import { isCardKept } from './settle-payment.ts';
 import { resolvePaymentChoice } from '../modules/payment-methods/service.ts';
 import { readChainStanding, startChainCheckout } from './pay-by-chain.ts';
 import type { PaymentLinkConfig } from '../modules/payment-links/service.ts';
@@ -246,7 +247,13 @@ export async function submitCheckout(
     paymentIntent: chain
       ? (await getPaymentIntent(deps.db, record.intent.intent.id)).intent
       : record.intent.intent,
-    stripeContext: chain ? null : toCardContext(record.intent),
+    stripeContext: chain
+      ? null
+      : await deps.cards.prepareIntent({
+          record: record.intent,
+          keepCard: isCardKept({ kind: 'checkout', session: record.session }),
+          now: deps.clock.now(),
+        }),
     chainContext: chain?.chainContext ?? null,
     customer: record.customer,
     balance: chain?.balance ?? null,

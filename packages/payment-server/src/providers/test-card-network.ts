@@ -1,9 +1,9 @@
-import type { testCardConfirmBodySchema } from '@bazaar/schemas';
+import type { CardContext, testCardConfirmBodySchema } from '@bazaar/schemas';
 import { newId } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { z } from 'zod';
 import type { PaymentDb } from '../db/tables.ts';
-import type { CardDetails, PaymentError } from '../modules/payment-intents/service.ts';
+import type { CardDetails, PaymentError, PaymentIntentRecord } from '../modules/payment-intents/service.ts';
 import type { CardNetwork, SavedCard } from './card-network.ts';
 import {
   findTestCardRow,
@@ -55,11 +55,15 @@ export async function saveTestCard(
 }
 
 /**
- * The test network's side of renewals and refunds: charges saved cards and refunds payments, once
- * per idempotency key.
+ * The test network's side of card payments: readies test-mode intents for the card form,
+ * charges saved cards and refunds payments, once per idempotency key.
  */
 export function createTestCardNetwork(db: PaymentDb): CardNetwork {
   return {
+    async prepareIntent(input) {
+      if (input.record.intent.livemode) throw LIVE_PAYMENT_REFUSED;
+      return toCardContext(input.record);
+    },
     async chargeSavedCard(input) {
       const card = await findTestCardRow(db, input.cardId);
       const error = !card
@@ -105,6 +109,23 @@ export function createTestCardNetwork(db: PaymentDb): CardNetwork {
     },
   };
 }
+
+/** An intent with nothing to charge now (a subscription's trial) only saves the card, as a setup. */
+function toCardContext(record: PaymentIntentRecord): CardContext {
+  return {
+    provider: 'test',
+    client_secret: record.clientSecret,
+    intent_type: BigInt(record.intent.amount) === 0n ? 'setup_intent' : 'payment_intent',
+    status: record.intent.status,
+    publishable_key: null,
+  };
+}
+
+/** Without a card provider's keys, nothing real can be charged. */
+export const LIVE_PAYMENT_REFUSED = new AppError(
+  'PAYMENT_METHOD_UNAVAILABLE',
+  'The test card network only takes test-mode payments',
+);
 
 const REFUND_FAILED = 'The card issuer did not accept the refund.';
 

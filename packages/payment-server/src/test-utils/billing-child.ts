@@ -15,6 +15,7 @@ import type { PaymentDb } from '../db/tables.ts';
 import { runBilling } from '../flows/run-billing.ts';
 import type { CardNetwork } from '../providers/card-network.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
+import { createStripeClients } from '../providers/stripe/client.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
 import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
 import { createCatalogueCache } from '../modules/catalogue/cache.ts';
@@ -61,6 +62,7 @@ const deps = {
   clock: createManualClock(Number(nowArgument)),
   flushEvents: async () => {},
   cards: crashPoint === 'after-charge' ? crashAfterCharge(network, Number(crashCount)) : network,
+  stripe: createStripeClients(),
   chains: createEvmChains(),
   limits: DEFAULT_PAYMENT_LIMITS,
   catalogue: createCatalogueCache(),

@@ -18,6 +18,8 @@ import { createOutboxDispatcher } from '../modules/events/dispatcher.ts';
 import { createEvmChains } from '../providers/evm-chain.ts';
 import { DEFAULT_PAYMENT_LIMITS } from '../limits.ts';
 import { createTestCardNetwork } from '../providers/test-card-network.ts';
+import { createCardNetworks } from '../providers/card-networks.ts';
+import { createStripeClients, type StripeApiTarget } from '../providers/stripe/client.ts';
 import { createCatalogueCache } from '../modules/catalogue/cache.ts';
 
 export const TEST_APP_ID = 'app_test';
@@ -34,8 +36,14 @@ export interface PaymentTestKit {
   close(): Promise<void>;
 }
 
-/** A migrated, seeded Payment Kit database with a manual clock and a recording relay. */
-export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestKit> {
+/**
+ * A migrated, seeded Payment Kit database with a manual clock and a recording relay. `stripeApi`:
+ * where keyed Stripe methods' requests go (a stand-in).
+ */
+export async function openPaymentTestKit(
+  dialect: Dialect,
+  options: { stripeApi?: StripeApiTarget } = {},
+): Promise<PaymentTestKit> {
   const database = await openTestDatabase(dialect);
   const db = database.db as PaymentDb;
   const clock = createManualClock(TEST_NOW);
@@ -51,11 +59,13 @@ export async function openPaymentTestKit(dialect: Dialect): Promise<PaymentTestK
     appId: TEST_APP_ID,
     logger: Fastify().log,
   });
+  const stripe = createStripeClients(options.stripeApi);
   const deps: PaymentDeps = {
     db,
     clock,
     flushEvents: outbox.flush,
-    cards: createTestCardNetwork(db),
+    cards: createCardNetworks({ db, clients: stripe, test: createTestCardNetwork(db) }),
+    stripe,
     chains: createEvmChains(),
     limits: DEFAULT_PAYMENT_LIMITS,
     catalogue: createCatalogueCache(),

@@ -16,6 +16,7 @@ import { heldStockIndexes } from './0014-held-stock-indexes.ts';
 import { webhooks } from './0015-webhooks.ts';
 import { webhookQueue } from './0016-webhook-queue.ts';
 import { refunds } from './0017-refunds.ts';
+import { stripe } from './0018-stripe.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0015_webhooks': webhooks,
   '0016_webhook_queue': webhookQueue,
   '0017_refunds': refunds,
+  '0018_stripe': stripe,
 };

@@ -44,6 +44,9 @@ describe.each(TEST_DIALECTS)('an admin move after the engine died mid-collection
     const invoice = (await leaseToEngine(t.db, { invoiceId: id, now }))!;
     await t.deps.cards.chargeSavedCard({
       cardId: cardId!,
+      paymentIntentId: invoice.payment_intent_id!,
+      paymentMethodId: invoice.payment_method_id!,
+      customerId: invoice.customer_id,
       amount: BigInt(invoice.amount_remaining),
       currencyId: invoice.currency_id,
       idempotencyKey: `${id}:attempt:${invoice.attempt_count + 1}`,

@@ -1,5 +1,6 @@
 import {
   idSchema,
+  stripeConfirmBodySchema,
   testCardAuthenticateBodySchema,
   testCardConfirmBodySchema,
   testCardResultSchema,
@@ -7,12 +8,17 @@ import {
 import type { ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
+import { confirmStripePayment } from '../../flows/pay-by-stripe.ts';
 import { authenticateTestCard, confirmTestCard } from '../../flows/pay-by-test-card.ts';
 
 const intentParams = z.object({ id: idSchema('paymentIntent') });
 
-/** The test card network's confirm step, which the checkout and invoice pages call in test mode. */
-export function registerTestCardRoutes(app: ZodApp, deps: PaymentDeps) {
+/**
+ * The card step's calls to the kit once the payer has confirmed: the test card network's confirm
+ * and authenticate (its card form posts the card here), and Stripe's (Stripe.js confirmed on the
+ * page; the kit reads the outcome from Stripe). Anyone holding the intent's client secret may call them.
+ */
+export function registerCardRoutes(app: ZodApp, deps: PaymentDeps) {
   app.post(
     '/test-card/payment-intents/:id/confirm',
     {
@@ -36,5 +42,20 @@ export function registerTestCardRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => authenticateTestCard(deps, { paymentIntentId: request.params.id, body: request.body }),
+  );
+  app.post(
+    '/stripe/payment-intents/:id/confirm',
+    {
+      schema: {
+        params: intentParams,
+        body: stripeConfirmBodySchema,
+        response: { 200: testCardResultSchema },
+      },
+    },
+    async (request) =>
+      confirmStripePayment(deps, {
+        paymentIntentId: request.params.id,
+        clientSecret: request.body.client_secret,
+      }),
   );
 }

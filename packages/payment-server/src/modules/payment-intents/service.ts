@@ -1,10 +1,10 @@
+import { hash, timingSafeEqual } from 'node:crypto';
 import {
   chainPaymentDetailsSchema,
   newId,
   paymentIntentSchema,
   type ChainPaymentDetails,
   randomToken,
-  type CardContext,
   type PaymentIntent,
 } from '@bazaar/schemas';
 import { notFound } from '@bazaar/server-kit';
@@ -88,6 +88,12 @@ function toPaymentIntentRecord(row: PaymentIntentRow): PaymentIntentRecord {
   };
 }
 
+/** Hashing first gives equal lengths, so the comparison takes the same time for any guess. */
+export function isSecretMatching(expected: string, given: string): boolean {
+  const digest = (value: string) => hash('sha256', value, 'buffer');
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
 export async function findPaymentIntent(db: PaymentDb, id: string): Promise<PaymentIntentRecord | null> {
   const row = await findPaymentIntentRow(db, id);
   return row ? toPaymentIntentRecord(row) : null;
@@ -162,20 +168,6 @@ export async function prepareSessionIntent(
   };
   await insertPaymentIntentRows(deps.db, [row]);
   return toPaymentIntentRecord(row);
-}
-
-/**
- * The test card network stands in for a card provider when no provider keys are configured. An
- * intent with nothing to charge now (a subscription's trial) only saves the card, as a setup.
- */
-export function toCardContext(record: PaymentIntentRecord): CardContext {
-  return {
-    provider: 'test',
-    client_secret: record.clientSecret,
-    intent_type: BigInt(record.intent.amount) === 0n ? 'setup_intent' : 'payment_intent',
-    status: record.intent.status,
-    publishable_key: null,
-  };
 }
 
 /** A card attempt that did not go through; the payer may retry on the same intent. */

@@ -79,12 +79,16 @@ async function toAdminMethods(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({
-    ...toPaymentMethod(row, currencies),
-    object: 'payment_method',
-    has_secret_key: typeof readJson(storedSettings, row.settings).secret_key === 'string',
-    created_at: row.created_at,
-  }));
+  return rows.map((row) => {
+    const settings = readJson(storedSettings, row.settings);
+    return {
+      ...toPaymentMethod(row, currencies),
+      object: 'payment_method',
+      has_secret_key: typeof settings.secret_key === 'string',
+      has_webhook_secret: typeof settings.webhook_secret === 'string',
+      created_at: row.created_at,
+    };
+  });
 }
 
 const toAdminCurrency = (row: PaymentCurrencyRow): AdminPaymentCurrency => ({

@@ -9,6 +9,7 @@ import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/p
 const STRIPE_SETTINGS = {
   publishable_key: 'pk_test_abcdefgh123',
   secret_key: 'sk_test_supersecret123',
+  webhook_secret: 'whsec_signingsecret123',
   dashboard: 'https://dashboard.stripe.com/test',
 };
 const TOKEN = '0x' + 'ab'.repeat(20);
@@ -40,13 +41,14 @@ describe.each(TEST_DIALECTS)('payment method and currency admin routes on %s', (
       settings: { chain_id: 1, api_host: 'https://rpc.example', explorer_host: 'https://etherscan.io' },
     });
 
-  it('keeps the stripe secret key write-only, everywhere', async () => {
+  it('keeps the stripe secret key and webhook secret write-only, everywhere', async () => {
     const created = await createMethod({ type: 'stripe', name: 'Card', settings: STRIPE_SETTINGS });
     expect(created.statusCode).toBe(200);
     const method = created.json();
     expect(method).toMatchObject({
       type: 'stripe',
       has_secret_key: true,
+      has_webhook_secret: true,
       settings: { publishable_key: STRIPE_SETTINGS.publishable_key, dashboard: STRIPE_SETTINGS.dashboard },
     });
     await adminRequest(t, 'POST', '/payment-currencies', {
@@ -71,7 +73,10 @@ describe.each(TEST_DIALECTS)('payment method and currency admin routes on %s', (
       (await adminRequest(t, 'GET', '/payment-methods?livemode=false')).body,
       (await t.app.inject({ url: `${API}/settings?livemode=false` })).body,
     ];
-    for (const body of everything) expect(body).not.toContain('sk_test_supersecret123');
+    for (const body of everything) {
+      expect(body).not.toContain('sk_test_supersecret123');
+      expect(body).not.toContain('whsec_signingsecret123');
+    }
     expect((await t.app.inject({ url: `${API}/settings?livemode=false` })).body).toContain(
       'pk_test_zyxwvuts987',
     );

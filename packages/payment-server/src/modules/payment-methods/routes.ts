@@ -11,9 +11,10 @@ import {
   updatePaymentCurrencyBodySchema,
   updatePaymentMethodBodySchema,
 } from '@bazaar/schemas';
-import type { ZodApp } from '@bazaar/server-kit';
+import { useZod, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
+import { receiveStripeWebhook } from '../../flows/pay-by-stripe.ts';
 import { adminOnly } from '../../http/admin-only.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import {
@@ -116,4 +117,34 @@ export function registerPaymentMethodRoutes(app: ZodApp, deps: PaymentDeps) {
     },
     async (request) => updatePaymentCurrency(deps.db, request.params.id, request.body),
   );
+}
+
+/**
+ * `POST /stripe/webhooks/{methodId}`: where a `stripe` method's Stripe account sends its events
+ * (the URL to enter in Stripe's dashboard). Anyone may call it; only a body signed with the
+ * method's webhook secret is acted on. The signature covers the exact bytes, so this scope keeps
+ * JSON bodies as text.
+ */
+export async function registerStripeWebhookRoute(app: ZodApp, deps: PaymentDeps) {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    useZod(scope).post(
+      '/stripe/webhooks/:methodId',
+      {
+        schema: {
+          params: z.object({ methodId: idSchema('paymentMethod') }),
+          body: z.string().max(1_000_000),
+          response: { 200: z.object({ received: z.literal(true) }) },
+        },
+      },
+      async (request) =>
+        receiveStripeWebhook(deps, {
+          methodId: request.params.methodId,
+          payload: request.body,
+          signature: request.headers['stripe-signature'] as string | undefined,
+        }),
+    );
+  });
 }

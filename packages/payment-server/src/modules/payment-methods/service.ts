@@ -31,9 +31,9 @@ export function toPaymentCurrency(row: PaymentCurrencyRow): PaymentCurrency {
   };
 }
 
-/** Settings as anyone may read them: the card provider's secret key never leaves the server. */
+/** Settings as anyone may read them: secret keys and signing secrets never leave the server. */
 function publicSettings(text: string): Record<string, unknown> {
-  const { secret_key: _secret, ...rest } = readJson(settingsJson, text);
+  const { secret_key: _secret, webhook_secret: _webhookSecret, ...rest } = readJson(settingsJson, text);
   return rest;
 }
 

@@ -41,16 +41,17 @@ export async function lockRefundedAmount(db: PaymentDb, paymentIntentId: string)
 }
 
 /** Moves a pending refund on; undefined when it is no longer pending (another node settled it). */
-export async function updatePendingRefund(
+export async function updateRefundFrom(
   db: PaymentDb,
   id: string,
+  statuses: readonly string[],
   changes: Updateable<PaymentTables['refunds']>,
 ): Promise<RefundRow | undefined> {
   return db
     .updateTable('refunds')
     .set(changes)
     .where('id', '=', id)
-    .where('status', '=', 'pending')
+    .where('status', 'in', statuses)
     .returningAll()
     .executeTakeFirst();
 }

@@ -19,7 +19,7 @@ import {
   listPaymentRefundRows,
   listRefundRows,
   lockRefundedAmount,
-  updatePendingRefund,
+  updateRefundFrom,
   type RefundRow,
 } from './repository.ts';
 import { recordEvents } from '../events/service.ts';
@@ -172,17 +172,19 @@ type RefundOutcome = { status: 'succeeded' } | { status: 'failed'; message: stri
 /**
  * Settles a pending refund with its outcome and announces it, at its customer's time, in the
  * caller's transaction; a refund already settled (by another node, or by a provider's webhook
- * that came first) is left as it is.
+ * that came first) is left as it is. Only a failure may follow success: a card issuer can return
+ * a refund days after the provider first reported it done, and then the money was not given back.
  */
 export async function settleRefund(
   trx: PaymentDb,
   input: { refundId: string; outcome: RefundOutcome; clock: Clock },
 ): Promise<void> {
   const { outcome } = input;
-  const pending = await findRefundRow(trx, input.refundId);
-  if (pending?.status !== 'pending') return;
-  const now = await customerNow(trx, input.clock, pending.customer_id);
-  const row = await updatePendingRefund(trx, input.refundId, {
+  const from = outcome.status === 'failed' ? ['pending', 'succeeded'] : ['pending'];
+  const settling = await findRefundRow(trx, input.refundId);
+  if (!settling || !from.includes(settling.status)) return;
+  const now = await customerNow(trx, input.clock, settling.customer_id);
+  const row = await updateRefundFrom(trx, input.refundId, from, {
     status: outcome.status,
     failure_message: outcome.status === 'failed' ? outcome.message : null,
     next_attempt_at: null,

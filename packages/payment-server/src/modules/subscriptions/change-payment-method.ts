@@ -14,7 +14,7 @@ import type { PaymentDeps } from '../../deps.ts';
 import type { SavedCard } from '../../providers/card-network.ts';
 import type { InvoiceRow } from '../invoices/repository.ts';
 import { insertPaymentIntentRows } from '../payment-intents/repository.ts';
-import { getPaymentIntent, toCardContext } from '../payment-intents/service.ts';
+import { getPaymentIntent } from '../payment-intents/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { getSubscriptionForUser, subscriptionNow } from './access.ts';
 import { findCardSetupSubscriptionId, insertCardSetupRow } from './repository.ts';
@@ -40,7 +40,7 @@ export async function findCardSetupSubscription(
  * invoices are charged to; invoices already open keep theirs.
  */
 export async function startCardSetup(
-  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  deps: Pick<PaymentDeps, 'db' | 'clock' | 'cards'>,
   input: { id: string; user: SessionUser },
 ): Promise<CardSetupResponse> {
   const row = await getSubscriptionForUser(deps.db, input);
@@ -80,5 +80,8 @@ export async function startCardSetup(
     await insertCardSetupRow(trx, { payment_intent_id: id, subscription_id: row.id, created_at: now });
   });
   const record = await getPaymentIntent(deps.db, id);
-  return { paymentIntent: record.intent, stripeContext: toCardContext(record) };
+  return {
+    paymentIntent: record.intent,
+    stripeContext: await deps.cards.prepareIntent({ record, keepCard: true, now }),
+  };
 }
