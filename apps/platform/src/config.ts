@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { DEFAULT_PAYMENT_LIMITS, type PaymentLimits } from '@bazaar/payment-server';
+import { DEFAULT_PAYMENT_LIMITS, type PaymentLimits, type StripeApiTarget } from '@bazaar/payment-server';
 import { DEFAULT_PLATFORM_LIMITS, LIMIT_VARIABLES, type PlatformLimits } from './limits.ts';
 
 /** A setting that cannot be used; `npm start` prints its message and stops. */
@@ -34,6 +34,8 @@ export interface PlatformConfig {
   paymentLimits: PaymentLimits;
   /** Lets webhooks go to loopback and private-network addresses (`WEBHOOKS_ALLOW_PRIVATE`): for local development only. */
   webhooksAllowPrivate: boolean;
+  /** Where the Stripe SDK sends its requests (`STRIPE_API_URL`, a local stand-in); null: Stripe's API. */
+  stripeApi: StripeApiTarget | null;
 }
 
 /** The environment variable that overrides each of the Payment Kit's limits. */
@@ -98,6 +100,13 @@ function readLimits<Limits extends object>(
   return limits;
 }
 
+/** `http://127.0.0.1:12111` → where an SDK's requests go instead of its service's API. */
+function parseApiTarget(name: string, value: string): StripeApiTarget {
+  const url = new URL(parseOrigin(name, value));
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'https' ? 443 : 80)), protocol };
+}
+
 /** Comma-separated origins; empty entries are ignored. */
 function parseOrigins(name: string, value: string | undefined): string[] {
   const entries = (value ?? '')
@@ -131,5 +140,6 @@ export function readPlatformConfig(env: Record<string, string | undefined>): Pla
     limits: readLimits(env, DEFAULT_PLATFORM_LIMITS, LIMIT_VARIABLES),
     paymentLimits: readLimits(env, DEFAULT_PAYMENT_LIMITS, PAYMENT_LIMIT_VARIABLES),
     webhooksAllowPrivate: isOn(env.WEBHOOKS_ALLOW_PRIVATE),
+    stripeApi: env.STRIPE_API_URL ? parseApiTarget('STRIPE_API_URL', env.STRIPE_API_URL) : null,
   };
 }

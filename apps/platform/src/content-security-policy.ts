@@ -12,10 +12,18 @@ export interface ProviderSources {
 }
 
 /**
- * The third parties the pages load code from. None yet: a provider integrated into the browser
- * (the card provider's script, its frames, its API) adds its entry here, and only here.
+ * The third parties the pages load code from: a provider integrated into the browser (its
+ * script, its frames, its API) has its entry here, and only here. Stripe.js loads only on a card
+ * step of a keyed Stripe method; these are the sources Stripe documents for it.
  */
-export const PROVIDER_SOURCES: readonly ProviderSources[] = [];
+export const PROVIDER_SOURCES: readonly ProviderSources[] = [
+  {
+    name: 'stripe',
+    script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+    frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+    connect: ['https://api.stripe.com'],
+  },
+];
 
 /**
  * Every response that is not a page: nothing in it may load or run, and nothing may frame it

@@ -41,6 +41,7 @@ const platform = await createPlatform({
       demoChain: demoChain ? { rpcUrl: demoChain.rpcUrl } : undefined,
       limits: config.paymentLimits,
       webhooks: { allowPrivateAddresses: config.webhooksAllowPrivate },
+      stripeApi: config.stripeApi ?? undefined,
     }),
     createStore(deps),
   ],

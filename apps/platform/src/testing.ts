@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPaymentKit } from '@bazaar/payment-server';
+import { createPaymentKit, type StripeApiTarget } from '@bazaar/payment-server';
 import { USER_SERVICE_PATH, type SessionUser } from '@bazaar/schemas';
 import {
   createManualClock,
@@ -35,6 +35,8 @@ export interface TestPlatformOptions {
   limits?: Partial<PlatformLimits>;
   /** A local chain the demo's chain method pays on (journeys that pay with a wallet). */
   demoChain?: { rpcUrl: string };
+  /** Where keyed Stripe methods' requests go: a Stripe stand-in the test started. */
+  stripeApi?: StripeApiTarget;
   /**
    * Listen on a free port of 127.0.0.1 and make that address the public URL (`baseUrl`), for
    * tests that browse it: wallet messages and origins are then those of the pages.
@@ -130,7 +132,10 @@ export async function createTestPlatform(
       livemode: options.livemode ?? false,
       components:
         options.components ??
-        ((deps) => [createPaymentKit(deps, { demoChain: options.demoChain }), createStore(deps)]),
+        ((deps) => [
+          createPaymentKit(deps, { demoChain: options.demoChain, stripeApi: options.stripeApi }),
+          createStore(deps),
+        ]),
       webDist: options.webDist ?? builtWebDist(),
       relayHeartbeatMs: options.relayHeartbeatMs,
       limits: { ...TEST_PLATFORM_LIMITS, ...options.limits },

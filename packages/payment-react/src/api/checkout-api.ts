@@ -111,6 +111,18 @@ export function confirmTestCard(
   });
 }
 
+/**
+ * Stripe.js confirmed (or refused) the card on the page: the kit reads the outcome from Stripe.
+ * `clientSecret` is Stripe's, as the submit answered it.
+ */
+export function confirmStripePayment(api: ApiClient, paymentIntentId: string, clientSecret: string) {
+  return api(`/api/stripe/payment-intents/${paymentIntentId}/confirm`, {
+    method: 'POST',
+    body: { client_secret: clientSecret },
+    schema: testCardResultSchema,
+  });
+}
+
 export function authenticateTestCard(
   api: ApiClient,
   paymentIntentId: string,

@@ -6,8 +6,8 @@ import type { PaymentOption } from './checkout-amounts.ts';
 import type { CheckoutSubmitFlow } from './use-checkout-submit.ts';
 
 // The card step shows once the server asks for a card: it starts loading when the form is submitted.
-const loadCardStep = () => import('./card-step.tsx');
-const CardStep = lazy(() => loadCardStep().then((module) => ({ default: module.CardStep })));
+const loadCardStep = () => import('./payment-card-step.tsx');
+const PaymentCardStep = lazy(() => loadCardStep().then((module) => ({ default: module.PaymentCardStep })));
 // Only a card can ask for 3-D Secure: it loads with the card step, closed until the card asks.
 const AuthenticationDialog = lazy(() =>
   import('./authentication-dialog.tsx').then((module) => ({ default: module.AuthenticationDialog })),
@@ -65,12 +65,14 @@ export function PaymentStepDialogs({
     <>
       {state.status === 'card' ? (
         <Suspense fallback={null}>
-          <CardStep
+          <PaymentCardStep
             purpose={cardPurpose(state.card.intentType, session)}
+            card={state.card}
             isConfirming={state.isConfirming}
             error={state.error}
             isTestMode={!session.livemode}
-            onConfirm={(card) => void flow.confirmCard(card)}
+            onConfirmTestCard={(card) => void flow.confirmCard(card)}
+            onConfirmAtProvider={(confirm) => void flow.confirmAtProvider(confirm)}
             onCancel={flow.reset}
           />
         </Suspense>

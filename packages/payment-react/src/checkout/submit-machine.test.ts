@@ -9,7 +9,12 @@ import {
 } from './submit-machine.ts';
 import type { WalletStep } from '../wallet/wallet-machine.ts';
 
-const card = { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret' };
+const card = {
+  paymentIntentId: 'pi_1',
+  clientSecret: 'pi_1_secret',
+  provider: 'test' as const,
+  publishableKey: null,
+};
 const chain: ChainContext = {
   chain_id: 31337,
   rpc_url: 'http://127.0.0.1:8545',

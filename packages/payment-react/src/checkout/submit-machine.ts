@@ -10,9 +10,24 @@ import {
 /** What the card step needs to confirm the payment on the card network. */
 export interface CardStep {
   paymentIntentId: string;
+  /** The network's secret for the intent: the test network's, or the one Stripe.js confirms with. */
   clientSecret: string;
   /** `setup_intent`: nothing is due today, the card is only saved (a subscription's trial). Absent: a payment. */
   intentType?: CardContext['intent_type'];
+  /** Which network's form the step shows: the built-in test card form, or Stripe's Elements. */
+  provider: CardContext['provider'];
+  publishableKey: string | null;
+}
+
+/** The card step a submit's card context asks for. */
+export function toCardStep(paymentIntentId: string, context: CardContext): CardStep {
+  return {
+    paymentIntentId,
+    clientSecret: context.client_secret,
+    intentType: context.intent_type,
+    provider: context.provider,
+    publishableKey: context.publishable_key,
+  };
 }
 
 /** The wallet step: the wallet is asked (`confirming`), the transaction is out (`waiting`), or it stopped. */

@@ -1,6 +1,11 @@
 import { useCallback } from 'react';
 import type { TestCardResult } from '@bazaar/schemas';
-import { authenticateTestCard, confirmTestCard, type TestCardInput } from '../api/checkout-api.ts';
+import {
+  authenticateTestCard,
+  confirmStripePayment,
+  confirmTestCard,
+  type TestCardInput,
+} from '../api/checkout-api.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import type { CardStep, SubmitEvent } from './submit-machine.ts';
 
@@ -15,8 +20,18 @@ function cardResultEvent(result: TestCardResult): SubmitEvent {
 }
 
 /**
- * The card step's two calls, for any flow driven by the submit machine (a checkout, an invoice):
- * confirm the card, then answer its authentication step. `onDeclined` hears a refused card.
+ * How a provider's own script (Stripe.js) confirmed the card on the page. `error.isSent`: the
+ * provider tried the card (a decline, a failed 3-D Secure), so the kit should hear of it; false
+ * for a form it refused before sending anything (an incomplete number).
+ */
+export interface ProviderConfirmation {
+  error: { message: string; isSent: boolean } | null;
+}
+
+/**
+ * The card step's calls, for any flow driven by the submit machine (a checkout, an invoice): the
+ * test network's confirm and its authentication step, or a provider's confirmation on the page
+ * followed by the kit's reading of its outcome. `onDeclined` hears a refused card.
  */
 export function useCardConfirmation(
   card: CardStep | null,
@@ -52,5 +67,22 @@ export function useCardConfirmation(
     [api, card, dispatch, onDeclined],
   );
 
-  return { confirmCard, authenticate };
+  const confirmAtProvider = useCallback(
+    async (confirm: () => Promise<ProviderConfirmation>) => {
+      if (!card) return;
+      dispatch({ type: 'confirmCard' });
+      try {
+        const { error } = await confirm();
+        if (error && !error.isSent) return dispatch({ type: 'cardDeclined', error: error.message });
+        // Told even of a decline, so the kit records it without waiting for the provider's webhook.
+        const result = await confirmStripePayment(api, card.paymentIntentId, card.clientSecret);
+        dispatch(error ? { type: 'cardDeclined', error: error.message } : cardResultEvent(result));
+      } catch (error) {
+        onDeclined(error);
+      }
+    },
+    [api, card, dispatch, onDeclined],
+  );
+
+  return { confirmCard, confirmAtProvider, authenticate };
 }

@@ -10,7 +10,7 @@ import { usePaymentContext } from '../provider/payment-context.ts';
 import { useRelayEvents } from '../realtime/use-relay-events.ts';
 import { useRetryAfterLinking } from '../wallet/use-retry-after-linking.ts';
 import type { CheckoutSubmitValues } from './checkout-form-schema.ts';
-import { INITIAL_SUBMIT_STATE, transitionSubmit } from './submit-machine.ts';
+import { INITIAL_SUBMIT_STATE, toCardStep, transitionSubmit } from './submit-machine.ts';
 import { useCardConfirmation } from './use-card-confirmation.ts';
 import { useChainPayment } from './use-chain-payment.ts';
 import { useCheckoutCompletion } from './use-checkout-completion.ts';
@@ -88,18 +88,9 @@ export function useCheckoutSubmit({
         }
         const card = result.stripeContext;
         if (!card || card.status === 'succeeded') return dispatch({ type: 'paymentConfirmed' });
-        if (card.provider !== 'test' || !result.paymentIntent) {
-          return fail(t('payment.checkout.card.unsupported'), 'submitFailed');
-        }
+        if (!result.paymentIntent) return fail(t('payment.checkout.card.unsupported'), 'submitFailed');
         await wait(CARD_STEP_DELAY_MS);
-        dispatch({
-          type: 'cardRequired',
-          card: {
-            paymentIntentId: result.paymentIntent.id,
-            clientSecret: card.client_secret,
-            intentType: card.intent_type,
-          },
-        });
+        dispatch({ type: 'cardRequired', card: toCardStep(result.paymentIntent.id, card) });
       } catch (error) {
         const isWalletRequired = hasErrorCode(error, 'WALLET_REQUIRED');
         if (!isWalletRequired && !hasErrorCode(error, 'CUSTOMER_LIMITED')) return fail(error, 'submitFailed');
@@ -136,7 +127,7 @@ export function useCheckoutSubmit({
 
   const card = state.status === 'card' || state.status === 'authenticating' ? state.card : null;
   const onDeclined = useCallback((error: unknown) => fail(error, 'cardDeclined'), [fail]);
-  const { confirmCard, authenticate } = useCardConfirmation(card, dispatch, onDeclined);
+  const { confirmCard, confirmAtProvider, authenticate } = useCardConfirmation(card, dispatch, onDeclined);
 
   useCheckoutCompletion(sessionId, state.status === 'paying', {
     onCompleted: (checkout) => {
@@ -156,6 +147,7 @@ export function useCheckoutSubmit({
     state,
     submit,
     confirmCard,
+    confirmAtProvider,
     authenticate,
     reset,
     retryHeldSubmit,

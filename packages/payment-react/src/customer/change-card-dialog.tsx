@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '@bazaar/schemas';
 import { queryKeys } from '../api/query-keys.ts';
 import { AuthenticationDialog } from '../checkout/authentication-dialog.tsx';
-import { CardStep } from '../checkout/card-step.tsx';
+import { PaymentCardStep } from '../checkout/payment-card-step.tsx';
 import { formatMoney } from '../format/format-money.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { ActionDialog } from './action-dialog.tsx';
@@ -41,7 +41,7 @@ export function ChangeCardDialog({ subscription, onClose, onChanged }: ChangeCar
     onChanged(current);
     return true;
   }, [api, subscription.id, queryClient, onChanged]);
-  const { state, start, confirmCard, authenticate } = useCardFlow({ begin, settle });
+  const { state, start, confirmCard, confirmAtProvider, authenticate } = useCardFlow({ begin, settle });
 
   // The setup is readied when the dialog opens (`start` keeps its identity while it is open).
   useEffect(() => {
@@ -74,12 +74,14 @@ export function ChangeCardDialog({ subscription, onClose, onChanged }: ChangeCar
       <Stack spacing={2}>
         <Typography color="text.secondary">{t('payment.subscription.changePayment.notice')}</Typography>
         {state.status === 'card' ? (
-          <CardStep
+          <PaymentCardStep
             purpose="saveCard"
+            card={state.card}
             isConfirming={state.isConfirming}
             error={state.error}
             isTestMode={!subscription.livemode}
-            onConfirm={(card) => void confirmCard(card)}
+            onConfirmTestCard={(card) => void confirmCard(card)}
+            onConfirmAtProvider={(confirm) => void confirmAtProvider(confirm)}
             onCancel={onClose}
           />
         ) : null}

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { Invoice } from '@bazaar/schemas';
 import { AuthenticationDialog } from '../checkout/authentication-dialog.tsx';
-import { CardStep } from '../checkout/card-step.tsx';
+import { PaymentCardStep } from '../checkout/payment-card-step.tsx';
 import { formatMoney } from '../format/format-money.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 import { useInvoicePayment } from './use-invoice-payment.ts';
@@ -18,17 +18,22 @@ export interface InvoiceCardPaymentProps {
 /** Pay now for a card invoice: the checkout's card step, and its authentication when the card asks. */
 export function InvoiceCardPayment({ invoice, onPaid }: InvoiceCardPaymentProps) {
   const t = useTranslate();
-  const { state, start, confirmCard, authenticate, reset } = useInvoicePayment(invoice, onPaid);
+  const { state, start, confirmCard, confirmAtProvider, authenticate, reset } = useInvoicePayment(
+    invoice,
+    onPaid,
+  );
 
   return (
     <>
       {state.status === 'card' ? (
-        <CardStep
+        <PaymentCardStep
           purpose="pay"
+          card={state.card}
           isConfirming={state.isConfirming}
           error={state.error}
           isTestMode={!invoice.livemode}
-          onConfirm={(card) => void confirmCard(card)}
+          onConfirmTestCard={(card) => void confirmCard(card)}
+          onConfirmAtProvider={(confirm) => void confirmAtProvider(confirm)}
           onCancel={reset}
         />
       ) : state.status === 'authenticating' ? null : (

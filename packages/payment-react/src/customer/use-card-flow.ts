@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { CardContext, PaymentIntent } from '@bazaar/schemas';
 import { extractErrorText } from '../api/error-text.ts';
-import { INITIAL_SUBMIT_STATE, transitionSubmit, type SubmitEvent } from '../checkout/submit-machine.ts';
+import {
+  INITIAL_SUBMIT_STATE,
+  toCardStep,
+  transitionSubmit,
+  type SubmitEvent,
+} from '../checkout/submit-machine.ts';
 import { useCardConfirmation } from '../checkout/use-card-confirmation.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 
@@ -49,17 +54,7 @@ export function useCardFlow({ begin, settle }: CardFlowOptions) {
     dispatch({ type: 'submit' });
     try {
       const { paymentIntent, stripeContext } = await callbacks.current.begin();
-      if (stripeContext.provider !== 'test') {
-        return dispatch({ type: 'submitFailed', error: t('payment.checkout.card.unsupported') });
-      }
-      dispatch({
-        type: 'cardRequired',
-        card: {
-          paymentIntentId: paymentIntent.id,
-          clientSecret: stripeContext.client_secret,
-          intentType: stripeContext.intent_type,
-        },
-      });
+      dispatch({ type: 'cardRequired', card: toCardStep(paymentIntent.id, stripeContext) });
     } catch (error) {
       dispatch({ type: 'submitFailed', error: extractErrorText(error, t) });
     }
@@ -70,8 +65,8 @@ export function useCardFlow({ begin, settle }: CardFlowOptions) {
     (error: unknown) => dispatch({ type: 'cardDeclined', error: extractErrorText(error, t) }),
     [dispatch, t],
   );
-  const { confirmCard, authenticate } = useCardConfirmation(card, dispatch, onDeclined);
+  const { confirmCard, confirmAtProvider, authenticate } = useCardConfirmation(card, dispatch, onDeclined);
   const reset = useCallback(() => dispatch({ type: 'reset' }), [dispatch]);
 
-  return { state, start, confirmCard, authenticate, reset };
+  return { state, start, confirmCard, confirmAtProvider, authenticate, reset };
 }

@@ -1,16 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
-import type { MessageKey } from '@bazaar/i18n';
 import type { TestCardInput } from '../api/checkout-api.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import type { CardPurpose } from './card-purpose.ts';
+import { CardStepFrame } from './card-step-frame.tsx';
 import {
   cardFormSchema,
   formatCardNumberInput,
@@ -19,13 +15,7 @@ import {
 } from './card-form-schema.ts';
 import { fieldErrorText } from './field-error-text.ts';
 
-const CONFIRM_LABEL: Record<CardPurpose, MessageKey> = {
-  pay: 'payment.checkout.card.confirm',
-  startTrial: 'payment.checkout.card.startTrial',
-  saveCard: 'payment.checkout.card.saveCard',
-};
-
-export interface CardStepProps {
+export interface TestCardStepProps {
   /** A payment unless told otherwise. */
   purpose?: CardPurpose;
   isConfirming: boolean;
@@ -57,14 +47,14 @@ const FIELDS = [
 ] as const;
 
 /** The card details form of the built-in test card network; a decline keeps it open for another card. */
-export function CardStep({
+export function TestCardStep({
   purpose = 'pay',
   isConfirming,
   error,
   isTestMode,
   onConfirm,
   onCancel,
-}: CardStepProps) {
+}: TestCardStepProps) {
   const { t } = usePaymentContext();
   const { control, handleSubmit } = useForm<CardFormValues, unknown, TestCardInput>({
     resolver: zodResolver(cardFormSchema),
@@ -72,21 +62,13 @@ export function CardStep({
   });
 
   return (
-    <Stack
-      component="form"
-      spacing={1.5}
-      noValidate
+    <CardStepFrame
+      purpose={purpose}
+      isConfirming={isConfirming}
+      error={error}
       onSubmit={handleSubmit(onConfirm)}
-      aria-label={t('payment.checkout.card.title')}
+      onCancel={onCancel}
     >
-      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {t('payment.checkout.card.title')}
-      </Typography>
-      {purpose === 'pay' ? null : (
-        <Typography variant="body2" color="text.secondary">
-          {t('payment.checkout.card.setupNotice')}
-        </Typography>
-      )}
       {isTestMode ? (
         <Alert severity="info" variant="outlined">
           {t('payment.checkout.card.testHint')}
@@ -122,19 +104,6 @@ export function CardStep({
           />
         ))}
       </Box>
-      {error ? <Alert severity="error">{error}</Alert> : null}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={isConfirming}
-        startIcon={isConfirming ? <CircularProgress size={18} color="inherit" /> : null}
-      >
-        {isConfirming ? t('payment.checkout.action.processing') : t(CONFIRM_LABEL[purpose])}
-      </Button>
-      <Button variant="text" onClick={onCancel} disabled={isConfirming}>
-        {t('common.cancel')}
-      </Button>
-    </Stack>
+    </CardStepFrame>
   );
 }
