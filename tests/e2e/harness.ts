@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createTestPlatform, startDemoChain } from '@bazaar/platform/testing';
 import { createManualClock } from '@bazaar/server-kit';
+import { startStripeStandIn } from '@bazaar/stripe-stand-in';
 import { buildWebApps } from '../../scripts/build-web.ts';
 
 const ARTIFACTS = resolve(import.meta.dirname, '../../.test-artifacts/e2e');
@@ -12,14 +13,17 @@ const ARTIFACTS = resolve(import.meta.dirname, '../../.test-artifacts/e2e');
  * The whole platform on a free port of 127.0.0.1, with its built pages and a captured mailbox;
  * that address is its public URL (`baseUrl`), which the wallet's sign-in messages name.
  * `withDemoChain` also runs the demo's local Ethereum chain (TUSD in development accounts 1..8)
- * on a free port, for journeys that pay with a wallet.
+ * on a free port, for journeys that pay with a wallet; `withStripe` a stand-in for Stripe's
+ * servers, which keyed Stripe methods' requests go to (`stripe`).
  */
-export async function startPlatform({ withDemoChain = false } = {}) {
+export async function startPlatform({ withDemoChain = false, withStripe = false } = {}) {
   buildWebApps();
   const chain = withDemoChain ? await startDemoChain({ port: 0 }) : null;
+  const stripe = withStripe ? await startStripeStandIn() : null;
   try {
     const platform = await createTestPlatform('sqlite', {
       listen: true,
+      ...(stripe && { stripeApi: { host: stripe.host, port: stripe.port, protocol: 'http' as const } }),
       ...(chain && {
         demoChain: { rpcUrl: chain.rpcUrl },
         // The page's wallet dates its EIP-4361 messages by the real clock, which the server checks them against.
@@ -29,13 +33,16 @@ export async function startPlatform({ withDemoChain = false } = {}) {
     return {
       ...platform,
       chain,
+      stripe,
       async close() {
         await platform.close();
         await chain?.close();
+        await stripe?.close();
       },
     };
   } catch (error) {
     await chain?.close();
+    await stripe?.close();
     throw error;
   }
 }

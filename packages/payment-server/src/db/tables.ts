@@ -352,6 +352,7 @@ export interface PaymentTables {
     client_secret: string;
     amount: string;
     currency: string;
+    applied_failure: string | null;
     created_at: number;
     updated_at: number;
   };

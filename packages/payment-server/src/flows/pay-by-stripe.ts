@@ -24,6 +24,7 @@ import {
   type StripeIntent,
 } from '../providers/stripe/intents.ts';
 import {
+  claimFailureApplying,
   findStripeIntentRow,
   markStripeEventApplied,
   recordStripeEvent,
@@ -101,8 +102,17 @@ async function applyStripeIntent(
   }
 
   const failure = failureOf(stripeIntent);
-  if (isCurrent && failure && PAYABLE_STATUSES.includes(intent.status)) {
-    return failPayment(deps, { paymentIntentId: intent.id, error: failure, card: cardOf(stripeIntent) });
+  if (
+    isCurrent &&
+    failure &&
+    PAYABLE_STATUSES.includes(intent.status) &&
+    (await claimFailureApplying(deps.db, { paymentIntentId: intent.id, failure: failure.attempt }))
+  ) {
+    return failPayment(deps, {
+      paymentIntentId: intent.id,
+      error: failure.error,
+      card: cardOf(stripeIntent),
+    });
   }
   return intent;
 }

@@ -27,8 +27,11 @@ export interface PaymentTestApp extends PaymentTestKit {
  * on a fresh seeded database. A package does not import the platform app, so the user comes
  * from a header here instead of the platform's sign-in.
  */
-export async function openPaymentTestApp(dialect: Dialect): Promise<PaymentTestApp> {
-  const kit = await openPaymentTestKit(dialect);
+export async function openPaymentTestApp(
+  dialect: Dialect,
+  options: Parameters<typeof openPaymentTestKit>[1] = {},
+): Promise<PaymentTestApp> {
+  const kit = await openPaymentTestKit(dialect, options);
   await migrate(kit.database, 'kit', idempotencyMigrations);
   const app = Fastify({ frameworkErrors: answerFrameworkError });
   app.decorateRequest('user', null);

@@ -18,6 +18,8 @@ export const stripe: Migration = {
       // The terms the provider's intent was created or last updated with, in its minor units.
       .addColumn('amount', 'text', (col) => col.notNull())
       .addColumn('currency', 'text', (col) => col.notNull())
+      // The failed attempt last applied (its charge), so the page and the webhook record it once.
+      .addColumn('applied_failure', 'text')
       .addColumn('created_at', 'bigint', (col) => col.notNull())
       .addColumn('updated_at', 'bigint', (col) => col.notNull())
       .execute();

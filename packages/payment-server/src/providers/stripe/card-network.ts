@@ -107,6 +107,7 @@ async function createStripeIntent(
     client_secret: created.client_secret!,
     amount: input.amount.toString(),
     currency: input.currency,
+    applied_failure: null,
     created_at: input.now,
     updated_at: input.now,
   };
@@ -226,6 +227,7 @@ async function chargeSavedStripeCard(
       client_secret: charged.client_secret!,
       amount: amount.toString(),
       currency: currency.code,
+      applied_failure: null,
       created_at: input.now,
       updated_at: input.now,
     });

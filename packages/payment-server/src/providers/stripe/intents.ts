@@ -49,13 +49,17 @@ export function savedCardOf(intent: StripeIntent): SavedCard | null {
     : null;
 }
 
-/** Why the last confirmation failed, if it did. */
-export function failureOf(intent: StripeIntent): PaymentError | null {
+/**
+ * Why the last confirmation failed, if it did, and which attempt that was (its charge, or the card
+ * it tried), so one failure is told apart from the next.
+ */
+export function failureOf(intent: StripeIntent): { error: PaymentError; attempt: string } | null {
   const error = 'last_payment_error' in intent ? intent.last_payment_error : intent.last_setup_error;
   if (!error || intent.status !== 'requires_payment_method') return null;
+  const code = error.decline_code ?? error.code ?? 'card_declined';
   return {
-    code: error.decline_code ?? error.code ?? 'card_declined',
-    message: error.message ?? 'Your card was declined.',
+    error: { code, message: error.message ?? 'Your card was declined.' },
+    attempt: error.charge ?? error.payment_method?.id ?? code,
   };
 }
 

@@ -33,10 +33,28 @@ export async function saveStripeIntentRow(db: PaymentDb, row: StripeIntentRow): 
         client_secret: row.client_secret,
         amount: row.amount,
         currency: row.currency,
+        applied_failure: row.applied_failure,
         updated_at: row.updated_at,
       }),
     )
     .execute();
+}
+
+/**
+ * Claims the applying of a failed attempt: true for the first caller only, so the payer's page
+ * and Stripe's webhook reporting the same decline record it once.
+ */
+export async function claimFailureApplying(
+  db: PaymentDb,
+  input: { paymentIntentId: string; failure: string },
+): Promise<boolean> {
+  const claimed = await db
+    .updateTable('stripe_intents')
+    .set({ applied_failure: input.failure })
+    .where('payment_intent_id', '=', input.paymentIntentId)
+    .where((eb) => eb.or([eb('applied_failure', 'is', null), eb('applied_failure', '!=', input.failure)]))
+    .executeTakeFirst();
+  return claimed.numUpdatedRows > 0n;
 }
 
 export async function findStripeCustomerId(
