@@ -8,7 +8,7 @@ import {
 } from '@bazaar/schemas';
 import { startStripeStandIn, type StripeStandIn } from '@bazaar/stripe-stand-in';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed.ts';
 import { TEST_CARDS } from '../providers/test-card-network.ts';
 import { adminRequest, asRole } from '../test-utils/admin-requests.ts';
@@ -36,14 +36,8 @@ describe.each(TEST_DIALECTS)('paying through Stripe on %s', (dialect) => {
   let t: PaymentTestApp;
   let webhookUrl: string;
 
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-  });
-  afterAll(async () => {
-    await stripe.close();
-  });
-
   beforeEach(async () => {
+    stripe = await startStripeStandIn();
     t = await openPaymentTestApp(dialect, {
       stripeApi: { host: stripe.host, port: stripe.port, protocol: 'http' },
     });
@@ -65,6 +59,7 @@ describe.each(TEST_DIALECTS)('paying through Stripe on %s', (dialect) => {
   afterEach(async () => {
     await stripe.webhooksSettled();
     await t.close();
+    await stripe.close();
   });
 
   /** What the payer's page does: Stripe.js confirms, then the kit is told to read the outcome. */
