@@ -1,6 +1,4 @@
 import { createTranslator } from '@bazaar/i18n';
-import { SESSION_COOKIE } from '@bazaar/platform';
-import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -10,7 +8,7 @@ import {
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
-import { E2E_TIMEOUT, enterEmailedCode, fillContact, payByCard, signInFromCheckout } from './steps.ts';
+import { E2E_TIMEOUT, fillContact, payByCard, signInFromCheckout } from './steps.ts';
 
 const TIMEOUT = E2E_TIMEOUT;
 
@@ -18,24 +16,10 @@ let platform: RunningPlatform;
 /** The owner's session, to refund through the API as the admin dashboard will. */
 let ownerCookie: string;
 
-async function sessionCookie(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies(platform.baseUrl)).find(({ name }) => name === SESSION_COOKIE);
-  if (!cookie) throw new Error('the browser holds no session cookie');
-  return `${SESSION_COOKIE}=${cookie.value}`;
-}
-
 beforeAll(async () => {
   platform = await startPlatform();
   // The first person signed in on a test platform owns it.
-  const { context, page } = await openBrowser();
-  try {
-    await page.goto(`${platform.baseUrl}/.well-known/service/user/login?redirect=/`);
-    await enterEmailedCode(page, platform, createTranslator('en'), 'owner@example.com');
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'), TIMEOUT);
-    ownerCookie = await sessionCookie(context);
-  } finally {
-    await context.close();
-  }
+  ownerCookie = (await platform.signIn('owner@example.com')).cookie;
 });
 afterAll(async () => {
   await platform?.close();

@@ -1,5 +1,4 @@
 import { createTranslator, type Translate } from '@bazaar/i18n';
-import { SESSION_COOKIE } from '@bazaar/platform';
 import { routeStripeJs, type StripeStandIn } from '@bazaar/stripe-stand-in';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import {
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
-import { E2E_TIMEOUT, enterEmailedCode, fillContact, signInFromCheckout } from './steps.ts';
+import { E2E_TIMEOUT, fillContact, signInFromCheckout } from './steps.ts';
 
 const CARD_METHOD = 'pm_demo_card';
 const WEBHOOK_SECRET = 'whsec_journeysigningsecret';
@@ -30,30 +29,22 @@ async function asOwner(url: string) {
 beforeAll(async () => {
   platform = await startPlatform({ withStripe: true });
   stripe = platform.stripe!;
-  // The owner gives the demo's card method Stripe keys, as a merchant would in the dashboard.
-  const { context, page } = await openBrowser();
-  try {
-    await page.goto(`${platform.baseUrl}/.well-known/service/user/login?redirect=/`);
-    await enterEmailedCode(page, platform, createTranslator('en'), 'owner@example.com');
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'), E2E_TIMEOUT);
-    const cookie = (await context.cookies(platform.baseUrl)).find(({ name }) => name === SESSION_COOKIE)!;
-    ownerCookie = `${SESSION_COOKIE}=${cookie.value}`;
-    const keyed = await platform.app.inject({
-      method: 'PUT',
-      url: `/payment-kit/api/payment-methods/${CARD_METHOD}`,
-      headers: { cookie: ownerCookie },
-      payload: {
-        settings: {
-          publishable_key: stripe.publishableKey,
-          secret_key: stripe.secretKey,
-          webhook_secret: WEBHOOK_SECRET,
-        },
+  // The first person signed in owns the platform; they give the demo's card method Stripe keys,
+  // as a merchant would in the dashboard.
+  ownerCookie = (await platform.signIn('owner@example.com')).cookie;
+  const keyed = await platform.app.inject({
+    method: 'PUT',
+    url: `/payment-kit/api/payment-methods/${CARD_METHOD}`,
+    headers: { cookie: ownerCookie },
+    payload: {
+      settings: {
+        publishable_key: stripe.publishableKey,
+        secret_key: stripe.secretKey,
+        webhook_secret: WEBHOOK_SECRET,
       },
-    });
-    expect(keyed.statusCode, keyed.body).toBe(200);
-  } finally {
-    await context.close();
-  }
+    },
+  });
+  expect(keyed.statusCode, keyed.body).toBe(200);
   stripe.addWebhookEndpoint(
     `${platform.baseUrl}/payment-kit/api/stripe/webhooks/${CARD_METHOD}`,
     WEBHOOK_SECRET,

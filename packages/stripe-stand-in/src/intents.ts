@@ -1,11 +1,13 @@
 import type Stripe from 'stripe';
 import { invalidParam, invalidRequest, missingParam, StripeApiError } from './api-error.ts';
+import { DECLINES, isExpired, type Decline } from './cards.ts';
 import type { ApiContext } from './context.ts';
 import { publishableView, withExpansions } from './expand.ts';
+import { threeDSecureAction, type PaymentMethodTypes } from './objects.ts';
 import { createPaymentMethodFromData, findPaymentMethod } from './payment-methods.ts';
 import type { FormFields } from './form-body.ts';
 import { readBoolean, readExpand, readHash, readString, readStringList } from './params.ts';
-import { cardOf, snapshot } from './store.ts';
+import { cardOf, findOrFail, snapshot, type Store } from './store.ts';
 
 /** What payment and setup intents share: a client secret, a payment method, a status. */
 export type Intent = Stripe.PaymentIntent | Stripe.SetupIntent;
@@ -15,8 +17,13 @@ function kindOf(intent: Intent): string {
   return intent.object;
 }
 
-function nameOf(intent: Intent): string {
+export function nameOf(intent: Intent): string {
   return intent.object === 'payment_intent' ? 'PaymentIntent' : 'SetupIntent';
+}
+
+/** The customer's id, the intent holding it as an id unless expanded. */
+export function customerIdOf(intent: Intent): string | null {
+  return typeof intent.customer === 'string' ? intent.customer : null;
 }
 
 /**
@@ -68,14 +75,18 @@ export function assertConfirmable(context: ApiContext, intent: Intent): void {
 }
 
 /**
- * The payment method a confirm uses: the card the payer typed (`payment_method_data`), the one it
- * names, or the one already on the intent.
+ * The payment method a confirm uses: the card the payer typed (`payment_method_data`, no one's
+ * yet), or the one it names or the intent holds, once the intent's customer may use it.
  */
 export function paymentMethodForConfirm(context: ApiContext, intent: Intent): Stripe.PaymentMethod {
   const data = readHash(context.params, 'payment_method_data');
   if (data) return createPaymentMethodFromData(context, data);
   const named = readString(context.params, 'payment_method') ?? intent.payment_method;
-  if (typeof named === 'string') return findPaymentMethod(context.store, named, 'payment_method');
+  if (typeof named === 'string') {
+    const method = findPaymentMethod(context.store, named, 'payment_method');
+    assertUsableBy(context, customerIdOf(intent), method);
+    return method;
+  }
   const name = nameOf(intent);
   throw unexpectedState(
     context,
@@ -110,11 +121,62 @@ export function assertUsableBy(
   }
 }
 
-/** Attaches the method to the customer (once), as a successful setup or saving payment does. */
-export function attachTo(context: ApiContext, customer: string, method: Stripe.PaymentMethod): void {
-  if (method.customer === customer) return;
-  method.customer = customer;
-  context.emit('payment_method.attached', method);
+export function findCustomerId(store: Store, id: string): string {
+  return findOrFail(store.customers, 'customer', id, 'customer').id;
+}
+
+/** The `payment_method` a create or update names, once `customer` may use it; null when none is named. */
+export function namedPaymentMethod(
+  context: ApiContext,
+  customer: string | null,
+): Stripe.PaymentMethod | null {
+  const id = readString(context.params, 'payment_method');
+  const method = id ? findPaymentMethod(context.store, id, 'payment_method') : null;
+  if (method) assertUsableBy(context, customer, method);
+  return method;
+}
+
+/** The `customer` and `payment_method` a new intent is created with. */
+export function readCustomerAndMethod(context: ApiContext) {
+  const customerParam = readString(context.params, 'customer');
+  const customer = customerParam ? findCustomerId(context.store, customerParam) : null;
+  return { customer, method: namedPaymentMethod(context, customer) };
+}
+
+/**
+ * Keeps the card for later, as a successful setup or a saving payment does: attached to the
+ * customer (once), and set up for off-session payments when that is what `usage` asks.
+ */
+export function setUpForLater(
+  context: ApiContext,
+  customer: string | null,
+  method: Stripe.PaymentMethod,
+  usage: string | null,
+): void {
+  if (customer && method.customer !== customer) {
+    method.customer = customer;
+    context.emit('payment_method.attached', method);
+  }
+  const card = cardOf(context.store, method.id);
+  card.setUpForOffSession = card.setUpForOffSession || usage === 'off_session';
+}
+
+/** The issuer wants 3-D Secure: the payer's Stripe.js is sent to the stand-in's challenge. */
+export function waitForAuthentication(
+  context: ApiContext,
+  intent: Intent,
+  method: Stripe.PaymentMethod,
+): void {
+  intent.status = 'requires_action';
+  intent.payment_method = method.id;
+  intent.next_action = threeDSecureAction(intent.id);
+  context.emit(`${kindOf(intent)}.requires_action`, intent);
+}
+
+/** What the issuer refuses an attempt with: any expired card, else the card's `decline` for the attempt. */
+export function refusalOf(method: Stripe.PaymentMethod, decline: Decline | null): Decline | null {
+  const { exp_month, exp_year } = method.card!;
+  return isExpired(exp_month, exp_year) ? DECLINES.expiredCard : decline;
 }
 
 /** The intent in the answer to a card error: what Stripe.js and the SDK show as `error.payment_intent`. */
@@ -127,7 +189,7 @@ export function errorWithIntent(
 }
 
 /** Automatic payment methods (Stripe's default) or a fixed list; only cards can be confirmed here. */
-export function readPaymentMethodTypes(params: FormFields) {
+export function readPaymentMethodTypes(params: FormFields): PaymentMethodTypes {
   const automatic = readHash(params, 'automatic_payment_methods');
   const types = readStringList(params, 'payment_method_types');
   if (automatic && types) {

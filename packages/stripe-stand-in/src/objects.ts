@@ -103,58 +103,92 @@ export function emptyBillingDetails(): Stripe.PaymentMethod.BillingDetails {
   return { address: null, email: null, name: null, phone: null, tax_id: null };
 }
 
-export interface NewPaymentIntent {
-  amount: number;
-  currency: string;
+/** Automatic payment methods (Stripe's default) or a fixed list, as a create reads them. */
+export interface PaymentMethodTypes {
+  types: string[];
+  allowed: string[] | null;
+  automatic: boolean;
+}
+
+/** What payment and setup intents are both created with. */
+export interface NewIntent {
   customer: string | null;
   description: string | null;
   metadata: Metadata;
+  paymentMethodTypes: PaymentMethodTypes;
+}
+
+export interface NewPaymentIntent extends NewIntent {
+  amount: number;
+  currency: string;
   paymentMethod: string | null;
   setupFutureUsage: Stripe.PaymentIntent.SetupFutureUsage | null;
-  paymentMethodTypes: string[];
-  allowedPaymentMethodTypes: string[] | null;
-  automatic: boolean;
   receiptEmail: string | null;
 }
 
-export function newPaymentIntent(input: NewPaymentIntent): Stripe.PaymentIntent {
-  const id = newId('pi');
+export interface NewSetupIntent extends NewIntent {
+  usage: 'off_session' | 'on_session';
+}
+
+/**
+ * Stripe answers `id` and `object` first, then the fields in alphabetical order; an object built
+ * from shared fields and its own gets that order back here.
+ */
+function inStripeOrder<T extends { id: string; object: string }>(fields: T): T {
+  const { id, object, ...rest } = fields;
+  const sorted = Object.entries(rest).sort(([a], [b]) => (a < b ? -1 : 1));
+  return { id, object, ...Object.fromEntries(sorted) } as T;
+}
+
+/** The fields a new payment or setup intent has alike; `prefix` is its id's (pi, seti). */
+function newIntentFields<I extends Stripe.PaymentIntent | Stripe.SetupIntent>(
+  prefix: string,
+  object: I['object'],
+  input: NewIntent,
+) {
+  const id = newId(prefix);
+  const { types, allowed, automatic } = input.paymentMethodTypes;
   return {
     id,
-    object: 'payment_intent',
-    allowed_payment_method_types:
-      input.allowedPaymentMethodTypes as Stripe.PaymentIntent['allowed_payment_method_types'],
-    amount: input.amount,
-    amount_capturable: 0,
-    amount_details: { tip: {} },
-    amount_received: 0,
+    object,
+    allowed_payment_method_types: allowed as I['allowed_payment_method_types'],
     application: null,
-    application_fee_amount: null,
-    automatic_payment_methods: input.automatic ? { allow_redirects: 'always', enabled: true } : null,
-    canceled_at: null,
+    automatic_payment_methods: automatic ? { allow_redirects: 'always' as const, enabled: true } : null,
     cancellation_reason: null,
-    capture_method: 'automatic_async',
     client_secret: newClientSecret(id),
-    confirmation_method: 'automatic',
     created: unixNow(),
-    currency: input.currency,
     customer: input.customer,
     customer_account: null,
     description: input.description,
     excluded_payment_method_types: null,
-    last_payment_error: null,
-    latest_charge: null,
     livemode: false,
-    managed_payments: null,
     metadata: input.metadata,
     next_action: null,
     on_behalf_of: null,
-    payment_method: input.paymentMethod,
     payment_method_configuration_details: null,
+    payment_method_types: types,
+  };
+}
+
+export function newPaymentIntent(input: NewPaymentIntent): Stripe.PaymentIntent {
+  return inStripeOrder<Stripe.PaymentIntent>({
+    ...newIntentFields<Stripe.PaymentIntent>('pi', 'payment_intent', input),
+    amount: input.amount,
+    amount_capturable: 0,
+    amount_details: { tip: {} },
+    amount_received: 0,
+    application_fee_amount: null,
+    canceled_at: null,
+    capture_method: 'automatic_async',
+    confirmation_method: 'automatic',
+    currency: input.currency,
+    last_payment_error: null,
+    latest_charge: null,
+    managed_payments: null,
+    payment_method: input.paymentMethod,
     payment_method_options: {
       card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' },
     },
-    payment_method_types: input.paymentMethodTypes,
     payment_record: null,
     processing: null,
     receipt_email: input.receiptEmail,
@@ -167,53 +201,24 @@ export function newPaymentIntent(input: NewPaymentIntent): Stripe.PaymentIntent 
     status: input.paymentMethod ? 'requires_confirmation' : 'requires_payment_method',
     transfer_data: null,
     transfer_group: null,
-  };
-}
-
-export interface NewSetupIntent {
-  customer: string | null;
-  description: string | null;
-  metadata: Metadata;
-  usage: 'off_session' | 'on_session';
-  paymentMethodTypes: string[];
-  allowedPaymentMethodTypes: string[] | null;
-  automatic: boolean;
+  });
 }
 
 export function newSetupIntent(input: NewSetupIntent): Stripe.SetupIntent {
-  const id = newId('seti');
-  return {
-    id,
-    object: 'setup_intent',
-    allowed_payment_method_types:
-      input.allowedPaymentMethodTypes as Stripe.SetupIntent['allowed_payment_method_types'],
-    application: null,
-    automatic_payment_methods: input.automatic ? { allow_redirects: 'always', enabled: true } : null,
-    cancellation_reason: null,
-    client_secret: newClientSecret(id),
-    created: unixNow(),
-    customer: input.customer,
-    customer_account: null,
-    description: input.description,
-    excluded_payment_method_types: null,
+  return inStripeOrder<Stripe.SetupIntent>({
+    ...newIntentFields<Stripe.SetupIntent>('seti', 'setup_intent', input),
     flow_directions: null,
     last_setup_error: null,
     latest_attempt: null,
-    livemode: false,
     mandate: null,
-    metadata: input.metadata,
-    next_action: null,
-    on_behalf_of: null,
     payment_method: null,
-    payment_method_configuration_details: null,
     payment_method_options: {
       card: { mandate_options: null, network: null, request_three_d_secure: 'automatic' },
     },
-    payment_method_types: input.paymentMethodTypes,
     single_use_mandate: null,
     status: 'requires_payment_method',
     usage: input.usage,
-  };
+  });
 }
 
 /** What Stripe.js is told to do when the issuer wants 3-D Secure. */

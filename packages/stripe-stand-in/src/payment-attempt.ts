@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { docUrlOf } from './api-error.ts';
-import { DECLINES, isExpired, type Decline } from './cards.ts';
+import { DECLINES, type Decline } from './cards.ts';
 import type { ApiContext } from './context.ts';
-import { attachTo } from './intents.ts';
-import { declineError, newCharge, threeDSecureAction } from './objects.ts';
+import { customerIdOf, refusalOf, setUpForLater, waitForAuthentication } from './intents.ts';
+import { declineError, newCharge } from './objects.ts';
 import { cardOf, snapshot, type CardOnFile } from './store.ts';
 
 /** How one attempt to pay an intent ended; a decline carries Stripe's error for the 402. */
@@ -24,16 +24,17 @@ function needsAuthentication(card: CardOnFile, offSession: boolean): boolean {
   }
 }
 
-function waitForAuthentication(
+/** A failed attempt leaves the intent waiting for another payment method, with why it failed. */
+function failPayment(
   context: ApiContext,
   intent: Stripe.PaymentIntent,
-  method: Stripe.PaymentMethod,
-) {
-  intent.status = 'requires_action';
-  intent.payment_method = method.id;
-  intent.next_action = threeDSecureAction(intent.id);
-  intent.last_payment_error = null;
-  context.emit('payment_intent.requires_action', intent);
+  error: Stripe.PaymentIntent.LastPaymentError,
+): void {
+  intent.status = 'requires_payment_method';
+  intent.payment_method = null;
+  intent.next_action = null;
+  intent.last_payment_error = error;
+  context.emit('payment_intent.payment_failed', intent);
 }
 
 /** A refused payment leaves a failed charge and the intent waiting for another payment method. */
@@ -47,13 +48,9 @@ function decline(
   const charge = newCharge({ intent, method, decline: reason, authenticated });
   context.store.charges.set(charge.id, charge);
   const error = declineError(reason, { charge: charge.id, method: snapshot(method) });
-  intent.status = 'requires_payment_method';
   intent.latest_charge = charge.id;
-  intent.payment_method = null;
-  intent.next_action = null;
-  intent.last_payment_error = error as Stripe.PaymentIntent.LastPaymentError;
   context.emit('charge.failed', charge);
-  context.emit('payment_intent.payment_failed', intent);
+  failPayment(context, intent, error as Stripe.PaymentIntent.LastPaymentError);
   return { status: 'declined', error };
 }
 
@@ -64,13 +61,11 @@ function succeed(
   method: Stripe.PaymentMethod,
   authenticated: boolean,
 ): AttemptOutcome {
-  const card = cardOf(context.store, method.id);
-  const customer = typeof intent.customer === 'string' ? intent.customer : null;
+  const customer = customerIdOf(intent);
   if (intent.setup_future_usage && customer) {
-    attachTo(context, customer, method);
-    card.setUpForOffSession = card.setUpForOffSession || intent.setup_future_usage === 'off_session';
+    setUpForLater(context, customer, method, intent.setup_future_usage);
   } else if (!method.customer) {
-    card.usedWithoutCustomer = true;
+    cardOf(context.store, method.id).usedWithoutCustomer = true;
   }
   const charge = newCharge({ intent, method, decline: null, authenticated });
   context.store.charges.set(charge.id, charge);
@@ -98,11 +93,11 @@ export function attemptPayment(
   const card = cardOf(context.store, method.id);
   if (!options.authenticated && needsAuthentication(card, options.offSession)) {
     if (options.offSession) return decline(context, intent, method, DECLINES.authenticationRequired, false);
+    intent.last_payment_error = null;
     waitForAuthentication(context, intent, method);
     return { status: 'requires_action' };
   }
-  const { exp_month, exp_year } = method.card!;
-  const refusal = isExpired(exp_month, exp_year) ? DECLINES.expiredCard : card.behaviour.chargeDecline;
+  const refusal = refusalOf(method, card.behaviour.chargeDecline);
   if (refusal) return decline(context, intent, method, refusal, options.authenticated);
   return succeed(context, intent, method, options.authenticated);
 }
@@ -113,16 +108,12 @@ export function failPaymentAuthentication(context: ApiContext, intent: Stripe.Pa
     typeof intent.payment_method === 'string'
       ? context.store.paymentMethods.get(intent.payment_method)
       : null;
-  intent.status = 'requires_payment_method';
-  intent.payment_method = null;
-  intent.next_action = null;
-  intent.last_payment_error = {
+  failPayment(context, intent, {
     code: 'payment_intent_authentication_failure',
     doc_url: docUrlOf('payment_intent_authentication_failure'),
     message:
       'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
     ...(method && { payment_method: snapshot(method) }),
     type: 'invalid_request_error',
-  };
-  context.emit('payment_intent.payment_failed', intent);
+  });
 }

@@ -1,13 +1,14 @@
 import type Stripe from 'stripe';
 import { invalidParam, missingParam } from './api-error.ts';
 import { ok, type ApiContext, type Handler } from './context.ts';
+import { cancelIntent, intentToConfirm, readAuthentication, retrieveIntent } from './intent-endpoints.ts';
 import {
-  assertConfirmable,
-  assertUsableBy,
-  checkClientSecret,
   errorWithIntent,
+  findCustomerId,
   intentView,
+  namedPaymentMethod,
   paymentMethodForConfirm,
+  readCustomerAndMethod,
   readPaymentMethodTypes,
   unexpectedState,
 } from './intents.ts';
@@ -57,32 +58,12 @@ const UPDATE_PARAMS = [
   'setup_future_usage',
   'expand',
 ];
-const SECRET_CONFIRM_PARAMS = [
-  'payment_method',
-  // Known, so that card data from a server gets Stripe's refusal rather than "unknown parameter".
-  'payment_method_data',
-  'off_session',
-  'setup_future_usage',
-  'receipt_email',
-  'return_url',
-  'use_stripe_sdk',
-  'client_secret',
-  'expand',
-];
-/** What Stripe.js may send with the publishable key: the typed card, never off_session. */
-const PUBLISHABLE_CONFIRM_PARAMS = [
-  'client_secret',
-  'payment_method',
-  'payment_method_data',
-  'expected_payment_method_type',
-  'setup_future_usage',
-  'receipt_email',
-  'return_url',
-  'use_stripe_sdk',
-  'expand',
-];
+/** What a payment's confirm takes besides any confirm's; off_session only from a server, never Stripe.js. */
+const PAYMENT_CONFIRM_PARAMS = ['setup_future_usage', 'receipt_email'];
+const SERVER_ONLY_CONFIRM_PARAMS = ['off_session'];
 /** Only these statuses let amount, currency, customer or payment method change (metadata may change any time). */
 const UPDATABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const;
 const CANCELABLE = [
   'requires_payment_method',
   'requires_capture',
@@ -98,10 +79,6 @@ export function findPaymentIntent(
   param: string | null = null,
 ): Stripe.PaymentIntent {
   return findOrFail(store.paymentIntents, 'payment_intent', id, param);
-}
-
-function findCustomerId(store: Store, id: string): string {
-  return findOrFail(store.customers, 'customer', id, 'customer').id;
 }
 
 /** `off_session` is a boolean, or 'one_off'/'recurring' for the kind of merchant-initiated payment. */
@@ -130,7 +107,6 @@ function assertAutomaticCapture(params: FormFields): void {
  */
 function confirmIntent(context: ApiContext, intent: Stripe.PaymentIntent, offSession: boolean) {
   const method = paymentMethodForConfirm(context, intent);
-  assertUsableBy(context, typeof intent.customer === 'string' ? intent.customer : null, method);
   const outcome = attemptPayment(context, intent, method, { offSession, authenticated: false });
   if (outcome.status === 'declined') throw errorWithIntent(context, intent, outcome.error);
 }
@@ -144,17 +120,12 @@ export const createPaymentIntent: Handler = (context) => {
   const currency = readCurrency(requireString(params, 'currency'));
   assertChargeableAmount(amount, currency);
   assertAutomaticCapture(params);
-  const customerParam = readString(params, 'customer');
-  const customer = customerParam ? findCustomerId(store, customerParam) : null;
-  const methodParam = readString(params, 'payment_method');
-  const method = methodParam ? findPaymentMethod(store, methodParam, 'payment_method') : null;
-  if (method) assertUsableBy(context, customer, method);
+  const { customer, method } = readCustomerAndMethod(context);
   const confirm = readBoolean(params, 'confirm') ?? false;
   const offSession = readOffSession(params);
   if (offSession && !confirm) {
     throw invalidParam('off_session', 'You can only set off_session when confirm is set to true.');
   }
-  const types = readPaymentMethodTypes(params);
   const intent = newPaymentIntent({
     amount,
     currency,
@@ -163,9 +134,7 @@ export const createPaymentIntent: Handler = (context) => {
     metadata: applyMetadata({}, params),
     paymentMethod: method?.id ?? null,
     setupFutureUsage: readSetupFutureUsage(params) ?? null,
-    paymentMethodTypes: types.types,
-    allowedPaymentMethodTypes: types.allowed,
-    automatic: types.automatic,
+    paymentMethodTypes: readPaymentMethodTypes(params),
     receiptEmail: readString(params, 'receipt_email') ?? null,
   });
   store.paymentIntents.set(intent.id, intent);
@@ -174,13 +143,8 @@ export const createPaymentIntent: Handler = (context) => {
   return ok(intentView(context, intent));
 };
 
-/** GET /v1/payment_intents/:id — the browser's read needs the client secret. */
-export const retrievePaymentIntent: Handler = (context) => {
-  assertKnownParams(context.params, ['client_secret', 'expand']);
-  const intent = findPaymentIntent(context.store, context.id);
-  checkClientSecret(context, intent);
-  return ok(intentView(context, intent));
-};
+/** GET /v1/payment_intents/:id */
+export const retrievePaymentIntent: Handler = (context) => retrieveIntent(context, findPaymentIntent);
 
 function assertUpdatable(context: ApiContext, intent: Stripe.PaymentIntent): void {
   if (UPDATABLE.includes(intent.status)) return;
@@ -209,8 +173,7 @@ function updateTerms(context: ApiContext, intent: Stripe.PaymentIntent): void {
   if (intent.customer && customer !== intent.customer) {
     throw invalidParam('customer', 'You cannot change the customer of a PaymentIntent once it has one.');
   }
-  const method = methodParam ? findPaymentMethod(store, methodParam, 'payment_method') : null;
-  if (method) assertUsableBy(context, typeof customer === 'string' ? customer : null, method);
+  const method = namedPaymentMethod(context, typeof customer === 'string' ? customer : null);
   intent.amount = amount;
   intent.currency = currency;
   intent.customer = customer;
@@ -239,62 +202,34 @@ export const updatePaymentIntent: Handler = (context) => {
 /** POST /v1/payment_intents/:id/confirm — by the merchant's server, or by Stripe.js with the card typed. */
 export const confirmPaymentIntent: Handler = (context) => {
   const { params } = context;
-  const publishable = context.access === 'publishable';
-  assertKnownParams(params, publishable ? PUBLISHABLE_CONFIRM_PARAMS : SECRET_CONFIRM_PARAMS);
-  const intent = findPaymentIntent(context.store, context.id);
-  checkClientSecret(context, intent);
-  assertConfirmable(context, intent);
+  const intent = intentToConfirm(
+    context,
+    findPaymentIntent,
+    PAYMENT_CONFIRM_PARAMS,
+    SERVER_ONLY_CONFIRM_PARAMS,
+  );
   const setupFutureUsage = readSetupFutureUsage(params);
   if (setupFutureUsage !== undefined) intent.setup_future_usage = setupFutureUsage;
   const receiptEmail = readNullableString(params, 'receipt_email');
   if (receiptEmail !== undefined) intent.receipt_email = receiptEmail;
-  confirmIntent(context, intent, !publishable && readOffSession(params));
+  confirmIntent(context, intent, context.access !== 'publishable' && readOffSession(params));
   return ok(intentView(context, intent));
 };
 
 /** POST /v1/payment_intents/:id/cancel */
-export const cancelPaymentIntent: Handler = (context) => {
-  assertKnownParams(context.params, ['cancellation_reason', 'expand']);
-  const intent = findPaymentIntent(context.store, context.id);
-  const reason = readEnum(context.params, 'cancellation_reason', [
-    'duplicate',
-    'fraudulent',
-    'requested_by_customer',
-    'abandoned',
-  ]);
-  if (!CANCELABLE.includes(intent.status)) {
-    throw unexpectedState(
-      context,
-      intent,
-      `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
-    );
-  }
-  intent.status = 'canceled';
-  intent.canceled_at = Math.floor(Date.now() / 1000);
-  intent.cancellation_reason = reason ?? null;
-  intent.next_action = null;
-  context.emit('payment_intent.canceled', intent);
-  return ok(intentView(context, intent));
-};
+export const cancelPaymentIntent: Handler = (context) =>
+  cancelIntent(context, findPaymentIntent, CANCELLATION_REASONS, CANCELABLE);
 
 /**
  * POST /v1/payment_intents/:id/test_authenticate — the stand-in's 3-D Secure page: the payer
  * approves (the payment goes on to the issuer) or fails the challenge.
  */
 export const authenticatePaymentIntent: Handler = (context) => {
-  assertKnownParams(context.params, ['client_secret', 'outcome', 'expand']);
-  const intent = findPaymentIntent(context.store, context.id);
-  if (readString(context.params, 'client_secret') === undefined) throw missingParam('client_secret');
-  checkClientSecret(context, intent);
-  const outcome = readEnum(context.params, 'outcome', ['approve', 'fail']);
-  if (!outcome) throw missingParam('outcome');
-  if (intent.status !== 'requires_action' || typeof intent.payment_method !== 'string') {
-    throw unexpectedState(context, intent, 'This PaymentIntent is not waiting for 3D Secure authentication.');
-  }
+  const { intent, outcome, paymentMethod } = readAuthentication(context, findPaymentIntent);
   if (outcome === 'fail') {
     failPaymentAuthentication(context, intent);
   } else {
-    const method = findPaymentMethod(context.store, intent.payment_method);
+    const method = findPaymentMethod(context.store, paymentMethod);
     attemptPayment(context, intent, method, { offSession: false, authenticated: true });
   }
   return ok(intentView(context, intent));

@@ -1,20 +1,20 @@
 import type Stripe from 'stripe';
-import { docUrlOf, missingParam } from './api-error.ts';
-import { DECLINES, isExpired } from './cards.ts';
+import { docUrlOf } from './api-error.ts';
 import { ok, type ApiContext, type Handler } from './context.ts';
 import { newId } from './ids.ts';
+import { cancelIntent, intentToConfirm, readAuthentication, retrieveIntent } from './intent-endpoints.ts';
 import {
-  assertConfirmable,
-  assertUsableBy,
-  attachTo,
-  checkClientSecret,
+  customerIdOf,
   errorWithIntent,
   intentView,
   paymentMethodForConfirm,
+  readCustomerAndMethod,
   readPaymentMethodTypes,
-  unexpectedState,
+  refusalOf,
+  setUpForLater,
+  waitForAuthentication,
 } from './intents.ts';
-import { declineError, newSetupIntent, threeDSecureAction } from './objects.ts';
+import { declineError, newSetupIntent } from './objects.ts';
 import { findPaymentMethod } from './payment-methods.ts';
 import { applyMetadata, assertKnownParams, readBoolean, readEnum, readString } from './params.ts';
 import { cardOf, findOrFail, snapshot, type Store } from './store.ts';
@@ -32,23 +32,7 @@ const CREATE_PARAMS = [
   'return_url',
   'expand',
 ];
-const SECRET_CONFIRM_PARAMS = [
-  'payment_method',
-  'payment_method_data',
-  'return_url',
-  'use_stripe_sdk',
-  'client_secret',
-  'expand',
-];
-const PUBLISHABLE_CONFIRM_PARAMS = [
-  'client_secret',
-  'payment_method',
-  'payment_method_data',
-  'expected_payment_method_type',
-  'return_url',
-  'use_stripe_sdk',
-  'expand',
-];
+const CANCELLATION_REASONS = ['abandoned', 'duplicate', 'requested_by_customer'] as const;
 const CANCELABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 export function findSetupIntent(store: Store, id: string): Stripe.SetupIntent {
@@ -57,10 +41,7 @@ export function findSetupIntent(store: Store, id: string): Stripe.SetupIntent {
 }
 
 function succeedSetup(context: ApiContext, intent: Stripe.SetupIntent, method: Stripe.PaymentMethod): void {
-  const customer = typeof intent.customer === 'string' ? intent.customer : null;
-  if (customer) attachTo(context, customer, method);
-  const card = cardOf(context.store, method.id);
-  card.setUpForOffSession = card.setUpForOffSession || intent.usage === 'off_session';
+  setUpForLater(context, customerIdOf(intent), method, intent.usage);
   intent.status = 'succeeded';
   intent.payment_method = method.id;
   intent.next_action = null;
@@ -93,14 +74,10 @@ function attemptSetup(
   intent.latest_attempt = newId('setatt');
   const card = cardOf(context.store, method.id);
   if (!authenticated && card.behaviour.authentication !== 'none') {
-    intent.status = 'requires_action';
-    intent.payment_method = method.id;
-    intent.next_action = threeDSecureAction(intent.id);
-    context.emit('setup_intent.requires_action', intent);
+    waitForAuthentication(context, intent, method);
     return null;
   }
-  const { exp_month, exp_year } = method.card!;
-  const refusal = isExpired(exp_month, exp_year) ? DECLINES.expiredCard : card.behaviour.setupDecline;
+  const refusal = refusalOf(method, card.behaviour.setupDecline);
   if (!refusal) {
     succeedSetup(context, intent, method);
     return null;
@@ -112,7 +89,6 @@ function attemptSetup(
 
 function confirmSetup(context: ApiContext, intent: Stripe.SetupIntent): void {
   const method = paymentMethodForConfirm(context, intent);
-  assertUsableBy(context, typeof intent.customer === 'string' ? intent.customer : null, method);
   const declined = attemptSetup(context, intent, method, false);
   if (declined) throw errorWithIntent(context, intent, declined);
 }
@@ -121,22 +97,13 @@ function confirmSetup(context: ApiContext, intent: Stripe.SetupIntent): void {
 export const createSetupIntent: Handler = (context) => {
   const { params, store } = context;
   assertKnownParams(params, CREATE_PARAMS);
-  const customerParam = readString(params, 'customer');
-  const customer = customerParam
-    ? findOrFail(store.customers, 'customer', customerParam, 'customer').id
-    : null;
-  const methodParam = readString(params, 'payment_method');
-  const method = methodParam ? findPaymentMethod(store, methodParam, 'payment_method') : null;
-  if (method) assertUsableBy(context, customer, method);
-  const types = readPaymentMethodTypes(params);
+  const { customer, method } = readCustomerAndMethod(context);
   const intent = newSetupIntent({
     customer,
     description: readString(params, 'description') ?? null,
     metadata: applyMetadata({}, params),
     usage: readEnum(params, 'usage', ['off_session', 'on_session']) ?? 'off_session',
-    paymentMethodTypes: types.types,
-    allowedPaymentMethodTypes: types.allowed,
-    automatic: types.automatic,
+    paymentMethodTypes: readPaymentMethodTypes(params),
   });
   if (method) {
     intent.payment_method = method.id;
@@ -148,60 +115,24 @@ export const createSetupIntent: Handler = (context) => {
   return ok(intentView(context, intent));
 };
 
-/** GET /v1/setup_intents/:id — the browser's read needs the client secret. */
-export const retrieveSetupIntent: Handler = (context) => {
-  assertKnownParams(context.params, ['client_secret', 'expand']);
-  const intent = findSetupIntent(context.store, context.id);
-  checkClientSecret(context, intent);
-  return ok(intentView(context, intent));
-};
+/** GET /v1/setup_intents/:id */
+export const retrieveSetupIntent: Handler = (context) => retrieveIntent(context, findSetupIntent);
 
 /** POST /v1/setup_intents/:id/confirm */
 export const confirmSetupIntent: Handler = (context) => {
-  const publishable = context.access === 'publishable';
-  assertKnownParams(context.params, publishable ? PUBLISHABLE_CONFIRM_PARAMS : SECRET_CONFIRM_PARAMS);
-  const intent = findSetupIntent(context.store, context.id);
-  checkClientSecret(context, intent);
-  assertConfirmable(context, intent);
+  const intent = intentToConfirm(context, findSetupIntent);
   confirmSetup(context, intent);
   return ok(intentView(context, intent));
 };
 
 /** POST /v1/setup_intents/:id/cancel */
-export const cancelSetupIntent: Handler = (context) => {
-  assertKnownParams(context.params, ['cancellation_reason', 'expand']);
-  const intent = findSetupIntent(context.store, context.id);
-  const reason = readEnum(context.params, 'cancellation_reason', [
-    'abandoned',
-    'duplicate',
-    'requested_by_customer',
-  ]);
-  if (!CANCELABLE.includes(intent.status)) {
-    throw unexpectedState(
-      context,
-      intent,
-      `You cannot cancel this SetupIntent because it has a status of ${intent.status}. Only a SetupIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
-    );
-  }
-  intent.status = 'canceled';
-  intent.cancellation_reason = reason ?? null;
-  intent.next_action = null;
-  context.emit('setup_intent.canceled', intent);
-  return ok(intentView(context, intent));
-};
+export const cancelSetupIntent: Handler = (context) =>
+  cancelIntent(context, findSetupIntent, CANCELLATION_REASONS, CANCELABLE);
 
 /** POST /v1/setup_intents/:id/test_authenticate — the stand-in's 3-D Secure page for a setup. */
 export const authenticateSetupIntent: Handler = (context) => {
-  assertKnownParams(context.params, ['client_secret', 'outcome', 'expand']);
-  const intent = findSetupIntent(context.store, context.id);
-  if (readString(context.params, 'client_secret') === undefined) throw missingParam('client_secret');
-  checkClientSecret(context, intent);
-  const outcome = readEnum(context.params, 'outcome', ['approve', 'fail']);
-  if (!outcome) throw missingParam('outcome');
-  if (intent.status !== 'requires_action' || typeof intent.payment_method !== 'string') {
-    throw unexpectedState(context, intent, 'This SetupIntent is not waiting for 3D Secure authentication.');
-  }
-  const method = findPaymentMethod(context.store, intent.payment_method);
+  const { intent, outcome, paymentMethod } = readAuthentication(context, findSetupIntent);
+  const method = findPaymentMethod(context.store, paymentMethod);
   if (outcome === 'approve') {
     attemptSetup(context, intent, method, true);
   } else {

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import type { PaymentDeps } from '../deps.ts';
 import { findCurrencyRow, findMethodRow } from '../modules/payment-methods/repository.ts';
 import {
+  findPaymentIntent,
   getPaymentIntent,
   isSecretMatching,
   PAYABLE_STATUSES,
@@ -35,14 +36,9 @@ import { getPaymentPurpose, settlePayment } from './settle-payment.ts';
 /** Stripe's tolerance for a webhook's signed timestamp, against replays. */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
 
-const unavailable = () =>
-  new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method does not take cards through Stripe');
-
-async function getStripeMethod(deps: PaymentDeps, methodId: string): Promise<StripeMethod> {
+async function findStripeMethod(deps: PaymentDeps, methodId: string): Promise<StripeMethod | null> {
   const row = await findMethodRow(deps.db, methodId);
-  const method = row && toStripeMethod(row);
-  if (!method) throw unavailable();
-  return method;
+  return row ? toStripeMethod(row) : null;
 }
 
 /** Whether Stripe took what our intent asks now, in its currency. */
@@ -131,7 +127,13 @@ export async function confirmStripePayment(
     throw notFound('payment intent', input.paymentIntentId);
   }
   const record = await getPaymentIntent(deps.db, input.paymentIntentId);
-  const method = await getStripeMethod(deps, record.intent.payment_method_id);
+  const method = await findStripeMethod(deps, record.intent.payment_method_id);
+  if (!method) {
+    throw new AppError(
+      'PAYMENT_METHOD_UNAVAILABLE',
+      'This payment method does not take cards through Stripe',
+    );
+  }
   const stripeIntent = await retrieveStripeIntent(deps.stripe.of(method), row.stripe_id);
   return {
     paymentIntent: await applyStripeIntent(deps, { record, method, stripeIntent }),
@@ -143,7 +145,7 @@ export async function confirmStripePayment(
 async function applyIntentEvent(deps: PaymentDeps, method: StripeMethod, object: StripeIntent) {
   const ourId = ourIntentIdOf(object);
   if (!ourId || isEngineCharge(object)) return;
-  const record = await getPaymentIntent(deps.db, ourId).catch(() => null);
+  const record = await findPaymentIntent(deps.db, ourId);
   if (!record) return;
   const stripeIntent = await retrieveStripeIntent(deps.stripe.of(method), object.id);
   await applyStripeIntent(deps, { record, method, stripeIntent });
@@ -200,7 +202,7 @@ export async function receiveStripeWebhook(
   deps: PaymentDeps,
   input: { methodId: string; payload: string; signature: string | undefined },
 ): Promise<{ received: true }> {
-  const method = await getStripeMethod(deps, input.methodId).catch(() => null);
+  const method = await findStripeMethod(deps, input.methodId);
   if (!method?.webhookSecret) throw notFound('webhook endpoint', input.methodId);
   let event: Stripe.Event;
   try {
