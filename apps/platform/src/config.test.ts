@@ -19,7 +19,22 @@ describe('readPlatformConfig', () => {
       limits: DEFAULT_PLATFORM_LIMITS,
       paymentLimits: DEFAULT_PAYMENT_LIMITS,
       webhooksAllowPrivate: false,
+      stripeApi: null,
     });
+  });
+
+  it('points the Stripe SDK at STRIPE_API_URL, an http(s) origin', () => {
+    expect(readPlatformConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripeApi).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(readPlatformConfig({ STRIPE_API_URL: 'https://stripe.internal' }).stripeApi).toEqual({
+      host: 'stripe.internal',
+      port: 443,
+      protocol: 'https',
+    });
+    expect(() => readPlatformConfig({ STRIPE_API_URL: 'stripe.internal/v1' })).toThrow(/STRIPE_API_URL/);
   });
 
   it('reads each limit from its variable and refuses one that would not limit', () => {

@@ -35,7 +35,13 @@ describe('the pages’ content security policy', () => {
     const policy = parsePolicy(pageContentSecurityPolicy(base));
     expect(policy).toMatchObject({
       'default-src': ["'self'"],
-      'script-src': ["'nonce-bm9uY2U='", "'strict-dynamic'"],
+      // Stripe's hosts only matter to browsers without 'strict-dynamic'.
+      'script-src': [
+        "'nonce-bm9uY2U='",
+        "'strict-dynamic'",
+        'https://js.stripe.com',
+        'https://*.js.stripe.com',
+      ],
       'style-src': ["'self'", "'nonce-bm9uY2U='"],
       'object-src': ["'none'"],
       'base-uri': ["'none'"],
@@ -45,12 +51,18 @@ describe('the pages’ content security policy', () => {
     expectNoInlineOrEval(policy);
   });
 
-  it('connects to its own origin and the relay socket there, and shows product images from any http(s) host', () => {
+  it("connects to its own origin, the relay socket there and Stripe's API, and shows product images from any http(s) host", () => {
     const policy = parsePolicy(pageContentSecurityPolicy(base));
-    expect(policy['connect-src']).toEqual(["'self'", 'wss://shop.example']);
+    expect(policy['connect-src']).toEqual(["'self'", 'wss://shop.example', 'https://api.stripe.com']);
     expect(
       parsePolicy(pageContentSecurityPolicy({ ...base, publicUrl: 'http://localhost:3000' }))['connect-src'],
-    ).toEqual(["'self'", 'ws://localhost:3000']);
+    ).toEqual(["'self'", 'ws://localhost:3000', 'https://api.stripe.com']);
+    expect(policy['frame-src']).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'https:', 'http:']);
   });
 
