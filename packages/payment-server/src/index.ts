@@ -34,6 +34,7 @@ import { saveSubscriberEndpoints, type EventSubscriber } from './modules/webhook
 import { DEFAULT_WEBHOOK_POLICY, type WebhookPolicy } from './modules/webhooks/policy.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerRefundRoutes } from './modules/refunds/routes.ts';
+import { registerSettingRoutes } from './modules/settings/routes.ts';
 import { createRefundSender } from './flows/refund-payment.ts';
 
 export type { PaymentDeps } from './deps.ts';
@@ -70,6 +71,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerEventRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerRefundRoutes(app, deps);
+  registerSettingRoutes(app, deps);
   await registerStripeWebhookRoute(app, deps);
 }
 

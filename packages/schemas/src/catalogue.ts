@@ -289,7 +289,9 @@ export const linkLineItemSchema = z
   });
 export type LinkLineItem = z.output<typeof linkLineItemSchema>;
 
-const decimalTokenSchema = z.string().regex(/^\d{1,30}(\.\d{1,18})?$/, 'Expected an amount like 5 or 2.50');
+export const decimalTokenSchema = z
+  .string()
+  .regex(/^\d{1,30}(\.\d{1,18})?$/, 'Expected an amount like 5 or 2.50');
 
 /** An avatar is an http(s) address or a path on the platform (`/.well-known/service/user/avatar/…`). */
 const imageAddressSchema = z.union([
@@ -314,7 +316,7 @@ export const beneficiaryInputSchema = z.object({
 export type BeneficiaryInput = z.output<typeof beneficiaryInputSchema>;
 
 /** Every beneficiary has a percent and they add up to 100, or none has one and they share equally. */
-function checkBeneficiaries(beneficiaries: BeneficiaryInput[], ctx: z.RefinementCtx) {
+export function checkBeneficiaries(beneficiaries: BeneficiaryInput[], ctx: z.RefinementCtx) {
   const issue = (message: string, path: (string | number)[] = []) =>
     ctx.addIssue({ code: 'custom', path: ['beneficiaries', ...path], message });
   const percents = beneficiaries.flatMap((beneficiary) => beneficiary.percent ?? []);

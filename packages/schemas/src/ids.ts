@@ -28,6 +28,7 @@ export const ID_PREFIXES = {
   webhookAttempt: 'wha',
   user: 'usr',
   session: 'ses',
+  setting: 'set',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -8,3 +8,4 @@ export * from './catalogue.ts';
 export * from './billing.ts';
 export * from './webhooks.ts';
 export * from './refunds.ts';
+export * from './settings.ts';

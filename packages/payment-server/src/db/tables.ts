@@ -345,6 +345,19 @@ export interface PaymentTables {
     failure_message: string | null;
     created_at: number;
   };
+  settings: {
+    id: string;
+    type: string;
+    mount_location: string;
+    description: string;
+    component_did: string;
+    active: number;
+    livemode: number;
+    /** JSON: the setting's own fields (`donateSettingsSchema` for `donate`). */
+    settings: string;
+    created_at: number;
+    updated_at: number;
+  };
   stripe_intents: {
     payment_intent_id: string;
     stripe_id: string;
