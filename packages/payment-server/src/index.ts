@@ -35,6 +35,7 @@ import { DEFAULT_WEBHOOK_POLICY, type WebhookPolicy } from './modules/webhooks/p
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerRefundRoutes } from './modules/refunds/routes.ts';
 import { registerSettingRoutes } from './modules/settings/routes.ts';
+import { registerDonationRoutes } from './modules/donations/routes.ts';
 import { createRefundSender } from './flows/refund-payment.ts';
 
 export type { PaymentDeps } from './deps.ts';
@@ -72,6 +73,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerWebhookRoutes(app, deps);
   registerRefundRoutes(app, deps);
   registerSettingRoutes(app, deps);
+  registerDonationRoutes(app, deps);
   await registerStripeWebhookRoute(app, deps);
 }
 

@@ -370,6 +370,8 @@ export const submitCheckoutBodySchema = z.object({
   payment_method: idSchema('paymentMethod'),
   payment_currency: idSchema('paymentCurrency'),
   billing_address: addressSchema.partial().optional(),
+  /** Donations: how the payer appears among the supporters; public unless told. */
+  supporter_display: z.enum(['public', 'name_only', 'anonymous']).optional(),
 });
 export type SubmitCheckoutBody = z.input<typeof submitCheckoutBodySchema>;
 

@@ -9,3 +9,4 @@ export * from './billing.ts';
 export * from './webhooks.ts';
 export * from './refunds.ts';
 export * from './settings.ts';
+export * from './donations.ts';

@@ -131,6 +131,8 @@ export interface PaymentTables {
     inventory_held_until: number | null;
     /** sha256 of the secret handed to the browser that opened the session; null for sessions from before. */
     client_secret_hash: string | null;
+    /** Donations: how the payer chose to appear among the supporters (public | name_only | anonymous). */
+    supporter_display: string | null;
     metadata: string;
     expires_at: number;
     created_at: number;
@@ -356,6 +358,23 @@ export interface PaymentTables {
     /** JSON: the setting's own fields (`donateSettingsSchema` for `donate`). */
     settings: string;
     created_at: number;
+    updated_at: number;
+  };
+  donation_links: {
+    target: string;
+    livemode: number;
+    payment_link_id: string;
+    currency_id: string;
+    total_amount: string;
+    supporter_count: number;
+    created_at: number;
+  };
+  donation_supporters: {
+    payment_link_id: string;
+    customer_id: string;
+    amount_total: string;
+    display: string;
+    last_payment_intent_id: string;
     updated_at: number;
   };
   stripe_intents: {

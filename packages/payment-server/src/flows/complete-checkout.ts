@@ -7,6 +7,7 @@ import type { CheckoutSessionRow } from '../modules/checkout-sessions/repository
 import { lockOpenSession, markSessionPaid, priceSessionRow } from '../modules/checkout-sessions/service.ts';
 import { reserveLines } from '../modules/checkout-sessions/stock.ts';
 import { fromFlag } from '../db/json.ts';
+import { recordSupporter } from '../modules/donations/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { createInvoice, type NewInvoiceLine } from '../modules/invoices/service.ts';
 import {
@@ -105,6 +106,16 @@ export async function completeCheckout(
       paymentStatus,
       now,
     });
+    if (session.submit_type === 'donate' && session.payment_link_id) {
+      await recordSupporter(trx, {
+        paymentLinkId: session.payment_link_id,
+        customerId,
+        amount: intent.amount,
+        display: session.supporter_display,
+        paymentIntentId: intent.id,
+        now,
+      });
+    }
     await recordEvents(trx, {
       now,
       livemode: intent.livemode,

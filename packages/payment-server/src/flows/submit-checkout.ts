@@ -227,6 +227,7 @@ export async function submitCheckout(
       // Only limited stock is taken, so only a session holding some has anything to give back.
       inventory_reserved: toFlag(heldUntil !== null),
       inventory_held_until: heldUntil,
+      supporter_display: isDonation ? (body.supporter_display ?? 'public') : null,
     });
     // The session is locked open above, so the update answers its row.
     return { intent, customer, session: submitted! };

@@ -17,7 +17,7 @@ import { webhooks } from './0015-webhooks.ts';
 import { webhookQueue } from './0016-webhook-queue.ts';
 import { refunds } from './0017-refunds.ts';
 import { stripe } from './0018-stripe.ts';
-import { settings } from './0019-settings.ts';
+import { donations } from './0019-donations.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -39,5 +39,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0016_webhook_queue': webhookQueue,
   '0017_refunds': refunds,
   '0018_stripe': stripe,
-  '0019_settings': settings,
+  '0019_donations': donations,
 };

@@ -16,6 +16,11 @@ export interface CheckoutActor {
 
 const GUEST_DID_PREFIX = 'anonymous:';
 
+/** Whether the DID is a guest's, made from their email: it must never be shown to others. */
+export function isGuestDid(did: string): boolean {
+  return did.startsWith(GUEST_DID_PREFIX);
+}
+
 /** A guest's donation is kept under a customer keyed by their email. */
 export function payerDid(user: SessionUser | null, email: string): string {
   return user?.did ?? `${GUEST_DID_PREFIX}${email.toLowerCase()}`;

@@ -244,6 +244,7 @@ export async function startCheckoutFromLink(
     inventory_reserved: 0,
     inventory_held_until: null,
     client_secret_hash: secret.hash,
+    supporter_display: null,
     metadata: JSON.stringify(input.metadata),
     expires_at: now + config.expires_after_seconds,
     created_at: now,
