@@ -1,0 +1,116 @@
+/**
+ * The supporters of one donation target with 10,000 supporters, on SQLite and on PostgreSQL:
+ * `GET /api/donations?target=` (the first page of 20, newest first, with the target's total and
+ * count) and a deep page, p50 and p99 over repeated requests through the platform's HTTP stack.
+ * Printed next to `GET /api/settings` (the payment methods a checkout reads), measured the same
+ * way in the same run, as the baseline of a small public read. Target: p99 ≤ 20 ms.
+ *
+ *   npm run bench:donations        (or: npx node bench/donations.ts [supporters=10000] [requests=500])
+ */
+import { cpus } from 'node:os';
+import { randomToken } from '@bazaar/schemas';
+import { createTestPlatform, type TestPlatform } from '@bazaar/platform/testing';
+import { insertRows, type Dialect } from '@bazaar/server-kit';
+import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+
+const SUPPORTERS = Number(process.argv[2] ?? 10_000);
+const REQUESTS = Number(process.argv[3] ?? 500);
+const API = '/payment-kit/api';
+const TARGET = 'bench:target';
+const DISPLAYS = ['public', 'name_only', 'anonymous'];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/** The target's link, and its supporters as if each had donated once (one in three anonymous). */
+async function seedSupporters(platform: TestPlatform): Promise<void> {
+  const made = await platform.app.inject({
+    method: 'POST',
+    url: `${API}/donations?livemode=false`,
+    payload: { target: TARGET },
+  });
+  const linkId = made.json().payment_link_id as string;
+  const db = platform.database.db;
+  const now = Math.floor(Date.now() / 1000);
+  const customers = Array.from({ length: SUPPORTERS }, (_, index) => ({
+    id: `cus_${randomToken()}`,
+    did: `did:bazaar:usr_${randomToken(12)}`,
+    livemode: 0,
+    name: `Supporter ${index}`,
+    email: `supporter${index}@example.com`,
+    phone: '',
+    address: '{}',
+    metadata: '{}',
+    invoice_prefix: randomToken(8).toUpperCase(),
+    invoice_sequence: 0,
+    created_at: now,
+    updated_at: now,
+  }));
+  await insertRows(db, 'customers', customers);
+  await insertRows(
+    db,
+    'donation_supporters',
+    customers.map((customer, index) => ({
+      payment_link_id: linkId,
+      customer_id: customer.id,
+      amount_total: '100',
+      display: DISPLAYS[index % 3]!,
+      last_payment_intent_id: `pi_${randomToken()}`,
+      updated_at: now - index,
+    })),
+  );
+  await db
+    .updateTable('donation_links')
+    .set({ total_amount: String(100 * SUPPORTERS), supporter_count: SUPPORTERS })
+    .where('payment_link_id', '=', linkId)
+    .execute();
+}
+
+async function timeRequests(platform: TestPlatform, url: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let index = 0; index < REQUESTS; index += 1) {
+    const started = performance.now();
+    const response = await platform.app.inject({ url });
+    times.push(performance.now() - started);
+    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
+  }
+  return times;
+}
+
+async function benchDialect(dialect: Dialect) {
+  const platform = await createTestPlatform(dialect);
+  try {
+    await seedSupporters(platform);
+    const target = encodeURIComponent(TARGET);
+    const deepPage = Math.floor(SUPPORTERS / 20);
+    const paths = [
+      ['GET /donations, first page', `${API}/donations?target=${target}&livemode=false`],
+      ['GET /donations, last page', `${API}/donations?target=${target}&livemode=false&page=${deepPage}`],
+      ['baseline: GET /settings', `${API}/settings?livemode=false`],
+    ] as const;
+    const rows = [];
+    for (const [path, url] of paths) {
+      await timeRequests(platform, url); // warm-up
+      const times = await timeRequests(platform, url);
+      rows.push({
+        db: dialect,
+        path,
+        supporters: SUPPORTERS,
+        'p50 ms': Number(percentile(times, 50).toFixed(2)),
+        'p99 ms': Number(percentile(times, 99).toFixed(2)),
+      });
+    }
+    return rows;
+  } finally {
+    await platform.close();
+  }
+}
+
+const rows = [];
+for (const dialect of TEST_DIALECTS) rows.push(...(await benchDialect(dialect)));
+console.log(
+  `${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, Node ${process.version}; ${REQUESTS} requests each, one after another`,
+);
+console.table(rows);
