@@ -24,6 +24,17 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
+/** Rows in slices SQLite's bound-parameter limit takes. */
+async function insertAll<T extends 'customers' | 'donation_supporters'>(
+  platform: TestPlatform,
+  table: T,
+  rows: readonly Record<string, unknown>[],
+) {
+  for (let index = 0; index < rows.length; index += 500) {
+    await insertRows(platform.database.db, table, rows.slice(index, index + 500) as never);
+  }
+}
+
 /** The target's link, and its supporters as if each had donated once (one in three anonymous). */
 async function seedSupporters(platform: TestPlatform): Promise<void> {
   const made = await platform.app.inject({
@@ -48,9 +59,9 @@ async function seedSupporters(platform: TestPlatform): Promise<void> {
     created_at: now,
     updated_at: now,
   }));
-  await insertRows(db, 'customers', customers);
-  await insertRows(
-    db,
+  await insertAll(platform, 'customers', customers);
+  await insertAll(
+    platform,
     'donation_supporters',
     customers.map((customer, index) => ({
       payment_link_id: linkId,

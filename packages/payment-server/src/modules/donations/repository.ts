@@ -82,13 +82,25 @@ export async function updateSupporterRow(db: PaymentDb, row: SupporterRow): Prom
     .execute();
 }
 
-/** A page of the link's supporters, newest first, with what is shown of each customer and payment. */
+/**
+ * A page of the link's supporters, newest first, with what is shown of each customer and payment.
+ * The page is cut from the supporters alone (read off their index), then joined, so a deep page
+ * does not join every row it skips.
+ */
 export async function listSupporterRows(
   db: PaymentDb,
   input: { paymentLinkId: string; limit: number; offset: number },
 ) {
+  const page = db
+    .selectFrom('donation_supporters')
+    .selectAll()
+    .where('payment_link_id', '=', input.paymentLinkId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('customer_id', 'desc')
+    .limit(input.limit)
+    .offset(input.offset);
   return db
-    .selectFrom('donation_supporters as s')
+    .selectFrom(page.as('s'))
     .innerJoin('customers as c', 'c.id', 's.customer_id')
     .leftJoin('payment_intents as pi', 'pi.id', 's.last_payment_intent_id')
     .select([
@@ -100,10 +112,7 @@ export async function listSupporterRows(
       'c.did',
       'pi.payment_details',
     ])
-    .where('s.payment_link_id', '=', input.paymentLinkId)
     .orderBy('s.updated_at', 'desc')
     .orderBy('s.customer_id', 'desc')
-    .limit(input.limit)
-    .offset(input.offset)
     .execute();
 }
