@@ -70,6 +70,10 @@ export const paymentEn = {
   'payment.checkout.donation.benefits.many': 'Tips are distributed to {count} beneficiaries',
   'payment.checkout.donation.benefits.close': 'Close',
 
+  'payment.checkout.supporter.title': 'Show my support as',
+  'payment.checkout.supporter.public': 'My name and amount',
+  'payment.checkout.supporter.name_only': 'My name only',
+  'payment.checkout.supporter.anonymous': 'Anonymous',
   'payment.checkout.form.contact': 'Contact information',
   'payment.checkout.form.name': 'Full name',
   'payment.checkout.form.email': 'Email',

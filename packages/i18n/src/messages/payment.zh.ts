@@ -69,6 +69,10 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.checkout.donation.benefits.many': '打赏将分配给 {count} 位受益人',
   'payment.checkout.donation.benefits.close': '关闭',
 
+  'payment.checkout.supporter.title': '支持者显示方式',
+  'payment.checkout.supporter.public': '显示姓名和金额',
+  'payment.checkout.supporter.name_only': '仅显示姓名',
+  'payment.checkout.supporter.anonymous': '匿名',
   'payment.checkout.form.contact': '联系信息',
   'payment.checkout.form.name': '姓名',
   'payment.checkout.form.email': '邮箱',

@@ -9,6 +9,7 @@ import { AddressFields } from './address-fields.tsx';
 import { formatMoney } from '../format/format-money.ts';
 import { lineItemProblem, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 import { CustomerFields } from './customer-fields.tsx';
+import { SupporterDisplayField } from './supporter-display-field.tsx';
 import { DonationBenefitsList, DonationControls } from './donation-controls.tsx';
 import { PayButton } from './pay-button.tsx';
 import { isLoginRequired } from './pay-button-label.ts';
@@ -101,6 +102,7 @@ export function PaymentPanel(props: PaymentPanelProps) {
         >
           <DonationControls tip={tip} currency={option.currency} did={props.did} isDisabled={isBusy} />
           {needsLogin ? null : <CustomerFields isPhoneCollected={isPhoneRequired} isDisabled={isBusy} />}
+          {tip.isDonation && !needsLogin ? <SupporterDisplayField isDisabled={isBusy} /> : null}
           <PaymentOptionList
             options={props.options}
             selectedCurrencyId={option.currency.id}

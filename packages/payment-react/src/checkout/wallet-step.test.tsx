@@ -277,7 +277,7 @@ describe('WalletStep', () => {
     expect(wallet.send).toHaveLength(0);
   });
 
-  it("lets a guest's donation be paid from any wallet, without a balance to warn about", async () => {
+  it("lets a guest's donation be paid from any wallet, without a balance to warn about, appearing as they chose", async () => {
     const user = userEvent.setup();
     const checkout = makeChainCheckout({ submit_type: 'donate' });
     const fake = createFakeWallet({ isSendHeld: true });
@@ -288,8 +288,16 @@ describe('WalletStep', () => {
     });
     await user.type(await screen.findByRole('textbox', { name: 'Full name' }, SLOW), 'Ada Lovelace');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    const display = screen.getByRole('radiogroup', { name: 'Show my support as' });
+    expect(within(display).getByRole('radio', { name: 'My name and amount' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await user.click(within(display).getByRole('radio', { name: 'Anonymous' }));
     await user.click(screen.getByRole('button', { name: 'Donate' }));
     const step = await screen.findByRole('region', { name: 'Pay with your wallet' }, SLOW);
+    const submitted = calls.find((call) => call.url.pathname.endsWith('/cs_test_1/donate-submit'));
+    expect(submitted?.body).toMatchObject({ supporter_display: 'anonymous' });
     expect(within(step).queryByText('From')).toBeNull();
     expect(within(step).queryByText(/holds less than/)).toBeNull();
     fake.release();
