@@ -108,6 +108,18 @@ describe.each(TEST_DIALECTS)('donation settings on %s', (dialect) => {
       expect(enable.json().active).toBe(role === 'admin');
     }
     expect((await adminRequest(t, 'GET', `/settings/${id}`)).json().active).toBe(true);
+    for (const role of [null, 'member'] as const) {
+      const listed = await adminRequest(t, 'GET', '/donation-settings?livemode=false', undefined, role);
+      expect(listed.statusCode).toBe(role === null ? 401 : 403);
+    }
+    t.clock.advance(1);
+    await mount({ mountLocation: 'store/app' });
+    await mount({ mountLocation: 'store/live', livemode: true });
+    const listed = await adminRequest(t, 'GET', '/donation-settings?livemode=false');
+    expect(listed.json().list.map((setting: { mount_location: string }) => setting.mount_location)).toEqual([
+      HOME,
+      'store/app',
+    ]);
     expect((await adminRequest(t, 'PUT', '/settings/set_nosuchsetting00', { active: true })).statusCode).toBe(
       404,
     );

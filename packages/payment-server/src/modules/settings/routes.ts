@@ -11,14 +11,22 @@ import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { adminOnly } from '../../http/admin-only.ts';
 import { validationFailed } from '../../http/validation-failed.ts';
-import { createOrReturnSetting, getSetting, setSettingActive, updateSettingAt } from './service.ts';
+import { livemodeQuery } from '../../http/livemode-query.ts';
+import {
+  createOrReturnSetting,
+  getSetting,
+  listSettings,
+  setSettingActive,
+  updateSettingAt,
+} from './service.ts';
 
 const isSettingId = (key: string) => key.startsWith(`${ID_PREFIXES.setting}_`);
 
 /**
  * Donation settings. Any page embedding the donation widget creates (or reads back) its mount
- * location's setting; only owners and admins change one, by mount location (its settings) or by
- * id (turning it on or off), as the original kit's two `PUT /settings/…` calls did.
+ * location's setting; only owners and admins list them (the integrations page) and change one,
+ * by mount location (its settings) or by id (turning it on or off), as the original kit's two
+ * `PUT /settings/…` calls did.
  */
 export function registerSettingRoutes(app: ZodApp, deps: PaymentDeps) {
   app.post(
@@ -54,5 +62,16 @@ export function registerSettingRoutes(app: ZodApp, deps: PaymentDeps) {
       schema: { params: z.object({ id: idSchema('setting') }), response: { 200: settingSchema } },
     },
     async (request) => getSetting(deps.db, request.params.id),
+  );
+  app.get(
+    '/donation-settings',
+    {
+      ...adminOnly,
+      schema: {
+        querystring: z.object({ livemode: livemodeQuery }),
+        response: { 200: z.object({ list: z.array(settingSchema) }) },
+      },
+    },
+    async (request) => ({ list: await listSettings(deps.db, request.query.livemode) }),
   );
 }
