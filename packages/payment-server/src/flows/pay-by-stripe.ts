@@ -29,6 +29,7 @@ import {
   findStripeIntentRow,
   markStripeEventApplied,
   recordStripeEvent,
+  type StripeIntentRow,
 } from '../providers/stripe/repository.ts';
 import { failPayment } from './fail-payment.ts';
 import { getPaymentPurpose, settlePayment } from './settle-payment.ts';
@@ -68,12 +69,17 @@ async function refundUnbooked(deps: PaymentDeps, method: StripeMethod, paid: Str
  */
 async function applyStripeIntent(
   deps: PaymentDeps,
-  input: { record: PaymentIntentRecord; method: StripeMethod; stripeIntent: StripeIntent },
+  input: {
+    record: PaymentIntentRecord;
+    method: StripeMethod;
+    stripeIntent: StripeIntent;
+    /** The Stripe intent that stands for ours now, as the caller read it. */
+    current: StripeIntentRow | undefined;
+  },
 ): Promise<PaymentIntent> {
   const { record, method, stripeIntent } = input;
   const { intent } = record;
-  const current = await findStripeIntentRow(deps.db, intent.id);
-  const isCurrent = current?.stripe_id === stripeIntent.id;
+  const isCurrent = input.current?.stripe_id === stripeIntent.id;
   const isPayment = stripeIntent.object === 'payment_intent';
 
   if (stripeIntent.status === 'succeeded') {
@@ -136,7 +142,7 @@ export async function confirmStripePayment(
   }
   const stripeIntent = await retrieveStripeIntent(deps.stripe.of(method), row.stripe_id);
   return {
-    paymentIntent: await applyStripeIntent(deps, { record, method, stripeIntent }),
+    paymentIntent: await applyStripeIntent(deps, { record, method, stripeIntent, current: row }),
     next_action: null,
   };
 }
@@ -148,7 +154,8 @@ async function applyIntentEvent(deps: PaymentDeps, method: StripeMethod, object:
   const record = await findPaymentIntent(deps.db, ourId);
   if (!record) return;
   const stripeIntent = await retrieveStripeIntent(deps.stripe.of(method), object.id);
-  await applyStripeIntent(deps, { record, method, stripeIntent });
+  const current = await findStripeIntentRow(deps.db, ourId);
+  await applyStripeIntent(deps, { record, method, stripeIntent, current });
 }
 
 /** A refund of ours that Stripe settled (or, as it may days later, failed). */

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { isGuestDid } from '../checkout-sessions/access.ts';
-import { getSettings } from '../payment-methods/service.ts';
+import type { PaymentDeps } from '../../deps.ts';
+import { toSettings } from '../payment-methods/service.ts';
 import {
   findDonationLinkRow,
   insertSupporterRowIfMissing,
@@ -48,7 +49,7 @@ export async function recordSupporter(
     now: number;
   },
 ): Promise<void> {
-  const display = displaySchema.catch('public').parse(input.display ?? 'public');
+  const display = displaySchema.catch('public').parse(input.display);
   const totals = await lockDonationTotals(trx, input.paymentLinkId);
   const isNew = await insertSupporterRowIfMissing(trx, {
     payment_link_id: input.paymentLinkId,
@@ -109,11 +110,14 @@ function toSupporter(
 
 /** `GET /donations?target=&livemode=`: a page of the target's supporters, newest first, and its totals. */
 export async function listSupporters(
-  db: PaymentDb,
+  deps: Pick<PaymentDeps, 'db' | 'catalogue'>,
   input: { target: string; livemode: boolean; page: number; pageSize: number },
 ): Promise<DonationSupporters> {
+  const { db } = deps;
   const link = await findDonationLinkRow(db, { target: input.target, livemode: toFlag(input.livemode) });
-  const { baseCurrency, paymentMethods } = await getSettings(db, input.livemode);
+  // The methods as checkouts read them: kept in memory while the catalogue is unchanged.
+  const catalogue = await deps.catalogue.read(db);
+  const { baseCurrency, paymentMethods } = toSettings(await catalogue.paymentMethods(input.livemode));
   const currencyId = link?.currency_id ?? baseCurrency?.id;
   const method = paymentMethods.find((m) => m.payment_currencies.some((c) => c.id === currencyId)) ?? null;
   const currency = method?.payment_currencies.find((c) => c.id === currencyId) ?? null;

@@ -66,15 +66,19 @@ export async function listPaymentMethods(db: PaymentDb, livemode: boolean): Prom
   return methods.map((method) => toPaymentMethod(method, currencies));
 }
 
-/** `GET /settings`: the base currency is the default currency of the first active method. */
-export async function getSettings(db: PaymentDb, livemode: boolean): Promise<SettingsResponse> {
-  const paymentMethods = await listPaymentMethods(db, livemode);
+/** The active methods with their base currency: the default currency of the first of them. */
+export function toSettings(paymentMethods: PaymentMethod[]): SettingsResponse {
   const first = paymentMethods[0];
   const baseCurrency =
     first?.payment_currencies.find((c) => c.id === first.default_currency_id) ??
     first?.payment_currencies[0] ??
     null;
   return { paymentMethods, baseCurrency };
+}
+
+/** `GET /settings`. */
+export async function getSettings(db: PaymentDb, livemode: boolean): Promise<SettingsResponse> {
+  return toSettings(await listPaymentMethods(db, livemode));
 }
 
 export interface ChosenPayment {

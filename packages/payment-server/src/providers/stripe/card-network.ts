@@ -100,11 +100,33 @@ async function createStripeIntent(
           },
           { idempotencyKey },
         );
-  const row: StripeIntentRow = {
-    payment_intent_id: ourId,
-    stripe_id: created.id,
+  return saveMirror(deps, {
+    ourId,
     kind,
-    client_secret: created.client_secret!,
+    created,
+    amount: input.amount,
+    currency: input.currency,
+    now: input.now,
+  });
+}
+
+/** Records the Stripe intent that now stands for ours, with the terms it was made with. */
+async function saveMirror(
+  deps: StripeNetworkDeps,
+  input: {
+    ourId: string;
+    kind: CardContext['intent_type'];
+    created: { id: string; client_secret: string | null };
+    amount: bigint;
+    currency: string;
+    now: number;
+  },
+): Promise<StripeIntentRow> {
+  const row: StripeIntentRow = {
+    payment_intent_id: input.ourId,
+    stripe_id: input.created.id,
+    kind: input.kind,
+    client_secret: input.created.client_secret!,
     amount: input.amount.toString(),
     currency: input.currency,
     applied_failure: null,
@@ -220,16 +242,13 @@ async function chargeSavedStripeCard(
       throw new Error(`Stripe left the off-session payment ${charged.id} ${charged.status}`);
     }
     // Refunds of this payment go to the Stripe intent that took it.
-    await saveStripeIntentRow(deps.db, {
-      payment_intent_id: input.paymentIntentId,
-      stripe_id: charged.id,
+    await saveMirror(deps, {
+      ourId: input.paymentIntentId,
       kind: 'payment_intent',
-      client_secret: charged.client_secret!,
-      amount: amount.toString(),
+      created: charged,
+      amount,
       currency: currency.code,
-      applied_failure: null,
-      created_at: input.now,
-      updated_at: input.now,
+      now: input.now,
     });
     return { status: 'succeeded', chargeId: charged.id };
   } catch (error) {
