@@ -1,8 +1,2 @@
-import type { Role, SessionUser } from '@bazaar/schemas';
-
-/** Who may administer the Payment Kit: owners, admins and platform developers. */
-export const ADMIN_ROLES: readonly Role[] = ['owner', 'admin', 'developer'];
-
-export function isPaymentAdmin(user: SessionUser): boolean {
-  return user.passports.some((passport) => ADMIN_ROLES.includes(passport.role));
-}
+/** Who may administer the Payment Kit; one rule for the server and the pages. */
+export { PAYMENT_ADMIN_ROLES as ADMIN_ROLES, isPaymentAdmin } from '@bazaar/schemas';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BENEFICIARIES_MAX, beneficiaryInputSchema, checkBeneficiaries } from './catalogue.ts';
 import { paginationQuerySchema, timestampSchema } from './common.ts';
 import { paymentCurrencySchema, paymentIntentSchema, paymentMethodSchema } from './checkout.ts';
-import { donateAmountSchema } from './settings.ts';
+import { donateAmountSchema, mountLocationSchema } from './settings.ts';
 
 /**
  * How a supporter appears, as they chose when donating: name and amount, name only (the amount
@@ -15,10 +15,16 @@ export type SupporterDisplay = (typeof SUPPORTER_DISPLAYS)[number];
 /** What names a donation target: an app, a page, a post, as the embedding app says. */
 export const donationTargetSchema = z.string().trim().min(1).max(200);
 
-/** `POST /donations?livemode=`: the donation link of a target, made the first time with these settings. */
+/**
+ * `POST /donations?livemode=`: the donation link of a target, made the first time. Naming the
+ * widget's `mountLocation` makes it from that location's setting (its title, amounts and
+ * beneficiaries; the body's are ignored) and keeps it following the setting's edits; without it,
+ * from these fields.
+ */
 export const createDonationBodySchema = z
   .object({
     target: donationTargetSchema,
+    mountLocation: mountLocationSchema.optional(),
     title: z.string().trim().max(200).default(''),
     description: z.string().trim().max(1_000).default(''),
     amount: donateAmountSchema.prefault({}),

@@ -85,6 +85,8 @@ export const ERROR_STATUS = {
   WEBHOOK_ENDPOINT_MANAGED: 409,
   /** A card provider's webhook did not carry a valid signature of its method's signing secret (or is older than 300 s). */
   WEBHOOK_SIGNATURE_INVALID: 400,
+  /** The donation setting of the widget's mount location is turned off: it makes and answers no donation link. */
+  DONATION_INACTIVE: 400,
   /** The payment method or currency is unknown, inactive or not offered for this session. */
   PAYMENT_METHOD_UNAVAILABLE: 400,
   /** A line asks for more than is left in stock. */

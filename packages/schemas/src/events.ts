@@ -69,6 +69,20 @@ const refundChanged = eventKind(
   },
   { amount: z.string(), currency_id: z.string(), type: z.string(), status: z.string() },
 );
+/**
+ * A donation link's totals moved: every widget showing the target hears it (the relay's audience
+ * is everyone), so it says nothing of who gave or how much, only the link's new totals.
+ */
+const donationUpdated = eventKind(
+  ['donation.updated'],
+  { id: z.string() },
+  {
+    target: z.string(),
+    total_amount: z.string(),
+    supporter_count: z.number().int(),
+    currency_id: z.string(),
+  },
+);
 const intentSucceeded = eventKind(['payment_intent.succeeded'], intentIds, {});
 const intentFailed = eventKind(['payment_intent.payment_failed'], intentIds, { code: z.string() });
 
@@ -86,6 +100,7 @@ export const eventSchema = z.discriminatedUnion('type', [
   intentSucceeded.payload,
   intentFailed.payload,
   refundChanged.payload,
+  donationUpdated.payload,
 ]);
 export type EventPayload = z.infer<typeof eventSchema>;
 export type EventType = EventPayload['type'];
@@ -104,5 +119,6 @@ export const relayEventSchema = z.discriminatedUnion('type', [
   intentSucceeded.relayed,
   intentFailed.relayed,
   refundChanged.relayed,
+  donationUpdated.relayed,
 ]);
 export type RelayEvent = z.infer<typeof relayEventSchema>;

@@ -4,10 +4,13 @@ import type { Clock } from './clock.ts';
 import type { Database } from './database.ts';
 
 /**
- * Who may hear one event: the sockets of these users (by did), of users holding one of these
- * roles, and sockets that presented a secret whose `sha256Hex` is listed.
+ * Who may hear one event: every socket subscribed to the channel when `everyone` (for events
+ * meant for any page, which must then say nothing private), else the sockets of these users (by
+ * did), of users holding one of these roles, and sockets that presented a secret whose
+ * `sha256Hex` is listed. `everyone` is required so that each producer decides it.
  */
 export interface RelayAudience {
+  everyone: boolean;
   userDids: readonly string[];
   roles: readonly Role[];
   secretHashes: readonly string[];

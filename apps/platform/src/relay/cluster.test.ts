@@ -1,18 +1,21 @@
 import type { RelayEvent } from '@bazaar/schemas';
-import type { RelayDelivery } from '@bazaar/server-kit';
+import type { RelayAudience, RelayDelivery } from '@bazaar/server-kit';
 import { openTestDatabase, type TestDatabase } from '@bazaar/server-kit/testing';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClusterRelay, type ClusterRelay } from './cluster.ts';
 import type { RelayHub } from './hub.ts';
 
-/** A hub that keeps the ids of what it is handed, in order. */
-function recordingHub(): RelayHub & { heard: string[] } {
+/** A hub that keeps the ids of what it is handed, in order, and whom each was for. */
+function recordingHub(): RelayHub & { heard: string[]; audiences: RelayAudience[] } {
   const heard: string[] = [];
+  const audiences: RelayAudience[] = [];
   return {
     heard,
+    audiences,
     publish: (_channel, deliveries) => {
       heard.push(...deliveries.map(({ event }) => event.id));
+      audiences.push(...deliveries.map(({ audience }) => audience));
     },
     attach: () => {},
     clientCount: 0,
@@ -28,7 +31,12 @@ const delivery = (id: string, secretHashes: string[] = []): RelayDelivery => ({
     created: 1_800_000_000,
     data: { id: `in_${id}`, customer_id: 'cus_1', subscription_id: null },
   } satisfies RelayEvent,
-  audience: { userDids: ['did:bazaar:usr_payer'], roles: ['owner', 'admin', 'developer'], secretHashes },
+  audience: {
+    everyone: false,
+    userDids: ['did:bazaar:usr_payer'],
+    roles: ['owner', 'admin', 'developer'],
+    secretHashes,
+  },
 });
 
 describe('the relay across nodes on PostgreSQL', () => {
@@ -64,5 +72,28 @@ describe('the relay across nodes on PostgreSQL', () => {
     expect(here.heard).toEqual(['evt_huge', ...ids]);
     await expect.poll(() => there.heard.length, { timeout: 5_000 }).toBe(ids.length);
     expect(there.heard).toEqual(ids);
+  });
+
+  it('carries an event addressed to everyone as such to the other node', async () => {
+    const [here, there] = [recordingHub(), recordingHub()];
+    const logger = Fastify({ logger: false }).log;
+    for (const hub of [here, there]) relays.push(await createClusterRelay(hub, database, logger));
+    const everyone: RelayAudience = { everyone: true, userDids: [], roles: [], secretHashes: [] };
+    const donation: RelayDelivery = {
+      event: {
+        id: 'evt_donation',
+        type: 'donation.updated',
+        livemode: false,
+        created: 1_800_000_000,
+        data: { id: 'plink_1' },
+      },
+      audience: everyone,
+    };
+
+    await relays[0]!.publish('relay:bazaar:events', [delivery('evt_paid'), donation]);
+
+    await expect.poll(() => there.heard.length, { timeout: 5_000 }).toBe(2);
+    expect(there.audiences.map((audience) => audience.everyone)).toEqual([false, true]);
+    expect(there.audiences[1]).toEqual(everyone);
   });
 });

@@ -18,6 +18,8 @@ const notificationSchema = z.object({
     z.object({
       event: relayEventSchema,
       audience: z.object({
+        // A node that does not know `everyone` yet (a rolling upgrade) sends none: addressed as before.
+        everyone: z.boolean().default(false),
         userDids: z.array(z.string()),
         roles: z.array(roleSchema),
         secretHashes: z.array(z.string()),

@@ -47,6 +47,7 @@ function send(socket: WebSocket, message: RelayServerMessage): void {
 function mayHear(client: Client, audience: RelayAudience): boolean {
   const { did, roles } = client.holder;
   return (
+    audience.everyone ||
     (did !== null && audience.userDids.includes(did)) ||
     roles.some((role) => audience.roles.includes(role)) ||
     audience.secretHashes.some((hash) => client.secretHashes.has(hash))

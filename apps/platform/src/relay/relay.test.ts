@@ -18,7 +18,19 @@ const EVENT: RelayEvent = {
   created: 1_800_000_000,
   data: { id: 'in_1', customer_id: 'cus_1', subscription_id: null },
 };
-const SECRET_HOLDERS: RelayAudience = { userDids: [], roles: [], secretHashes: [sha256Hex(SECRET)] };
+const SECRET_HOLDERS: RelayAudience = {
+  everyone: false,
+  userDids: [],
+  roles: [],
+  secretHashes: [sha256Hex(SECRET)],
+};
+const DONATION_UPDATED: RelayEvent = {
+  id: 'evt_2',
+  type: 'donation.updated',
+  livemode: false,
+  created: 1_800_000_000,
+  data: { id: 'plink_1' },
+};
 
 /** The status and error code a refused upgrade is answered with. */
 function refusal(url: string): Promise<{ status: number; code: string }> {
@@ -57,6 +69,22 @@ describe('relay protocol', () => {
     platform.relay.publish(CHANNEL, [{ event: EVENT, audience: SECRET_HOLDERS }]);
     expect(await holder.heard()).toEqual([EVENT]);
     expect(await bystander.heard()).toEqual([]);
+  });
+
+  it('delivers an event addressed to everyone to a socket of nobody, which still hears nothing else', async () => {
+    const nobody = await connect(url);
+    const unsubscribed = await connect(url);
+    await nobody.subscribe();
+
+    platform.relay.publish(CHANNEL, [
+      {
+        event: EVENT,
+        audience: { everyone: false, userDids: ['did:bazaar:usr_payer'], roles: ['owner'], secretHashes: [] },
+      },
+      { event: DONATION_UPDATED, audience: { everyone: true, userDids: [], roles: [], secretHashes: [] } },
+    ]);
+    expect(await nobody.heard()).toEqual([DONATION_UPDATED]);
+    expect(await unsubscribed.heard()).toEqual([]);
   });
 
   it('stops delivering after unsubscribe', async () => {
@@ -200,5 +228,34 @@ describe.each(TEST_DIALECTS)('who hears payments on the relay on %s', (dialect) 
       'checkout.session.completed',
       'invoice.paid',
     ]);
+  });
+
+  it("tells every page of a donation's new totals by the link's id alone, and nobody of the payment", async () => {
+    const url = relayUrl(platform.baseUrl);
+    const made = await platform.app.inject({
+      method: 'POST',
+      url: '/payment-kit/api/donations?livemode=false',
+      payload: { target: 'app:weather', title: 'Tip the weather app' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const linkId: string = made.json().payment_link_id;
+    const nobody = await connect(url);
+    const foreign = await connect(url, { headers: { origin: 'https://evil.example' } });
+    for (const socket of [nobody, foreign]) await socket.subscribe();
+
+    const session = await startCheckout(linkId);
+    await payCheckout(session, { email: 'guest@example.com' });
+
+    for (const socket of [nobody, foreign]) {
+      expect(await socket.heard()).toEqual([
+        {
+          id: expect.stringMatching(/^evt_/),
+          type: 'donation.updated',
+          livemode: false,
+          created: expect.any(Number),
+          data: { id: linkId },
+        },
+      ]);
+    }
   });
 });

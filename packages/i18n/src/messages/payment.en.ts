@@ -167,6 +167,7 @@ export const paymentEn = {
   'payment.error.PAYMENT_NOT_REFUNDABLE': 'Only a completed payment can be refunded.',
   'payment.error.REFUND_EXCEEDS_PAYMENT': 'The refund is for more than is left of the payment.',
   'payment.error.WEBHOOK_SIGNATURE_INVALID': "The webhook is not signed with this payment method's secret.",
+  'payment.error.DONATION_INACTIVE': 'Donations are turned off here.',
   'payment.error.PAYMENT_METHOD_UNAVAILABLE': 'This payment method is not supported',
   'payment.error.CHECKOUT_MODE_UNSUPPORTED': 'This kind of purchase cannot be paid here yet.',
   'payment.error.REQUIRE_CROSS_SELL': 'Please add the recommended item to continue.',

@@ -158,6 +158,7 @@ export const paymentZh: Record<keyof typeof paymentEn, string> = {
   'payment.error.PAYMENT_NOT_REFUNDABLE': '只有已完成的付款才能退款。',
   'payment.error.REFUND_EXCEEDS_PAYMENT': '退款金额超过了该付款剩余可退的金额。',
   'payment.error.WEBHOOK_SIGNATURE_INVALID': '该 Webhook 未使用此支付方式的密钥签名。',
+  'payment.error.DONATION_INACTIVE': '此处的打赏已关闭。',
   'payment.error.PAYMENT_METHOD_UNAVAILABLE': '不支持此支付方式',
   'payment.error.CHECKOUT_MODE_UNSUPPORTED': '暂不支持在此支付此类购买。',
   'payment.error.REQUIRE_CROSS_SELL': '请添加推荐的商品后继续。',

@@ -368,6 +368,8 @@ export interface PaymentTables {
     total_amount: string;
     supporter_count: number;
     created_at: number;
+    /** The setting whose edits the link follows; null for a link made without a mount location. */
+    setting_id: string | null;
   };
   donation_supporters: {
     payment_link_id: string;

@@ -106,16 +106,6 @@ export async function completeCheckout(
       paymentStatus,
       now,
     });
-    if (session.submit_type === 'donate' && session.payment_link_id) {
-      await recordSupporter(trx, {
-        paymentLinkId: session.payment_link_id,
-        customerId,
-        amount: intent.amount,
-        display: session.supporter_display,
-        paymentIntentId: intent.id,
-        now,
-      });
-    }
     await recordEvents(trx, {
       now,
       livemode: intent.livemode,
@@ -128,6 +118,17 @@ export async function completeCheckout(
         paymentStatus,
       }),
     });
+    // After the completion's events, so a donation's new totals are announced after the payment.
+    if (session.submit_type === 'donate' && session.payment_link_id) {
+      await recordSupporter(trx, {
+        paymentLinkId: session.payment_link_id,
+        customerId,
+        amount: intent.amount,
+        display: session.supporter_display,
+        paymentIntentId: intent.id,
+        now,
+      });
+    }
     return intent;
   });
 

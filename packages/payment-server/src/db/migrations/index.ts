@@ -18,6 +18,7 @@ import { webhookQueue } from './0016-webhook-queue.ts';
 import { refunds } from './0017-refunds.ts';
 import { stripe } from './0018-stripe.ts';
 import { donations } from './0019-donations.ts';
+import { donationLinkSettings } from './0020-donation-link-settings.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0017_refunds': refunds,
   '0018_stripe': stripe,
   '0019_donations': donations,
+  '0020_donation_link_settings': donationLinkSettings,
 };

@@ -27,6 +27,35 @@ export async function claimDonationTarget(db: PaymentDb, row: DonationLinkRow): 
   return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
 
+/**
+ * Gives a link made without a setting to `settingId`; false when it has one already (another
+ * setting's, or this one's by a request just before).
+ */
+export async function adoptDonationLink(
+  db: PaymentDb,
+  input: { paymentLinkId: string; settingId: string },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('donation_links')
+    .set({ setting_id: input.settingId })
+    .where('payment_link_id', '=', input.paymentLinkId)
+    .where('setting_id', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+export async function listDonationLinkRowsOfSetting(
+  db: PaymentDb,
+  settingId: string,
+): Promise<DonationLinkRow[]> {
+  return db
+    .selectFrom('donation_links')
+    .selectAll()
+    .where('setting_id', '=', settingId)
+    .orderBy('payment_link_id')
+    .execute();
+}
+
 /** The link's totals, locked until the caller's transaction ends (PostgreSQL; SQLite has one writer). */
 export async function lockDonationTotals(db: PaymentDb, paymentLinkId: string) {
   let query = db.selectFrom('donation_links').selectAll().where('payment_link_id', '=', paymentLinkId);

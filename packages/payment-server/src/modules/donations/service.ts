@@ -7,10 +7,11 @@ import {
   type SupporterDisplay,
 } from '@bazaar/schemas';
 import { z } from 'zod';
-import { readJsonOrNull, toFlag } from '../../db/json.ts';
+import { fromFlag, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { isGuestDid } from '../checkout-sessions/access.ts';
 import type { PaymentDeps } from '../../deps.ts';
+import { recordEvents } from '../events/service.ts';
 import { toSettings } from '../payment-methods/service.ts';
 import {
   findDonationLinkRow,
@@ -23,10 +24,6 @@ import {
 } from './repository.ts';
 
 const displaySchema = z.enum(SUPPORTER_DISPLAYS);
-const paymentDetailsJson = z.union([
-  z.object({ brand: z.string(), last4: z.string() }),
-  chainPaymentDetailsSchema,
-]);
 
 /** The more private of two choices: a supporter who once asked to be anonymous stays so. */
 function morePrivate(a: SupporterDisplay, b: SupporterDisplay): SupporterDisplay {
@@ -37,6 +34,8 @@ function morePrivate(a: SupporterDisplay, b: SupporterDisplay): SupporterDisplay
  * A donation completed: the payer's supporter row for the link gains its amount (one row per
  * customer, whatever they gave before), and the link's totals follow, in the completing
  * transaction. The totals are locked first, so two donations at once add up on any database.
+ * `donation.updated` carries the new totals to every widget of the target: every page hears it,
+ * so it names the link and its totals only, never the supporter nor what they gave.
  */
 export async function recordSupporter(
   trx: PaymentDb,
@@ -70,10 +69,24 @@ export async function recordSupporter(
     });
   }
   if (totals) {
-    await setDonationTotals(trx, {
-      paymentLinkId: input.paymentLinkId,
-      totalAmount: (BigInt(totals.total_amount) + BigInt(input.amount)).toString(),
-      supporterCount: totals.supporter_count + (isNew ? 1 : 0),
+    const totalAmount = (BigInt(totals.total_amount) + BigInt(input.amount)).toString();
+    const supporterCount = totals.supporter_count + (isNew ? 1 : 0);
+    await setDonationTotals(trx, { paymentLinkId: input.paymentLinkId, totalAmount, supporterCount });
+    await recordEvents(trx, {
+      now: input.now,
+      livemode: fromFlag(totals.livemode),
+      payloads: [
+        {
+          type: 'donation.updated',
+          data: {
+            id: input.paymentLinkId,
+            target: totals.target,
+            total_amount: totalAmount,
+            supporter_count: supporterCount,
+            currency_id: totals.currency_id,
+          },
+        },
+      ],
     });
   }
 }
@@ -81,6 +94,12 @@ export async function recordSupporter(
 /** An id for the supporter that stays the same within the link and cannot be matched across links. */
 function supporterId(paymentLinkId: string, customerId: string): string {
   return createHash('sha256').update(`${paymentLinkId}:${customerId}`).digest('base64url').slice(0, 24);
+}
+
+/** A chain payment's details; null for a card's. */
+function chainDetails(text: string | null) {
+  const parsed = chainPaymentDetailsSchema.safeParse(text === null ? null : JSON.parse(text));
+  return parsed.success ? parsed.data : null;
 }
 
 /** What leaves the server of a supporter: only what their choice lets through. */
@@ -102,8 +121,10 @@ function toSupporter(
     },
     display,
     amount_total: display === 'name_only' ? null : row.amount_total,
-    // A payment's details name the wallet (and the amount): shown only for a fully public supporter.
-    payment_details: isPublic ? readJsonOrNull(paymentDetailsJson, row.payment_details) : null,
+    // A chain payment is public on its chain anyway, and its transaction is what a supporter row
+    // links to; it names the wallet and the amount, so only a fully public supporter shows it. A
+    // card's brand and last digits are nobody else's business.
+    payment_details: isPublic ? chainDetails(row.payment_details) : null,
     updated_at: row.updated_at,
   };
 }

@@ -35,7 +35,7 @@ describe.each(TEST_DIALECTS)('relay audiences on %s', (dialect) => {
     const payer = await submitSession(t, started.checkoutSession.id, PAYER);
     await confirmCard(t, payer.intentId, payer.secret, TEST_CARDS.succeeds);
 
-    const payers = { userDids: [PAYER], roles: ADMIN_ROLES, secretHashes: [] };
+    const payers = { everyone: false, userDids: [PAYER], roles: ADMIN_ROLES, secretHashes: [] };
     expect(audiences()).toEqual([
       ['customer.created', payers],
       ['payment_intent.succeeded', payers],
@@ -59,12 +59,38 @@ describe.each(TEST_DIALECTS)('relay audiences on %s', (dialect) => {
 
     // A guest's did names no user; only the secret proves the donor's page.
     const guest = 'anonymous:guest@example.com';
-    const page = { userDids: [guest], roles: ADMIN_ROLES, secretHashes: [sha256Hex(secret)] };
+    const page = {
+      everyone: false,
+      userDids: [guest],
+      roles: ADMIN_ROLES,
+      secretHashes: [sha256Hex(secret)],
+    };
     expect(audiences()).toEqual([
-      ['customer.created', { userDids: [guest], roles: ADMIN_ROLES, secretHashes: [] }],
+      ['customer.created', { everyone: false, userDids: [guest], roles: ADMIN_ROLES, secretHashes: [] }],
       ['payment_intent.succeeded', page],
       ['checkout.session.completed', page],
-      ['invoice.paid', { userDids: [guest], roles: ADMIN_ROLES, secretHashes: [] }],
+      ['invoice.paid', { everyone: false, userDids: [guest], roles: ADMIN_ROLES, secretHashes: [] }],
+    ]);
+  });
+
+  it("addresses a donation's new totals to everyone, and the payment itself as any other", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `${API}/donations?livemode=false`,
+      payload: { target: 'app:weather' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const started = await startCheckout(t, made.json().payment_link_id, { user: { did: PAYER } });
+    const payer = await submitSession(t, started.checkoutSession.id, PAYER);
+    await confirmCard(t, payer.intentId, payer.secret, TEST_CARDS.succeeds);
+
+    const payers = { everyone: false, userDids: [PAYER], roles: ADMIN_ROLES, secretHashes: [] };
+    expect(audiences()).toEqual([
+      ['customer.created', payers],
+      ['payment_intent.succeeded', payers],
+      ['checkout.session.completed', payers],
+      ['invoice.paid', payers],
+      ['donation.updated', { everyone: true, userDids: [], roles: ADMIN_ROLES, secretHashes: [] }],
     ]);
   });
 
@@ -77,6 +103,7 @@ describe.each(TEST_DIALECTS)('relay audiences on %s', (dialect) => {
       [
         'checkout.session.expired',
         {
+          everyone: false,
           userDids: [],
           roles: ADMIN_ROLES,
           secretHashes: [sha256Hex(started.checkoutSession.client_secret!)],

@@ -10,12 +10,15 @@ const isAboutIntent = (payload: EventPayload) => payload.type.startsWith('paymen
 const isAboutSession = (payload: EventPayload) => payload.type.startsWith('checkout.session.');
 const isAboutCustomer = (payload: EventPayload) =>
   payload.type === 'customer.created' || payload.type === 'customer.updated';
+/** Events every page may hear: a donation widget shows its target's totals to anyone. */
+const isPublic = (payload: EventPayload) => payload.type === 'donation.updated';
 
 /**
  * Who may hear each event on the relay, found with one query per table for the whole batch:
  * the user of the customer it concerns (a guest's `anonymous:` did matches no user), the page
  * paying the checkout session it is about (directly, or through the intent paying it) while
- * that session's secret proves its payer, and the kit's admins.
+ * that session's secret proves its payer, and the kit's admins. A public event (a donation's new
+ * totals, which name no one) goes to every socket on the channel.
  */
 export async function relayAudiences(
   db: PaymentDb,
@@ -47,12 +50,13 @@ export async function relayAudiences(
     customerIds.filter((id) => id !== null),
   );
 
-  return payloads.map((_, index) => {
+  return payloads.map((payload, index) => {
     const customerId = customerIds[index];
     const sessionId = sessionIds[index];
     const did = customerId ? (dids.get(customerId) ?? null) : null;
     const secretHash = sessionId ? sessions.get(sessionId)?.secretHash : null;
     return {
+      everyone: isPublic(payload),
       userDids: did ? [did] : [],
       roles: ADMIN_ROLES,
       secretHashes: secretHash && isPaidBySecretHolder(did) ? [secretHash] : [],

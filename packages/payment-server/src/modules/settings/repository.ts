@@ -1,4 +1,5 @@
 import type { Selectable, Updateable } from 'kysely';
+import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type SettingRow = Selectable<PaymentTables['settings']>;
@@ -7,9 +8,10 @@ export async function findSettingRow(db: PaymentDb, id: string): Promise<Setting
   return db.selectFrom('settings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** `lock`: the row stays locked until the caller's transaction ends (PostgreSQL; SQLite has one writer). */
 export async function findSettingRowAt(
   db: PaymentDb,
-  input: { type: string; mountLocation: string; livemode: number },
+  input: { type: string; mountLocation: string; livemode: number; lock?: boolean },
 ): Promise<SettingRow | undefined> {
   return db
     .selectFrom('settings')
@@ -17,6 +19,7 @@ export async function findSettingRowAt(
     .where('type', '=', input.type)
     .where('mount_location', '=', input.mountLocation)
     .where('livemode', '=', input.livemode)
+    .$if(input.lock === true && hasRowLocks(db), (query) => query.forUpdate())
     .executeTakeFirst();
 }
 

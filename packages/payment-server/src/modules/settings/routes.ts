@@ -9,16 +9,11 @@ import {
 import type { ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
+import { updateDonationSetting } from '../../flows/update-donation-setting.ts';
 import { adminOnly } from '../../http/admin-only.ts';
 import { validationFailed } from '../../http/validation-failed.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
-import {
-  createOrReturnSetting,
-  getSetting,
-  listSettings,
-  setSettingActive,
-  updateSettingAt,
-} from './service.ts';
+import { createOrReturnSetting, getSetting, listSettings, setSettingActive } from './service.ts';
 
 const isSettingId = (key: string) => key.startsWith(`${ID_PREFIXES.setting}_`);
 
@@ -52,7 +47,8 @@ export function registerSettingRoutes(app: ZodApp, deps: PaymentDeps) {
         return setSettingActive(deps, { id: key, active: body.active });
       }
       if (!('settings' in body)) throw validationFailed('settings', 'Required');
-      return updateSettingAt(deps, { mountLocation: key, ...body });
+      // Through the flow: the setting's donation links follow its new settings in the same transaction.
+      return updateDonationSetting(deps, { mountLocation: key, ...body });
     },
   );
   app.get(

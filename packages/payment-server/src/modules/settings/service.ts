@@ -71,7 +71,28 @@ export async function createOrReturnSetting(
   return toSetting(row);
 }
 
-/** `PUT /settings/{mountLocation}` (owner or admin): that mount location's new settings in a mode. */
+/**
+ * The donation setting of a mount location in a mode; `lock` keeps it locked until the caller's
+ * transaction ends, so an owner's edit waits for (or is seen by) whatever reads it under the lock.
+ */
+export async function getSettingAt(
+  db: PaymentDb,
+  input: { mountLocation: string; livemode: boolean; lock?: boolean },
+): Promise<Setting> {
+  const row = await findSettingRowAt(db, {
+    type: 'donate',
+    mountLocation: input.mountLocation,
+    livemode: toFlag(input.livemode),
+    lock: input.lock,
+  });
+  if (!row) throw notFound('setting', input.mountLocation);
+  return toSetting(row);
+}
+
+/**
+ * `PUT /settings/{mountLocation}` (owner or admin): that mount location's new settings in a mode.
+ * The route reaches it through the flow that brings the setting's donation links along.
+ */
 export async function updateSettingAt(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
   input: { mountLocation: string } & z.output<typeof updateSettingBodySchema>,
