@@ -1,4 +1,4 @@
-import { CSP_NONCE_MARKER } from '@bazaar/page-csp';
+import { CSP_NONCE_MARKER, ZOD_CHUNK_GROUP } from '@bazaar/page-csp';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -59,12 +59,7 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          // Zod must be jitless before any schema is built (zod-without-eval). The chunk that holds
-          // the schemas is shared with the lazy routes and would run before the entry's first
-          // import; in zod's own chunk the setting runs before anything that imports zod.
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|page-csp[\\/]src[\\/]zod-without-eval/ }],
-        },
+        codeSplitting: { groups: [ZOD_CHUNK_GROUP] },
       },
     },
   },

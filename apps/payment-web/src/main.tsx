@@ -3,7 +3,8 @@ import '@bazaar/page-csp/zod-without-eval';
 import { NonceStyleProvider } from '@bazaar/page-csp/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { fetchRegistryJson, loadPlatformConfig } from './platform-config.ts';
+import { loadRegistry } from '@bazaar/payment-react';
+import { platformConfigFrom } from './platform-config.ts';
 import { App } from './shell/app.tsx';
 
 declare global {
@@ -12,9 +13,7 @@ declare global {
   }
 }
 
-const platform = await loadPlatformConfig(window.__PLATFORM__, () =>
-  fetchRegistryJson(window.location.origin),
-);
+const platform = platformConfigFrom(await loadRegistry(window.__PLATFORM__, window.location.origin));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

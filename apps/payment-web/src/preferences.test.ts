@@ -16,13 +16,17 @@ describe('pickLocale', () => {
 
 describe('pickLivemode', () => {
   it.each([
-    ['?livemode=false', 'true', false],
-    ['?livemode=true', 'false', true],
-    ['', 'false', false],
-    ['', null, true],
-  ] as const)('%s with stored %s → %s', (search, stored, livemode) => {
-    expect(pickLivemode(search, stored)).toBe(livemode);
-  });
+    ['?livemode=false', 'true', true, false],
+    ['?livemode=true', 'false', false, true],
+    ['', 'false', true, false],
+    ['', null, true, true],
+    ['', null, false, false],
+  ] as const)(
+    '%s with stored %s on a platform live=%s → %s',
+    (search, stored, platformLivemode, livemode) => {
+      expect(pickLivemode(search, stored, platformLivemode)).toBe(livemode);
+    },
+  );
 });
 
 describe('pickAuthToken', () => {

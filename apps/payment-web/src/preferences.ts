@@ -26,11 +26,11 @@ export function localeCookie(locale: Locale): string {
   return `${LOCALE_COOKIE}=${locale}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
 }
 
-/** Livemode from `?livemode=`, else the last one stored, else live. */
-export function pickLivemode(search: string, stored: string | null): boolean {
+/** Livemode from `?livemode=`, else the last one stored, else the platform's mode. */
+export function pickLivemode(search: string, stored: string | null, platformLivemode: boolean): boolean {
   const fromQuery = new URLSearchParams(search).get('livemode');
   const value = fromQuery ?? stored;
-  return value === null ? true : value !== 'false';
+  return value === null ? platformLivemode : value !== 'false';
 }
 
 export function storeLivemode(storage: Storage, livemode: boolean): void {

@@ -72,6 +72,7 @@ describe.each(TEST_DIALECTS)('platform on %s', (dialect) => {
     expect(registrySchema.parse(response.json())).toEqual({
       appId: 'bazaar',
       appName: 'Bazaar',
+      livemode: false,
       components: [
         { did: COMPONENT_IDS.paymentKit, name: 'Payment Kit', mountPoint: '/payment-kit' },
         { did: COMPONENT_IDS.store, name: 'Store', mountPoint: '/' },

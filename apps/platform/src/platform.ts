@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
-import { OWNER_SETUP_PAGE, registrySchema, RELAY_PATH, USER_SERVICE_PATH } from '@bazaar/schemas';
+import {
+  OWNER_SETUP_PAGE,
+  REGISTRY_PATH,
+  registrySchema,
+  RELAY_PATH,
+  USER_SERVICE_PATH,
+} from '@bazaar/schemas';
 import {
   answerFrameworkError,
   idempotencyMigrations,
@@ -38,7 +44,6 @@ import { serveWebApp, type WebApp } from './web-apps.ts';
 
 /** The `webDist` key of the login page's built folder. */
 export const USER_SERVICE_WEB = 'user-service';
-export const REGISTRY_PATH = '/__platform.json';
 
 export interface PlatformOptions {
   database: Database;
@@ -165,7 +170,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   );
   await app.register(userServiceRoutes({ ...userDeps, limits }), { prefix: USER_SERVICE_PATH });
 
-  const registry = buildRegistry(appId, appName, components);
+  const registry = buildRegistry(appId, appName, livemode, components);
   zapp.get(REGISTRY_PATH, { schema: { response: { 200: registrySchema } } }, async () => registry);
 
   for (const component of components) {

@@ -4,11 +4,13 @@ import type { PlatformComponent } from '@bazaar/server-kit';
 export function buildRegistry(
   appId: string,
   appName: string,
+  livemode: boolean,
   components: readonly PlatformComponent[],
 ): Registry {
   return {
     appId,
     appName,
+    livemode,
     components: components.map(({ did, name, mountPoint }) => ({ did, name, mountPoint })),
   };
 }

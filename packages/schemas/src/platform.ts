@@ -18,9 +18,14 @@ export type Component = z.infer<typeof componentSchema>;
 export const registrySchema = z.object({
   appId: z.string(),
   appName: z.string(),
+  /** Whether the platform runs on real money; its apps show and take test-mode data otherwise. */
+  livemode: z.boolean(),
   components: z.array(componentSchema),
 });
 export type Registry = z.infer<typeof registrySchema>;
+
+/** Where the platform publishes its registry; pages get it inlined as `window.__PLATFORM__` too. */
+export const REGISTRY_PATH = '/__platform.json';
 
 /** The relay channel that carries an app's events: `relay:{appId}:events`. */
 export function eventsChannel(appId: string): string {
@@ -45,6 +50,14 @@ export const sessionUserSchema = z.object({
   passports: z.array(passportSchema),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Who may administer the Payment Kit (its settings, catalogue, refunds): owners, admins and platform developers. */
+export const PAYMENT_ADMIN_ROLES: readonly Role[] = ['owner', 'admin', 'developer'];
+
+/** True for a user holding a passport of one of `PAYMENT_ADMIN_ROLES`. */
+export function isPaymentAdmin(user: Pick<SessionUser, 'passports'>): boolean {
+  return user.passports.some((passport) => PAYMENT_ADMIN_ROLES.includes(passport.role));
+}
 
 /** A wallet address as people read it: `0x1234…abcd`. */
 export function shortAddress(address: string): string {

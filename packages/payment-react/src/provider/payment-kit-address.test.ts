@@ -5,6 +5,7 @@ import { paymentKitBaseUrl, paymentKitMountPoint } from './payment-kit-address.t
 const registry = (mountPoint?: string): Registry => ({
   appId: 'app_1',
   appName: 'Bazaar',
+  livemode: false,
   components: [
     { did: COMPONENT_IDS.store, name: 'Store', mountPoint: '/' },
     ...(mountPoint === undefined ? [] : [{ did: COMPONENT_IDS.paymentKit, name: 'Payment Kit', mountPoint }]),
