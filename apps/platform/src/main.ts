@@ -4,6 +4,7 @@ import { openDatabase } from '@bazaar/server-kit';
 import { createStore } from '@bazaar/store';
 import { pino } from 'pino';
 import { ConfigError, readPlatformConfig, type PlatformConfig } from './config.ts';
+import { seedDemoDonations } from './demo-donations.ts';
 import { createPlatform } from './platform.ts';
 import { createMailer } from './user-service/mailer.ts';
 import { builtWebDist } from './web-dist.ts';
@@ -48,6 +49,8 @@ const platform = await createPlatform({
   webDist: builtWebDist(),
 });
 
+// Test mode's tip jar on the Store's home page gets its demo supporters through the kit's own API.
+if (!livemode) await seedDemoDonations(platform.app);
 await platform.app.listen({ port, host });
 logger.info(
   `Bazaar is running at ${config.publicUrl} (${livemode ? 'live' : 'test'} mode, listening on ${host}:${port})`,

@@ -7,6 +7,7 @@ export { PaymentProvider, type PaymentProviderProps } from './provider/payment-p
 export { usePaymentContext, useTranslate } from './provider/payment-context.ts';
 export { TestModeBadge } from './primitives/test-mode-badge.tsx';
 export { createPaymentTheme } from './theme/payment-theme.ts';
+export { loadRegistry } from './provider/platform-registry.ts';
 export {
   DEFAULT_PAYMENT_KIT_MOUNT_POINT,
   paymentKitBaseUrl,

@@ -45,6 +45,13 @@ function createRouter(mountPoint: string) {
               })),
           },
           {
+            path: 'integrations/donations',
+            lazy: () =>
+              import('../pages/integrations-donations-page.tsx').then((module) => ({
+                Component: module.IntegrationsDonationsPage,
+              })),
+          },
+          {
             path: '*',
             lazy: () =>
               import('../pages/not-found-page.tsx').then((module) => ({ Component: module.NotFoundPage })),
@@ -69,7 +76,7 @@ export function App({ platform }: { platform: PlatformConfig }) {
     return picked;
   });
   const [livemode, setLivemodeState] = useState(() =>
-    pickLivemode(window.location.search, readStoredLivemode(window.localStorage)),
+    pickLivemode(window.location.search, readStoredLivemode(window.localStorage), platform.livemode),
   );
   const [router] = useState(() => createRouter(platform.mountPoint));
   // Read once: the address may later be rewritten to the session, and the token stays valid for the page.

@@ -11,12 +11,13 @@ import {
 } from '@mui/material';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { useLocale } from './use-locale.tsx';
+import { signInAddress } from './sign-in-address.ts';
 import { useSessionUser } from './use-session-user.ts';
 
 export function StoreLayout() {
   const { t, locale, setLocale } = useLocale();
   const user = useSessionUser();
-  const loginUrl = `/.well-known/service/user/login?redirect=${encodeURIComponent(window.location.pathname)}`;
+  const loginUrl = signInAddress(window.location.pathname);
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: '#f6f7fb' }}>
       <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: '1px solid #e6e8ef' }}>

@@ -1,6 +1,10 @@
 import { commonEn } from './common.en.ts';
 import { commonZh } from './common.zh.ts';
 import { paymentEn } from './payment.en.ts';
+import { paymentIntegrationsEn } from './payment-integrations.en.ts';
+import { paymentIntegrationsZh } from './payment-integrations.zh.ts';
+import { paymentDonateEn } from './payment-donate.en.ts';
+import { paymentDonateZh } from './payment-donate.zh.ts';
 import { paymentOverdueEn } from './payment-overdue.en.ts';
 import { paymentOverdueZh } from './payment-overdue.zh.ts';
 import { paymentSubscriptionActionsEn } from './payment-subscription-actions.en.ts';
@@ -18,6 +22,8 @@ import { storeZh } from './store.zh.ts';
 export const en = {
   ...commonEn,
   ...paymentEn,
+  ...paymentDonateEn,
+  ...paymentIntegrationsEn,
   ...paymentOverdueEn,
   ...paymentSubscriptionEn,
   ...paymentSubscriptionActionsEn,
@@ -28,6 +34,8 @@ export const en = {
 export const zh: Record<MessageKey, string> = {
   ...commonZh,
   ...paymentZh,
+  ...paymentDonateZh,
+  ...paymentIntegrationsZh,
   ...paymentOverdueZh,
   ...paymentSubscriptionZh,
   ...paymentSubscriptionActionsZh,

@@ -6,6 +6,9 @@ export const storeEn = {
   'store.backHome': 'Back to the store',
   'store.home.headline': 'Apps for your platform',
   'store.home.subtitle': 'Browse, buy and support the apps that run on Bazaar.',
+  'store.support.heading': 'Support this Store',
+  'store.support.description':
+    'Tips keep the Store running and its reviews careful. Choose whether you appear by name, by name without the amount, or not at all.',
   'store.demo.heading': 'Try the Payment Kit (test mode)',
   'store.demo.onetime.title': 'Buy a license',
   'store.demo.onetime.description': 'A one-time purchase, paid by test card.',

@@ -7,6 +7,9 @@ export const storeZh: Record<keyof typeof storeEn, string> = {
   'store.backHome': '返回商店',
   'store.home.headline': '为你的平台挑选应用',
   'store.home.subtitle': '浏览、购买并支持运行在 Bazaar 上的应用。',
+  'store.support.heading': '支持这家商店',
+  'store.support.description':
+    '打赏让商店持续运行、审核更用心。你可以选择显示姓名和金额、只显示姓名，或完全匿名。',
   'store.demo.heading': '体验支付套件（测试模式）',
   'store.demo.onetime.title': '购买授权',
   'store.demo.onetime.description': '一次性购买，使用测试卡支付。',

@@ -13,6 +13,12 @@ export const queryKeys = {
   subscription: (id: string) => [...queryKeys.all, 'subscription', id] as const,
   subscriptionInvoices: (subscriptionId: string) =>
     [...queryKeys.all, 'subscription', subscriptionId, 'invoices'] as const,
+  donateSetting: (mountLocation: string, livemode: boolean) =>
+    [...queryKeys.all, 'donate-setting', mountLocation, livemode] as const,
+  donation: (target: string, livemode: boolean) => [...queryKeys.all, 'donation', target, livemode] as const,
+  supporters: (target: string, livemode: boolean) =>
+    [...queryKeys.all, 'donation', target, livemode, 'supporters'] as const,
+  donationSettings: (livemode: boolean) => [...queryKeys.all, 'donation-settings', livemode] as const,
   overdueInvoices: (kind: 'subscription' | 'customer', id: string, livemode: boolean) =>
     [...queryKeys.all, 'overdue-invoices', kind, id, livemode] as const,
 };

@@ -1,6 +1,8 @@
 import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { MessageKey } from '@bazaar/i18n';
+import { DonateButton } from '@bazaar/payment-react/donate';
+import { STORE_HOME_DONATION } from '../../store-donations.ts';
 import { useLocale } from '../use-locale.tsx';
 
 interface Category {
@@ -56,6 +58,23 @@ export function HomePage() {
           ))}
         </Stack>
       </Box>
+      <Card variant="outlined" component="section" aria-labelledby="store-support-heading">
+        <CardContent>
+          <Typography
+            id="store-support-heading"
+            sx={{ fontWeight: 600 }}
+            variant="h5"
+            component="h2"
+            gutterBottom
+          >
+            {t('store.support.heading')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 640 }}>
+            {t('store.support.description')}
+          </Typography>
+          <DonateButton {...STORE_HOME_DONATION} />
+        </CardContent>
+      </Card>
       <Box>
         <Typography sx={{ fontWeight: 600 }} variant="h5" component="h2" gutterBottom>
           {t('store.demo.heading')}

@@ -1,0 +1,26 @@
+import type { paymentDonateEn } from './payment-donate.en.ts';
+
+export const paymentDonateZh: Record<keyof typeof paymentDonateEn, string> = {
+  'payment.donate.button': '打赏',
+  'payment.donate.tip': '打赏',
+  'payment.donate.title': '支持一下',
+  'payment.donate.supporters': '{count} 位支持者',
+  'payment.donate.supporters_one': '{count} 位支持者',
+  'payment.donate.summary': '{count} 位支持者 · 共 {total}',
+  'payment.donate.summary_one': '{count} 位支持者 · 共 {total}',
+  'payment.donate.empty': '还没有支持者，来做第一个吧！',
+  'payment.donate.loadMore': '加载更多',
+  'payment.donate.anonymous': '匿名',
+  'payment.donate.amountHidden': '金额已隐藏',
+  'payment.donate.column.supporter': '支持者',
+  'payment.donate.column.amount': '金额',
+  'payment.donate.column.date': '时间',
+  'payment.donate.viewPayment': '查看这笔支付',
+  'payment.donate.configure': '打赏设置',
+  'payment.donate.off': '此处的打赏已关闭。',
+  'payment.donate.enable': '开启打赏',
+  'payment.donate.preview.title': '预览',
+  'payment.donate.preview.historyAvatar': '支持者以头像显示在按钮旁，并附总额和人数。',
+  'payment.donate.preview.historyTable': '支持者以表格显示在按钮下方，并附总额和人数。',
+  'payment.donate.invalidRender': '请提供有效的渲染函数',
+};
