@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { isPaymentAdmin } from '@bazaar/schemas';
 import { useSessionUser } from '../api/use-session-user.ts';
@@ -19,22 +18,24 @@ export function donationSettingsUrl(apiBaseUrl: string): string {
   return `${apiBaseUrl.replace(/\/$/, '')}/integrations/donations`;
 }
 
-/** The owner's way to the integrations page, from beside the button or the dialog's title. */
+/**
+ * The owner's way to the integrations page, from beside the button or the dialog's title. Named
+ * by the browser's own tooltip: MUI's would add its whole Tooltip to every visitor's page.
+ */
 export function ConfigureDonationsButton() {
   const { apiBaseUrl, t } = usePaymentContext();
   const label = t('payment.donate.configure');
   return (
-    <Tooltip title={label}>
-      <IconButton
-        size="small"
-        href={donationSettingsUrl(apiBaseUrl)}
-        target="_blank"
-        rel="noopener"
-        aria-label={label}
-      >
-        <SettingsOutlinedIcon fontSize="small" />
-      </IconButton>
-    </Tooltip>
+    <IconButton
+      size="small"
+      href={donationSettingsUrl(apiBaseUrl)}
+      target="_blank"
+      rel="noopener"
+      aria-label={label}
+      title={label}
+    >
+      <SettingsOutlinedIcon fontSize="small" />
+    </IconButton>
   );
 }
 
