@@ -9,14 +9,14 @@
  * Prints, per build: gzip JavaScript the checkout route fetched on its first load, gzip
  * JavaScript of the whole build, and the median Largest Contentful Paint.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { createTestPlatform } from '@bazaar/platform/testing';
 import { COMPONENT_IDS } from '@bazaar/schemas';
+import { builtScripts, kilobytes, launchChromium } from './built-scripts.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const APP_ROOT = join(ROOT, 'apps/payment-web');
@@ -53,20 +53,6 @@ async function buildVariant(variant: Variant, outDir: string): Promise<void> {
       ...(variant.isCodeSplit ? {} : { rolldownOptions: { output: { codeSplitting: false } } }),
     },
   });
-}
-
-function gzipBytes(path: string): number {
-  return gzipSync(readFileSync(path)).length;
-}
-
-/** Every JavaScript file of a build, by its address under the mount point. */
-function builtScripts(outDir: string): Map<string, number> {
-  const scripts = new Map<string, number>();
-  for (const file of readdirSync(join(outDir, 'assets'))) {
-    if (file.endsWith('.js'))
-      scripts.set(`/payment-kit/assets/${file}`, gzipBytes(join(outDir, 'assets', file)));
-  }
-  return scripts;
 }
 
 interface Load {
@@ -109,8 +95,6 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
 }
 
-const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-
 async function measure(browser: Browser, variant: Variant) {
   const outDir = mkdtempSync(join(tmpdir(), 'bazaar-checkout-bench-'));
   await buildVariant(variant, outDir);
@@ -121,7 +105,7 @@ async function measure(browser: Browser, variant: Variant) {
   });
   try {
     const { baseUrl } = platform;
-    const built = builtScripts(outDir);
+    const built = builtScripts(outDir, '/payment-kit/');
     for (let run = 0; run < WARM_UP_LOADS; run += 1) await loadOnce(browser, `${baseUrl}${CHECKOUT_PATH}`);
     const loads: Load[] = [];
     for (let run = 0; run < LOADS; run += 1)
@@ -142,11 +126,7 @@ async function measure(browser: Browser, variant: Variant) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 try {
   const results = [];
   for (const variant of VARIANTS) results.push(await measure(browser, variant));

@@ -9,14 +9,14 @@
  *
  * Prints, per build: gzip JavaScript fetched by the home page, and by opening the dialog.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { createTestPlatform } from '@bazaar/platform/testing';
 import { COMPONENT_IDS } from '@bazaar/schemas';
+import { builtScripts, kilobytes, launchChromium } from './built-scripts.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const APP_ROOT = join(ROOT, 'apps/store');
@@ -52,18 +52,6 @@ async function buildVariant(variant: Variant, outDir: string): Promise<void> {
   });
 }
 
-/** Every JavaScript file of a build, gzip bytes by its address. */
-function builtScripts(outDir: string): Map<string, number> {
-  const scripts = new Map<string, number>();
-  for (const file of readdirSync(join(outDir, 'assets'))) {
-    if (file.endsWith('.js'))
-      scripts.set(`/assets/${file}`, gzipSync(readFileSync(join(outDir, 'assets', file))).length);
-  }
-  return scripts;
-}
-
-const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-
 /** The scripts a page asks for from now on. */
 function recordScripts(page: Page): Set<string> {
   const scripts = new Set<string>();
@@ -83,7 +71,7 @@ async function measure(browser: Browser, variant: Variant) {
   });
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
   try {
-    const built = builtScripts(outDir);
+    const built = builtScripts(outDir, '/');
     const bytes = (scripts: Set<string>) =>
       [...scripts].reduce((sum, path) => sum + (built.get(path) ?? 0), 0);
     const page = await context.newPage();
@@ -113,11 +101,7 @@ async function measure(browser: Browser, variant: Variant) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 try {
   const results = [];
   for (const variant of VARIANTS) results.push(await measure(browser, variant));

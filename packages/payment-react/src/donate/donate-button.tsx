@@ -99,12 +99,12 @@ function ActiveDonateButton(props: DonateButtonProps & { setting: Setting; canCo
   const { settings } = setting;
   const buttonText = settings.appearance.button.text || t('payment.donate.button');
   const close = useCallback(() => setIsOpen(false), []);
-  const open = useCallback(() => {
+  const open = () => {
     setIsClicked(true);
     donation.reload();
     setPopoverAnchor(null);
     setIsOpen(true);
-  }, [donation]);
+  };
 
   if (donation.link.isError) return null;
   const adminAction = canConfigure ? <ConfigureDonationsButton /> : null;
