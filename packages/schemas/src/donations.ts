@@ -57,6 +57,8 @@ export const supporterSchema = z.object({
   amount_total: z.string().nullable(),
   /** The latest payment, for a transaction link; null unless name and amount are both public. */
   payment_details: paymentIntentSchema.shape.payment_details,
+  /** The invoice of their latest donation, answered to the supporter alone (null for anyone else). */
+  invoice_id: z.string().nullable(),
   updated_at: timestampSchema,
 });
 export type Supporter = z.infer<typeof supporterSchema>;

@@ -139,6 +139,25 @@ describe('DonateButton, default mode', () => {
     expect(images.filter((src) => src?.includes('0xada')).length).toBeGreaterThan(0);
   });
 
+  it("links the viewer's own row to their invoice", async () => {
+    const own = makeSupporters();
+    own.supporters[0] = { ...own.supporters[0]!, invoice_id: 'in_own' };
+    const settings = donateSettingsSchema.parse({ appearance: { history: { variant: 'table' } } });
+    renderDonate(
+      {},
+      {
+        routes: [
+          { method: 'GET', path: `${API}/donations`, respond: { body: own } },
+          ...routes({ setting: makeSetting({ settings }) }),
+        ],
+      },
+    );
+    await comeIntoView();
+    const link = await screen.findByRole('link', { name: '$10.00' }, SLOW);
+    expect(link.getAttribute('href')).toBe('http://shop.test/payment-kit/customer/invoice/in_own');
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
   it('shows a table with the total and count when the setting asks for one', async () => {
     const settings = donateSettingsSchema.parse({ appearance: { history: { variant: 'table' } } });
     renderDonate({}, { routes: routes({ setting: makeSetting({ settings }) }) });

@@ -21,14 +21,18 @@ import type { Donation } from './use-donation.ts';
 /** The list scrolls past this height. */
 const LIST_MAX_HEIGHT = 300;
 
-function paymentUrl(supporter: Supporter): string | null {
+/** A supporter's own row leads to their invoice; a public chain donation to its transaction. */
+function paymentUrl(supporter: Supporter, apiBaseUrl: string): string | null {
+  if (supporter.invoice_id) {
+    return `${apiBaseUrl.replace(/\/$/, '')}/customer/invoice/${encodeURIComponent(supporter.invoice_id)}`;
+  }
   const details = supporter.payment_details;
   return details && 'tx_hash' in details ? transactionUrl(details) : null;
 }
 
 function SupporterRow({ supporter, currency }: { supporter: Supporter; currency: PaymentCurrency | null }) {
-  const { t } = usePaymentContext();
-  const url = paymentUrl(supporter);
+  const { t, apiBaseUrl } = usePaymentContext();
+  const url = paymentUrl(supporter, apiBaseUrl);
   const amount =
     supporter.amount_total === null
       ? t('payment.donate.amountHidden')

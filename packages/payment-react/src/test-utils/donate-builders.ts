@@ -27,6 +27,7 @@ export function makeSupporter(overrides: Partial<Supporter> & { name?: string | 
     display: 'public',
     amount_total: '500',
     payment_details: null,
+    invoice_id: null,
     updated_at: 1_800_000_000,
     ...rest,
   };

@@ -377,6 +377,8 @@ export interface PaymentTables {
     amount_total: string;
     display: string;
     last_payment_intent_id: string;
+    /** Null for rows written before supporters kept it. */
+    last_invoice_id: string | null;
     updated_at: number;
   };
   stripe_intents: {

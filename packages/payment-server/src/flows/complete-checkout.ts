@@ -126,6 +126,7 @@ export async function completeCheckout(
         amount: intent.amount,
         display: session.supporter_display,
         paymentIntentId: intent.id,
+        invoiceId,
         now,
       });
     }

@@ -54,9 +54,10 @@ describe.each(TEST_DIALECTS)('donations on %s', (dialect) => {
     expect(paid.statusCode, paid.body).toBe(200);
   }
 
-  async function supporters(query = '') {
+  async function supporters(query = '', viewer?: string) {
     const response = await t.app.inject({
       url: `${API}/donations?target=${encodeURIComponent(TARGET)}&livemode=false${query}`,
+      headers: viewer ? t.signedIn({ did: viewer }) : {},
     });
     expect(response.statusCode, response.body).toBe(200);
     return { body: response.body, answer: donationSupportersSchema.parse(response.json()) };
@@ -91,6 +92,28 @@ describe.each(TEST_DIALECTS)('donations on %s', (dialect) => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.details[0].path).toBe('amount.minimum');
     expect(await t.db.selectFrom('donation_links').selectAll().execute()).toEqual([]);
+  });
+
+  it("links a supporter's own row to their latest invoice, for them alone", async () => {
+    await donate('did:bazaar:usr_hidden', 'anonymous', 'Hugo Hidden');
+    await donate('did:bazaar:usr_public', 'public', 'Pat Public');
+    const invoiceOf = async (did: string) =>
+      (
+        await t.db
+          .selectFrom('invoices')
+          .innerJoin('customers', 'customers.id', 'invoices.customer_id')
+          .select('invoices.id')
+          .where('customers.did', '=', did)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const hugo = await supporters('', 'did:bazaar:usr_hidden');
+    expect(hugo.answer.supporters.map((s) => s.invoice_id)).toEqual([
+      null,
+      await invoiceOf('did:bazaar:usr_hidden'),
+    ]);
+    const stranger = await supporters('', 'did:bazaar:usr_stranger');
+    expect(stranger.answer.supporters.map((s) => s.invoice_id)).toEqual([null, null]);
+    expect((await supporters()).body).not.toContain('in_');
   });
 
   it('sums each supporter once, newest first, and shows each only as they chose', async () => {

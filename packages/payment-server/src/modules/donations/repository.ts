@@ -104,6 +104,7 @@ export async function updateSupporterRow(db: PaymentDb, row: SupporterRow): Prom
       amount_total: row.amount_total,
       display: row.display,
       last_payment_intent_id: row.last_payment_intent_id,
+      last_invoice_id: row.last_invoice_id,
       updated_at: row.updated_at,
     })
     .where('payment_link_id', '=', row.payment_link_id)
@@ -137,6 +138,7 @@ export async function listSupporterRows(
       's.amount_total',
       's.display',
       's.updated_at',
+      's.last_invoice_id',
       'c.name',
       'c.did',
       'pi.payment_details',

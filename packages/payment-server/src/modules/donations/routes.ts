@@ -35,6 +35,6 @@ export function registerDonationRoutes(app: ZodApp, deps: PaymentDeps) {
         response: { 200: donationSupportersSchema },
       },
     },
-    async (request) => listSupporters(deps, request.query),
+    async (request) => listSupporters(deps, { ...request.query, viewerDid: request.user?.did ?? null }),
   );
 }

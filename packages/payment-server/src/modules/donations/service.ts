@@ -45,6 +45,7 @@ export async function recordSupporter(
     amount: string;
     display: string | null;
     paymentIntentId: string;
+    invoiceId: string;
     now: number;
   },
 ): Promise<void> {
@@ -56,6 +57,7 @@ export async function recordSupporter(
     amount_total: input.amount,
     display,
     last_payment_intent_id: input.paymentIntentId,
+    last_invoice_id: input.invoiceId,
     updated_at: input.now,
   });
   if (!isNew) {
@@ -65,6 +67,7 @@ export async function recordSupporter(
       amount_total: (BigInt(row.amount_total) + BigInt(input.amount)).toString(),
       display: morePrivate(displaySchema.parse(row.display), display),
       last_payment_intent_id: input.paymentIntentId,
+      last_invoice_id: input.invoiceId,
       updated_at: input.now,
     });
   }
@@ -106,6 +109,7 @@ function chainDetails(text: string | null) {
 function toSupporter(
   paymentLinkId: string,
   row: Awaited<ReturnType<typeof listSupporterRows>>[number],
+  viewerDid: string | null,
 ): Supporter {
   const display = displaySchema.parse(row.display);
   const isAnonymous = display === 'anonymous';
@@ -125,6 +129,8 @@ function toSupporter(
     // links to; it names the wallet and the amount, so only a fully public supporter shows it. A
     // card's brand and last digits are nobody else's business.
     payment_details: isPublic ? chainDetails(row.payment_details) : null,
+    // Their own invoice only to the supporter themselves (a guest's DID matches no session).
+    invoice_id: viewerDid !== null && row.did === viewerDid ? row.last_invoice_id : null,
     updated_at: row.updated_at,
   };
 }
@@ -132,7 +138,7 @@ function toSupporter(
 /** `GET /donations?target=&livemode=`: a page of the target's supporters, newest first, and its totals. */
 export async function listSupporters(
   deps: Pick<PaymentDeps, 'db' | 'catalogue'>,
-  input: { target: string; livemode: boolean; page: number; pageSize: number },
+  input: { target: string; livemode: boolean; page: number; pageSize: number; viewerDid: string | null },
 ): Promise<DonationSupporters> {
   const { db } = deps;
   const link = await findDonationLinkRow(db, { target: input.target, livemode: toFlag(input.livemode) });
@@ -149,7 +155,7 @@ export async function listSupporters(
     offset: (input.page - 1) * input.pageSize,
   });
   return {
-    supporters: rows.map((row) => toSupporter(link.payment_link_id, row)),
+    supporters: rows.map((row) => toSupporter(link.payment_link_id, row, input.viewerDid)),
     totalAmount: link.total_amount,
     currency,
     method,
