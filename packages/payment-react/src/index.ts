@@ -22,4 +22,4 @@ export { ApiError } from './api/api-error.ts';
 export { extractErrorText } from './api/error-text.ts';
 export { queryKeys } from './api/query-keys.ts';
 export { useSessionUser, useCustomerMe } from './api/use-session-user.ts';
-export { formatMoney } from './format/format-money.ts';
+export { formatMoney } from '@bazaar/money';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 import type { SessionUser, StartCheckoutResponse } from '@bazaar/schemas';
 import { useCustomerMe } from '../api/use-session-user.ts';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { StatusPanel } from '../primitives/status-panel.tsx';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { amountDueIn, defaultPaymentOption, paymentOptions, type PaymentOption } from './checkout-amounts.ts';

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import type { PaymentCurrency, Price } from '@bazaar/schemas';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { formatRecurring } from '../format/format-recurring.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { unitAmountIn } from './checkout-amounts.ts';

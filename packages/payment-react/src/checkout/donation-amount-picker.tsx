@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { checkTypedAmount, formatAmount, middlePreset, toUnits } from '@bazaar/money';
 import type { LineItem, PaymentCurrency } from '@bazaar/schemas';
 import type { SessionChange } from '../api/session-changes-api.ts';
-import { currencySign, formatMoney } from '../format/format-money.ts';
+import { currencySign, formatMoney } from '@bazaar/money';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { linePrice } from './checkout-amounts.ts';
 import { randomAmount, type CustomAmountTerms } from './custom-amount.ts';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Translate } from '@bazaar/i18n';
 import type { Benefit, PaymentCurrency } from '@bazaar/schemas';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { usePaymentContext, useTranslate } from '../provider/payment-context.ts';
 
 /** One beneficiary: "{name} will receive all tips"; several: "Tips are distributed to {count} beneficiaries". */

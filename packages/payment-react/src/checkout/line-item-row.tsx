@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CheckoutSession, LineItem, PaymentCurrency } from '@bazaar/schemas';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { formatRecurring } from '../format/format-recurring.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 import { lineAmountIn, lineItemProblem, linePrice, unitAmountIn } from './checkout-amounts.ts';

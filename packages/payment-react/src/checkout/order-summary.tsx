@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { StartCheckoutResponse } from '@bazaar/schemas';
 import { useSessionChange } from '../api/use-session-change.ts';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { formatTrial } from '../format/format-trial.ts';
 import { TestModeBadge } from '../primitives/test-mode-badge.tsx';
 import { useNowSeconds } from '../primitives/use-now-seconds.ts';

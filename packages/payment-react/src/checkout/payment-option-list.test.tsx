@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { ABT, makePaymentMethod, USD } from '../test-utils/checkout-builders.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
 import { paymentOptions, type PaymentOption } from './checkout-amounts.ts';

@@ -6,7 +6,7 @@ import { FormProvider } from 'react-hook-form';
 import type { Customer, StartCheckoutResponse } from '@bazaar/schemas';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { AddressFields } from './address-fields.tsx';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { lineItemProblem, totalDueIn, type PaymentOption } from './checkout-amounts.ts';
 import { CustomerFields } from './customer-fields.tsx';
 import { SupporterDisplayField } from './supporter-display-field.tsx';

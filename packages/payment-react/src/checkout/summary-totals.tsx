@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CheckoutSession } from '@bazaar/schemas';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { formatRecurring } from '../format/format-recurring.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 import { linePrice, renewalIn, stakeIn, totalDueIn, type PaymentOption } from './checkout-amounts.ts';

@@ -1,6 +1,6 @@
 import type { CustomAmountCheck } from '@bazaar/money';
 import type { PaymentCurrency } from '@bazaar/schemas';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
 
 /** Why a typed amount is refused, in the payer's language; null when it is fine. */

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { shortAddress } from '@bazaar/schemas';
-import { formatTokenAmount } from '../format/format-money.ts';
+import { formatTokenAmount } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
 import { walletMissingText } from '../wallet/wallet-error-text.ts';
 import type { WalletStep as WalletStepData } from '../wallet/wallet-machine.ts';

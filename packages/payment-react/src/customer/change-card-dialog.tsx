@@ -9,7 +9,7 @@ import type { Subscription } from '@bazaar/schemas';
 import { queryKeys } from '../api/query-keys.ts';
 import { AuthenticationDialog } from '../checkout/authentication-dialog.tsx';
 import { PaymentCardStep } from '../checkout/payment-card-step.tsx';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { fetchSubscription } from './subscription-api.ts';

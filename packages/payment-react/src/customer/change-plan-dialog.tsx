@@ -9,7 +9,7 @@ import type { Translate } from '@bazaar/i18n';
 import type { ChangePlanResponse, PlanChangeOption, Subscription } from '@bazaar/schemas';
 import { ApiError } from '../api/api-error.ts';
 import { extractErrorText } from '../api/error-text.ts';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { PlanChangeReview } from './plan-change-review.tsx';

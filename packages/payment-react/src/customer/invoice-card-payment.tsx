@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import type { Invoice } from '@bazaar/schemas';
 import { AuthenticationDialog } from '../checkout/authentication-dialog.tsx';
 import { PaymentCardStep } from '../checkout/payment-card-step.tsx';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
 import { useInvoicePayment } from './use-invoice-payment.ts';
 

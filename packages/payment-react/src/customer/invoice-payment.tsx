@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { isChainMethodType, type Invoice } from '@bazaar/schemas';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { useNowSeconds } from '../primitives/use-now-seconds.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 import { InvoiceCardPayment } from './invoice-card-payment.tsx';

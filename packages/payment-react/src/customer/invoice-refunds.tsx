@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Invoice, Refund } from '@bazaar/schemas';
 import { formatDateTime } from '../format/format-date.ts';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { transactionUrl } from '../format/format-payment-details.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 import { TransactionHash } from './transaction-hash.tsx';

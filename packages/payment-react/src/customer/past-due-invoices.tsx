@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import type { Invoice } from '@bazaar/schemas';
 import { useSessionUser } from '../api/use-session-user.ts';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { invoiceAddress } from '../overdue/overdue-addresses.ts';
 import { OverdueCurrencyList } from '../overdue/overdue-currency-list.tsx';
 import { isPaidByWallet } from '../overdue/use-chain-collection.ts';

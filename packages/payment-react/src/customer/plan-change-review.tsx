@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PlanChangePreview, Price, Subscription } from '@bazaar/schemas';
 import { formatDate } from '../format/format-date.ts';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
 import { planName } from './plan-option-list.tsx';
 

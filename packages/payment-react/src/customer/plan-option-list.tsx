@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Translate } from '@bazaar/i18n';
 import type { PaymentCurrency, PlanChangeOption, Price, SubscriptionItem } from '@bazaar/schemas';
 import { unitAmountIn } from '../checkout/checkout-amounts.ts';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { formatRecurring } from '../format/format-recurring.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 

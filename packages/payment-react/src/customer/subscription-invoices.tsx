@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { Invoice } from '@bazaar/schemas';
 import { extractErrorText } from '../api/error-text.ts';
 import { formatDate } from '../format/format-date.ts';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
 import { refundedAmount } from './refunded-amount.ts';

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PaymentCurrency, Supporter } from '@bazaar/schemas';
 import { formatDate } from '../format/format-date.ts';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { transactionUrl } from '../format/format-payment-details.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { AVATAR_SIZE } from './supporter-avatars.tsx';

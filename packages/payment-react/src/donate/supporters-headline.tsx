@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { PaymentCurrency } from '@bazaar/schemas';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { usePaymentContext } from '../provider/payment-context.ts';
 
 export interface SupporterTotals {

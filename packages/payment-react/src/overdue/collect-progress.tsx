@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { MessageKey } from '@bazaar/i18n';
-import { formatTokenAmount } from '../format/format-money.ts';
+import { formatTokenAmount } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
 import type { CollectStep, CurrencyPaymentState } from './overdue-payment-machine.ts';
 

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '../format/format-money.ts';
+import { formatMoney } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
 import { CollectProgress } from './collect-progress.tsx';
 import type { CurrencyPaymentState } from './overdue-payment-machine.ts';

@@ -2,7 +2,7 @@ import type { Translate } from '@bazaar/i18n';
 import { shortAddress, type ChainContext } from '@bazaar/schemas';
 import { ApiError } from '../api/api-error.ts';
 import { extractErrorText } from '../api/error-text.ts';
-import { formatTokenAmount } from '../format/format-money.ts';
+import { formatTokenAmount } from '@bazaar/money';
 import type { ChainWallet } from '../provider/chain-wallet.ts';
 
 /**

@@ -1,5 +1,10 @@
-import { formatAmount } from '@bazaar/money';
-import type { PaymentCurrency } from '@bazaar/schemas';
+import { formatAmount } from './amount.ts';
+
+/** What formatting needs of a currency: its symbol or ticker, and its decimals (18 when unsaid). */
+export interface CurrencyFormat {
+  symbol: string;
+  decimal?: number;
+}
 
 /** A currency that does not say how many decimals it has is a chain token with 18, as ERC-20 tokens default to. */
 const DEFAULT_TOKEN_DECIMALS = 18;
@@ -12,10 +17,7 @@ const FIAT_MAX_DECIMALS = 2;
  * Every amount the Payment Kit shows goes through here, from the smallest unit, for people:
  * `formatMoney('1999', usd)` → `'$19.99'`, `formatMoney('1500000000000000000', eth)` → `'1.5 ETH'`.
  */
-export function formatMoney(
-  amount: bigint | string,
-  currency: Pick<PaymentCurrency, 'symbol'> & { decimal?: number },
-): string {
+export function formatMoney(amount: bigint | string, currency: CurrencyFormat): string {
   const { decimal = DEFAULT_TOKEN_DECIMALS, symbol } = currency;
   let text = formatAmount(amount, decimal, {
     grouped: true,
@@ -39,7 +41,7 @@ export function formatTokenAmount(
 }
 
 /** How a currency is named next to an amount field: `$` for USD, the ticker for tokens (`ABT`). */
-export function currencySign(currency: Pick<PaymentCurrency, 'symbol'> & { decimal?: number }): string {
+export function currencySign(currency: CurrencyFormat): string {
   return fiatSign(currency.symbol, currency.decimal ?? DEFAULT_TOKEN_DECIMALS) ?? currency.symbol;
 }
 
