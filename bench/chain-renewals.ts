@@ -183,6 +183,7 @@ async function runEngine(target: string, rpcLatencyMs: number) {
     limits: DEFAULT_PAYMENT_LIMITS,
     catalogue: createCatalogueCache(),
     webhooks: DEFAULT_WEBHOOK_POLICY,
+    sellerName: 'Bazaar',
   };
   const started = performance.now();
   const engineError = await runBilling(deps, { now: PERIOD_END, testClockId: null }).then(
@@ -409,6 +410,7 @@ async function bench(dialect: Dialect, count: number, rpcLatencyMs: number) {
         relay: { publish: () => {} },
         logger: Fastify().log,
         appId: 'app_bench',
+        appName: 'Bazaar bench',
       },
       { demoChain: { rpcUrl: chain.chain.rpcUrl } },
     );

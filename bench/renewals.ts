@@ -53,6 +53,7 @@ async function runEngine(target: string) {
     limits: DEFAULT_PAYMENT_LIMITS,
     catalogue: createCatalogueCache(),
     webhooks: DEFAULT_WEBHOOK_POLICY,
+    sellerName: 'Bazaar',
   };
   const started = performance.now();
   const result = await runBilling(deps, { now: PERIOD_END, testClockId: null });
@@ -93,6 +94,7 @@ async function bench(dialect: Dialect, count: number) {
       relay: { publish: () => {} },
       logger: Fastify().log,
       appId: 'app_bench',
+      appName: 'Bazaar bench',
     });
     await kit.migrate();
     await kit.seed();

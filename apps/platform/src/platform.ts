@@ -155,7 +155,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
 
   const relay = createRelayHub({ appId, logger: app.log, heartbeatMs: options.relayHeartbeatMs });
   const clusterRelay = await createClusterRelay(relay, database, app.log);
-  const components = options.components({ database, clock, relay: clusterRelay, logger: app.log, appId });
+  const components = options.components({
+    database,
+    clock,
+    relay: clusterRelay,
+    logger: app.log,
+    appId,
+    appName,
+  });
   await installRequestLimits(app, {
     limits,
     apiPaths: [

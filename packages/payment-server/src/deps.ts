@@ -23,4 +23,6 @@ export interface PaymentDeps {
   /** Links, prices and payment methods as checkouts read them, kept while the catalogue is unchanged. */
   catalogue: CatalogueCache;
   webhooks: WebhookPolicy;
+  /** Who issues the invoices: the platform's name. */
+  sellerName: string;
 }

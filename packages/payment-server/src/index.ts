@@ -124,6 +124,7 @@ export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentK
     limits: { ...DEFAULT_PAYMENT_LIMITS, ...options.limits },
     catalogue: createCatalogueCache(),
     webhooks: { ...DEFAULT_WEBHOOK_POLICY, ...options.webhooks },
+    sellerName: componentDeps.appName,
   };
   const sessionSweeper = createSessionSweeper(deps, componentDeps.logger);
   const billingWorker = createBillingWorker(deps, componentDeps.logger);

@@ -38,6 +38,8 @@ export interface ComponentDeps {
   logger: FastifyBaseLogger;
   /** The platform's app id; realtime events go to `eventsChannel(appId)`. */
   appId: string;
+  /** The platform's name, as its pages and documents (invoices) show it. */
+  appName: string;
 }
 
 /**

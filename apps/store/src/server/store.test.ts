@@ -20,6 +20,7 @@ describe.each(TEST_DIALECTS)('store component on %s', (dialect) => {
       relay: { publish: () => {} },
       logger: Fastify().log,
       appId: 'bazaar',
+      appName: 'Bazaar',
     });
     await store.migrate();
     await store.seed();

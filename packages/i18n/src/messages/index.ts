@@ -4,6 +4,8 @@ import { paymentEn } from './payment.en.ts';
 import { paymentIntegrationsEn } from './payment-integrations.en.ts';
 import { paymentIntegrationsZh } from './payment-integrations.zh.ts';
 import { paymentDonateEn } from './payment-donate.en.ts';
+import { paymentPdfEn } from './payment-pdf.en.ts';
+import { paymentPdfZh } from './payment-pdf.zh.ts';
 import { paymentDonateZh } from './payment-donate.zh.ts';
 import { paymentOverdueEn } from './payment-overdue.en.ts';
 import { paymentOverdueZh } from './payment-overdue.zh.ts';
@@ -23,6 +25,7 @@ export const en = {
   ...commonEn,
   ...paymentEn,
   ...paymentDonateEn,
+  ...paymentPdfEn,
   ...paymentIntegrationsEn,
   ...paymentOverdueEn,
   ...paymentSubscriptionEn,
@@ -35,6 +38,7 @@ export const zh: Record<MessageKey, string> = {
   ...commonZh,
   ...paymentZh,
   ...paymentDonateZh,
+  ...paymentPdfZh,
   ...paymentIntegrationsZh,
   ...paymentOverdueZh,
   ...paymentSubscriptionZh,

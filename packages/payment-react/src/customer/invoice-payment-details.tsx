@@ -1,7 +1,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { shortAddress, type Invoice } from '@bazaar/schemas';
-import { cardBrandName, transactionUrl } from '../format/format-payment-details.ts';
+import { cardBrandName } from '@bazaar/i18n';
+import { transactionUrl } from '../format/format-payment-details.ts';
 import { useTranslate } from '../provider/payment-context.ts';
 import { TransactionHash } from './transaction-hash.tsx';
 

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { shortAddress, type Subscription } from '@bazaar/schemas';
 import { formatDate } from '../format/format-date.ts';
-import { cardBrandName } from '../format/format-payment-details.ts';
+import { cardBrandName } from '@bazaar/i18n';
 import { TestModeBadge } from '../primitives/test-mode-badge.tsx';
 import { useTranslate } from '../provider/payment-context.ts';
 import { CustomerPageFallback } from './customer-page-fallback.tsx';

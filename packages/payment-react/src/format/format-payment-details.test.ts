@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrandName, transactionUrl } from './format-payment-details.ts';
+import { transactionUrl } from './format-payment-details.ts';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 
@@ -11,15 +11,5 @@ describe('transactionUrl', () => {
     ['  ', null],
   ])('links %j to its explorer', (explorer, url) => {
     expect(transactionUrl({ tx_hash: HASH, explorer_host: explorer })).toBe(url);
-  });
-});
-
-describe('cardBrandName', () => {
-  it.each([
-    ['visa', 'Visa'],
-    ['amex', 'American Express'],
-    ['discover', 'Discover'],
-  ])('names %s as its network does', (brand, name) => {
-    expect(cardBrandName(brand)).toBe(name);
   });
 });

@@ -67,6 +67,7 @@ describe.each(TEST_DIALECTS)('billing worker killed with SIGKILL on %s', (dialec
         limits: DEFAULT_PAYMENT_LIMITS,
         catalogue: createCatalogueCache(),
         webhooks: DEFAULT_WEBHOOK_POLICY,
+        sellerName: 'Bazaar',
       };
       await seedDemoData(deps);
       for (let index = 0; index < SUBSCRIPTIONS; index += 1) {

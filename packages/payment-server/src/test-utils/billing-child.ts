@@ -67,6 +67,7 @@ const deps = {
   limits: DEFAULT_PAYMENT_LIMITS,
   catalogue: createCatalogueCache(),
   webhooks: DEFAULT_WEBHOOK_POLICY,
+  sellerName: 'Bazaar',
 };
 await runBilling(deps, { now: Number(nowArgument), testClockId: null });
 await database.close();

@@ -71,6 +71,7 @@ export async function openPaymentTestKit(
     catalogue: createCatalogueCache(),
     // Tests' receivers listen on loopback; a short wait keeps a timeout test quick.
     webhooks: { allowPrivateAddresses: true, timeoutMs: 2_000 },
+    sellerName: 'Bazaar',
   };
   await migrate(database, 'payment_kit', paymentMigrations);
   await seedDemoData(deps);

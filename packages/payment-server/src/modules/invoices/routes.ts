@@ -1,3 +1,4 @@
+import { resolveLocale } from '@bazaar/i18n';
 import {
   adminInvoiceSchema,
   collectOverdueBodySchema,
@@ -26,7 +27,7 @@ import { livemodeQuery } from '../../http/livemode-query.ts';
 import { isPaymentAdmin } from '../../admins.ts';
 import { createDraftInvoice, updateDraftInvoice } from './drafts.ts';
 import { getOverdueInvoices } from './overdue.ts';
-import { getVisibleInvoice, listVisibleInvoices } from './service.ts';
+import { getVisibleInvoice, getVisibleInvoicePdf, listVisibleInvoices } from './service.ts';
 
 const adminParams = z.object({ id: idSchema('invoice') });
 const adminResponse = { 200: adminInvoiceSchema };
@@ -52,6 +53,28 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => getVisibleInvoice(deps.db, { id: request.params.id, user: requireUser(request) }),
+  );
+
+  app.get(
+    '/invoices/:id/pdf',
+    {
+      schema: {
+        params: z.object({ id: z.string().min(1).max(100) }),
+        querystring: z.object({ locale: z.string().max(20).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { fileName, bytes } = await getVisibleInvoicePdf(deps, {
+        id: request.params.id,
+        user: requireUser(request),
+        locale: resolveLocale(request.query.locale),
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
   );
 
   // The admin side of the lifecycle, as Stripe's invoice API: draft → open → paid, or void or

@@ -5,6 +5,7 @@ import {
   type AdminInvoice,
   type BillingReason,
   type Invoice,
+  type Locale,
   type listInvoicesQuerySchema,
   type PaymentCurrency,
   type Price,
@@ -20,6 +21,8 @@ import { allocateInvoiceNumber, getCustomer } from '../customers/service.ts';
 import { listPaymentIntents } from '../payment-intents/service.ts';
 import { getCurrency, getPaymentMethod } from '../payment-methods/service.ts';
 import { isPaymentAdmin } from '../../admins.ts';
+import type { PaymentDeps } from '../../deps.ts';
+import { renderInvoicePdf } from './pdf.ts';
 import {
   findInvoiceRow,
   hasPastDueInvoiceRow,
@@ -303,6 +306,25 @@ export async function getVisibleInvoice(
   const row = await findInvoiceRow(db, input.id);
   if (!row) throw notFound('invoice', input.id);
   return toInvoice(db, row);
+}
+
+/**
+ * `GET /invoices/{id}/pdf`: the invoice as a PDF in `locale`, for whoever may see the invoice
+ * (its customer, or an admin); for anyone else it does not exist.
+ */
+export async function getVisibleInvoicePdf(
+  deps: Pick<PaymentDeps, 'db' | 'sellerName'>,
+  input: { id: string; user: SessionUser; locale: Locale },
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const invoice = await getVisibleInvoice(deps.db, input);
+  const customer = await getCustomer(deps.db, invoice.customer_id);
+  const bytes = await renderInvoicePdf({
+    invoice,
+    customer,
+    sellerName: deps.sellerName,
+    locale: input.locale,
+  });
+  return { fileName: `invoice-${invoice.number}.pdf`, bytes };
 }
 
 /** One of the payer's own finalized invoices; anything else answers like a missing one. */

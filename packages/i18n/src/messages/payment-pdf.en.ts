@@ -1,0 +1,21 @@
+/** The invoice PDF: what the printed invoice says besides the invoice page's own words. */
+export const paymentPdfEn = {
+  'payment.pdf.heading': 'Invoice',
+  'payment.pdf.number': 'Invoice number',
+  'payment.pdf.status': 'Status',
+  'payment.pdf.issued': 'Date of issue',
+  'payment.pdf.due': 'Date due',
+  'payment.pdf.paid': 'Date paid',
+  'payment.pdf.period': 'Service period',
+  'payment.pdf.from': 'From',
+  'payment.pdf.billedTo': 'Billed to',
+  'payment.pdf.subtotal': 'Subtotal',
+  'payment.pdf.creditApplied': 'Credit applied',
+  'payment.pdf.amountRemaining': 'Amount remaining',
+  'payment.pdf.payments': 'Payments',
+  'payment.pdf.refunds': 'Refunds',
+  'payment.pdf.card': '{brand} ending in {last4}',
+  'payment.pdf.currency': 'All amounts in {currency}.',
+  'payment.pdf.testMode': 'Test mode: no real money moved.',
+  'payment.pdf.download': 'Download PDF',
+};
