@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { PDFParse } from 'pdf-parse';
 import { createTranslator } from '@bazaar/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -72,6 +74,24 @@ describe('a refund, in Chromium', () => {
         const refundedRow = page.getByRole('row', { name: new RegExp(t('payment.invoice.amountRefunded')) });
         expect(await refundedRow.textContent()).toContain('$5.00');
         await saveSettledScreenshot(page, `refund-invoice-${locale}-${device}`);
+
+        // The invoice's PDF, in the page's language, says the same.
+        const downloading = page.waitForEvent('download');
+        await page.getByRole('link', { name: t('payment.pdf.download') }).click();
+        const download = await downloading;
+        const pdf = await readFile((await download.path())!);
+        const parser = new PDFParse({ data: new Uint8Array(pdf) });
+        const text = (await parser.getText()).text;
+        await parser.destroy();
+        expect(download.suggestedFilename()).toMatch(/^invoice-.+\.pdf$/);
+        for (const expected of [
+          t('payment.pdf.heading'),
+          t('payment.invoice.amountRefunded'),
+          'Rita Refund',
+          '$5.00',
+        ]) {
+          expect(text).toContain(expected);
+        }
       } finally {
         await context.close();
       }

@@ -70,11 +70,24 @@ describe('InvoiceDetail', () => {
     },
   );
 
+  it.each([
+    ['en', 'Download PDF'],
+    ['zh', '下载 PDF'],
+  ])("offers the invoice's PDF in the page's language (%s)", async (locale, label) => {
+    renderWithPayment(<InvoiceDetail id="in_1" />, { routes: route(200, makeInvoice()), locale });
+    const link = await screen.findByRole('link', { name: label }, SLOW);
+    const href = new URL(link.getAttribute('href')!);
+    expect(href.pathname).toBe('/payment-kit/api/invoices/in_1/pdf');
+    expect(href.searchParams.get('locale')).toBe(locale);
+    expect(link.getAttribute('download')).toBe('invoice-BZR-0001.pdf');
+  });
+
   it('shows the transaction without a link on a chain without an explorer', async () => {
     renderWithPayment(<InvoiceDetail id="in_1" />, { routes: route(200, paidOnChain('')) });
     expect(await screen.findByText('0xabab…abab', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('Paid from 0xf39F…2266')).toBeTruthy();
-    expect(screen.queryByRole('link')).toBeNull();
+    // The PDF is the page's only link.
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Download PDF']);
   });
 
   it('asks a signed-out visitor to sign in', async () => {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -27,7 +29,7 @@ const PAYABLE_STATUSES: ReadonlySet<string> = new Set(['open', 'uncollectible'])
  * what was refunded; an open or uncollectible one is paid here, by card or from the payer's wallet.
  */
 export function InvoiceDetail({ id }: InvoiceDetailProps) {
-  const { t } = usePaymentContext();
+  const { t, apiUrl } = usePaymentContext();
   const query = useInvoice(id);
   const [isPaidHere, setIsPaidHere] = useState(false);
 
@@ -44,6 +46,15 @@ export function InvoiceDetail({ id }: InvoiceDetailProps) {
           </Typography>
           <InvoiceStatusChip status={invoice.status} />
           {invoice.livemode ? null : <TestModeBadge />}
+          <Button
+            size="small"
+            startIcon={<DownloadRoundedIcon />}
+            href={apiUrl(`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`)}
+            download={`invoice-${invoice.number}.pdf`}
+            sx={{ ml: 'auto' }}
+          >
+            {t('payment.pdf.download')}
+          </Button>
         </Stack>
         <Stack spacing={0.5}>
           <Typography color="text.secondary">

@@ -7,6 +7,8 @@ import type { ChainWallet } from './chain-wallet.ts';
 
 export interface PaymentContextValue {
   api: ApiClient;
+  /** The address of an API call carrying the page's locale, mode and token, for links (a PDF download). */
+  apiUrl: (path: string, query?: Record<string, string>) => string;
   apiBaseUrl: string;
   /** Where the platform's well-known services live (user session, relay). */
   platformUrl: string;

@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { createTranslator, resolveLocale } from '@bazaar/i18n';
-import { createApiClient } from '../api/api-client.ts';
+import { buildApiUrl, createApiClient } from '../api/api-client.ts';
 import { createPaymentEventBus, type PaymentEventBus } from '../events/payment-events.ts';
 import { createPaymentTheme } from '../theme/payment-theme.ts';
 import { loadBrowserWallet, type ChainWallet } from './chain-wallet.ts';
@@ -57,8 +57,10 @@ export function PaymentProvider(props: PaymentProviderProps) {
 
   const value = useMemo<PaymentContextValue>(() => {
     const resolved = resolveLocale(locale);
+    const apiOptions = { apiBaseUrl, locale: resolved, livemode, authToken, fetch: doFetch };
     return {
-      api: createApiClient({ apiBaseUrl, locale: resolved, livemode, authToken, fetch: doFetch }),
+      api: createApiClient(apiOptions),
+      apiUrl: (path, query) => buildApiUrl(apiOptions, path, query),
       apiBaseUrl,
       platformUrl,
       appId,
