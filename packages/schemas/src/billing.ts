@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountSchema, metadataSchema, paginationQuerySchema, timestampSchema } from './common.ts';
-import { unitAmountSchema } from './catalogue.ts';
+import { queryFlagSchema, unitAmountSchema } from './catalogue.ts';
 import { idSchema } from './ids.ts';
 import {
   cardContextSchema,
@@ -9,6 +9,7 @@ import {
   paymentCurrencySchema,
   paymentIntentSchema,
   priceSchema,
+  type BillingReason,
 } from './checkout.ts';
 
 export const SUBSCRIPTION_STATUSES = [
@@ -88,11 +89,32 @@ export const listSubscriptionsQuerySchema = paginationQuerySchema.extend({
   status: subscriptionStatusSchema.optional(),
 });
 
-/** `GET /invoices`: the signed-in payer's own, newest first; an admin may name any customer. */
+/** A page's query may carry a parameter it has no value for (`status=`): that filters nothing. */
+const unlessEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** The invoices kept out of a list unless asked for: bookkeeping of other flows than buying. */
+export const INVOICE_LIST_EXTRAS = {
+  include_staking: ['stake', 'stake_overdraft_protection'],
+  include_return_staking: ['return_stake'],
+  include_recovered_from: ['subscription_recover'],
+} as const satisfies Record<string, readonly BillingReason[]>;
+
+/**
+ * `GET /invoices`: the signed-in payer's own, newest first, 10 a page; an admin may name any
+ * customer. Staking deposits, stake returns and recovery invoices show only when included;
+ * `ignore_zero` leaves out invoices of nothing.
+ */
 export const listInvoicesQuerySchema = paginationQuerySchema.extend({
-  customer_id: idSchema('customer').optional(),
-  subscription_id: idSchema('subscription').optional(),
-  status: invoiceSchema.shape.status.optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  customer_id: unlessEmpty(idSchema('customer')),
+  subscription_id: unlessEmpty(idSchema('subscription')),
+  currency_id: unlessEmpty(z.string().min(1).max(100)),
+  status: unlessEmpty(invoiceSchema.shape.status),
+  include_staking: unlessEmpty(queryFlagSchema),
+  include_return_staking: unlessEmpty(queryFlagSchema),
+  include_recovered_from: unlessEmpty(queryFlagSchema),
+  ignore_zero: unlessEmpty(queryFlagSchema),
 });
 
 /**

@@ -274,17 +274,25 @@ export async function listInvoiceRows(
     livemode: boolean;
     customerId?: string | undefined;
     subscriptionId?: string | undefined;
+    currencyId?: string | undefined;
     status?: string | undefined;
     /** Leaves drafts out: only the admins who write them see them. */
     hideDrafts: boolean;
+    /** Billing reasons left out. */
+    hiddenReasons: readonly string[];
+    /** Leaves out invoices whose total is nothing. */
+    ignoreZero: boolean;
   },
   page: { page: number; pageSize: number },
 ): Promise<{ rows: InvoiceRow[]; count: number }> {
   let query = db.selectFrom('invoices').where('livemode', '=', filter.livemode ? 1 : 0);
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.subscriptionId) query = query.where('subscription_id', '=', filter.subscriptionId);
+  if (filter.currencyId) query = query.where('currency_id', '=', filter.currencyId);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.hideDrafts) query = query.where('status', '!=', 'draft');
+  if (filter.hiddenReasons.length > 0) query = query.where('billing_reason', 'not in', filter.hiddenReasons);
+  if (filter.ignoreZero) query = query.where('total', '!=', '0');
   return newestFirstPage(query, page);
 }
 

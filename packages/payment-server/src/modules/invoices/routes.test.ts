@@ -6,7 +6,7 @@ import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { asRole } from '../../test-utils/admin-requests.ts';
 import { confirmCard, startAndSubmit } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
-import { getInvoice } from './service.ts';
+import { createInvoice, getInvoice } from './service.ts';
 
 const invoicePage = paginatedSchema(invoiceSchema);
 
@@ -106,5 +106,80 @@ describe.each(TEST_DIALECTS)('invoice routes on %s', (dialect) => {
     const admin = asRole(t, 'admin');
     expect((await list('', admin)).count).toBe(3);
     expect(await list(`&customer_id=${othersCustomer}`, admin)).toEqual({ count: 1, ids: [othersInvoice] });
+  });
+
+  it('filters by currency, leaves out invoices of nothing, and shows staking and recovery invoices only when asked', async () => {
+    const payer = 'did:bazaar:usr_payer';
+    const purchase = await paidInvoiceId(payer);
+    const { customer_id: customerId } = await getInvoice(t.db, purchase);
+    t.clock.advance(60);
+    const trial = await startAndSubmit(t, payer, { linkId: DEMO.subscriptionLinkId });
+    const started = testCardResultSchema.parse(
+      (await confirmCard(t, trial.intentId, trial.secret, TEST_CARDS.succeeds)).json(),
+    );
+    // The trial's first invoice is of nothing.
+    const trialInvoice = started.paymentIntent.invoice_id!;
+    const subscriptionId = (await getInvoice(t.db, trialInvoice)).subscription_id!;
+    const extra = async (billingReason: 'stake' | 'return_stake' | 'subscription_recover') => {
+      t.clock.advance(60);
+      return createInvoice(t.db, {
+        customerId,
+        currencyId: DEMO.usdCurrencyId,
+        livemode: false,
+        billingReason,
+        description: billingReason,
+        lines: [{ description: billingReason, priceId: null, quantity: 1, unitAmount: '500', amount: '500' }],
+        status: 'open',
+        now: t.clock.now(),
+      });
+    };
+    const stake = await extra('stake');
+    const stakeReturn = await extra('return_stake');
+    const recovery = await extra('subscription_recover');
+
+    const list = async (query: string, did = payer) => {
+      const response = await t.app.inject({
+        url: `${API}/invoices?livemode=false${query}`,
+        headers: t.signedIn({ did }),
+      });
+      return { status: response.statusCode, body: response.json() };
+    };
+    const ids = async (query: string) => ((await list(query)).body.list as { id: string }[]).map((i) => i.id);
+    expect(await ids('')).toEqual([trialInvoice, purchase]);
+    expect(await ids('&ignore_zero=true')).toEqual([purchase]);
+    expect(await ids('&include_staking=true&include_return_staking=1&include_recovered_from=true')).toEqual([
+      recovery,
+      stakeReturn,
+      stake,
+      trialInvoice,
+      purchase,
+    ]);
+    expect(await ids('&include_staking=true&ignore_zero=true')).toEqual([stake, purchase]);
+    expect(await ids(`&currency_id=${DEMO.eurCurrencyId}`)).toEqual([]);
+    // A parameter without a value filters nothing, as the pages send them.
+    expect(await ids('&status=&customer_id=&currency_id=&include_staking=')).toEqual([
+      trialInvoice,
+      purchase,
+    ]);
+
+    const bySubscription = await list(`&subscription_id=${subscriptionId}`);
+    expect(bySubscription.body).toMatchObject({
+      count: 1,
+      subscription: { id: subscriptionId, status: 'trialing' },
+    });
+    // Someone else's subscription does not exist for them, and a guessed one for nobody.
+    expect((await list(`&subscription_id=${subscriptionId}`, 'did:bazaar:usr_other')).status).toBe(404);
+    expect((await list('&subscription_id=sub_guessed')).status).toBe(404);
+  });
+
+  it('answers ten invoices a page unless asked for another size', async () => {
+    const payer = 'did:bazaar:usr_payer';
+    for (let index = 0; index < 11; index += 1) await paidInvoiceId(payer);
+    const response = await t.app.inject({
+      url: `${API}/invoices?livemode=false`,
+      headers: t.signedIn({ did: payer }),
+    });
+    expect(invoicePage.parse(response.json())).toMatchObject({ count: 11, list: expect.any(Array) });
+    expect(response.json().list).toHaveLength(10);
   });
 });

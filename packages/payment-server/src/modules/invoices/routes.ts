@@ -7,6 +7,7 @@ import {
   idSchema,
   invoiceSchema,
   listInvoicesQuerySchema,
+  subscriptionSchema,
   overdueInvoicesResponseSchema,
   paginatedSchema,
   payInvoiceResponseSchema,
@@ -38,7 +39,9 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
     {
       schema: {
         querystring: listInvoicesQuerySchema.extend({ livemode: livemodeQuery }),
-        response: { 200: paginatedSchema(invoiceSchema) },
+        response: {
+          200: paginatedSchema(invoiceSchema).extend({ subscription: subscriptionSchema.optional() }),
+        },
       },
     },
     async (request) => listVisibleInvoices(deps.db, { user: requireUser(request), query: request.query }),

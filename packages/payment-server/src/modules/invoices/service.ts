@@ -1,5 +1,6 @@
 import { listPaymentRefunds } from '../refunds/service.ts';
 import {
+  INVOICE_LIST_EXTRAS,
   invoiceSchema,
   newId,
   type AdminInvoice,
@@ -10,6 +11,7 @@ import {
   type PaymentCurrency,
   type Price,
   type SessionUser,
+  type Subscription,
 } from '@bazaar/schemas';
 import { AppError, notFound } from '@bazaar/server-kit';
 import { sumAmounts } from '@bazaar/money';
@@ -17,6 +19,8 @@ import { fromFlag, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { z } from 'zod';
 import { listScope } from '../customers/scope.ts';
+import { getSubscriptionForUser } from '../subscriptions/access.ts';
+import { getSubscription } from '../subscriptions/service.ts';
 import { allocateInvoiceNumber, getCustomer } from '../customers/service.ts';
 import { listPaymentIntents } from '../payment-intents/service.ts';
 import { getCurrency, getPaymentMethod } from '../payment-methods/service.ts';
@@ -344,12 +348,18 @@ export async function hasPastDueInvoices(
   return hasPastDueInvoiceRow(db, input);
 }
 
-/** `GET /invoices`: a page of the invoices `user` may see in one mode, newest first. */
+/**
+ * `GET /invoices`: a page of the invoices `user` may see in one mode, newest first; filtered by a
+ * subscription, the subscription too (someone else's answers 404, as it does itself).
+ */
 export async function listVisibleInvoices(
   db: PaymentDb,
   input: { user: SessionUser; query: z.output<typeof listInvoicesQuerySchema> & { livemode: boolean } },
-): Promise<{ list: Invoice[]; count: number }> {
+): Promise<{ list: Invoice[]; count: number; subscription?: Subscription }> {
   const { user, query } = input;
+  const subscription = query.subscription_id
+    ? await getSubscription(db, (await getSubscriptionForUser(db, { id: query.subscription_id, user })).id)
+    : undefined;
   const scope = await listScope(db, { user, livemode: query.livemode, customerId: query.customer_id });
   if (!scope) return { list: [], count: 0 };
   const { rows, count } = await listInvoiceRows(
@@ -358,10 +368,15 @@ export async function listVisibleInvoices(
       livemode: query.livemode,
       customerId: scope.customerId,
       subscriptionId: query.subscription_id,
+      currencyId: query.currency_id,
       status: query.status,
       hideDrafts: !isPaymentAdmin(user),
+      hiddenReasons: Object.entries(INVOICE_LIST_EXTRAS).flatMap(([flag, reasons]) =>
+        query[flag as keyof typeof INVOICE_LIST_EXTRAS] ? [] : reasons,
+      ),
+      ignoreZero: query.ignore_zero ?? false,
     },
     query,
   );
-  return { list: await toInvoices(db, rows), count };
+  return { list: await toInvoices(db, rows), count, ...(subscription && { subscription }) };
 }
