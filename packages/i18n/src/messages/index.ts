@@ -4,6 +4,8 @@ import { paymentEn } from './payment.en.ts';
 import { paymentIntegrationsEn } from './payment-integrations.en.ts';
 import { paymentIntegrationsZh } from './payment-integrations.zh.ts';
 import { paymentDonateEn } from './payment-donate.en.ts';
+import { paymentInvoiceReasonsEn } from './payment-invoice-reasons.en.ts';
+import { paymentInvoiceReasonsZh } from './payment-invoice-reasons.zh.ts';
 import { paymentPdfEn } from './payment-pdf.en.ts';
 import { paymentPdfZh } from './payment-pdf.zh.ts';
 import { paymentDonateZh } from './payment-donate.zh.ts';
@@ -26,6 +28,7 @@ export const en = {
   ...paymentEn,
   ...paymentDonateEn,
   ...paymentPdfEn,
+  ...paymentInvoiceReasonsEn,
   ...paymentIntegrationsEn,
   ...paymentOverdueEn,
   ...paymentSubscriptionEn,
@@ -39,6 +42,7 @@ export const zh: Record<MessageKey, string> = {
   ...paymentZh,
   ...paymentDonateZh,
   ...paymentPdfZh,
+  ...paymentInvoiceReasonsZh,
   ...paymentIntegrationsZh,
   ...paymentOverdueZh,
   ...paymentSubscriptionZh,

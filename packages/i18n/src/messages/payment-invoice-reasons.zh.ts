@@ -1,0 +1,27 @@
+import type { paymentInvoiceReasonsEn } from './payment-invoice-reasons.en.ts';
+
+export const paymentInvoiceReasonsZh: Record<keyof typeof paymentInvoiceReasonsEn, string> = {
+  'payment.invoice.reason.creation': '订阅创建',
+  'payment.invoice.reason.cycle': '订阅续费',
+  'payment.invoice.reason.staking': '质押',
+  'payment.invoice.reason.update': '订阅变更',
+  'payment.invoice.reason.recover': '订阅恢复',
+  'payment.invoice.reason.threshold': '按量计费',
+  'payment.invoice.reason.cancel': '订阅取消',
+  'payment.invoice.reason.manual': '一次性付款',
+  'payment.invoice.reason.upcoming': '即将生成的账单',
+  'payment.invoice.reason.slashStake': '质押罚没',
+  'payment.invoice.reason.stake': '质押',
+  'payment.invoice.reason.payment': '付款',
+  'payment.invoice.reason.returnStake': '质押退还',
+  'payment.invoice.reason.stakeForChangePlan': '变更套餐的质押',
+  'payment.invoice.reason.stakeForChangePayment': '变更支付方式的质押',
+  'payment.invoice.reason.recharge': '充值',
+  'payment.invoice.reason.rechargeForSubscription': '为订阅充值',
+  'payment.invoice.reason.overdraftProtection': '透支保护',
+  'payment.invoice.reason.stakeForSubscriptionOverdraftProtection': '订阅透支保护的质押',
+  'payment.invoice.reason.gas': '网络手续费',
+  'payment.invoice.reason.fee': '手续费',
+  'payment.error.payInvoiceFailed': '账单支付失败',
+  'payment.error.renewSubscriptionFailed': '订阅续费失败',
+};
