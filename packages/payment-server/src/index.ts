@@ -25,7 +25,7 @@ import { createStripeClients, type StripeApiTarget } from './providers/stripe/cl
 import { createEvmChains } from './providers/evm-chain.ts';
 import { createChainWatcher } from './flows/confirm-chain-transactions.ts';
 import { seedDemoChain } from './demo/seed-chain.ts';
-import { registerCardRoutes } from './modules/payment-intents/routes.ts';
+import { registerCardRoutes, registerPaymentIntentRoutes } from './modules/payment-intents/routes.ts';
 import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 import { createCatalogueCache } from './modules/catalogue/cache.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
@@ -67,6 +67,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerInvoiceRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerCardRoutes(app, deps);
+  registerPaymentIntentRoutes(app, deps);
   registerUsageRecordRoutes(app, deps);
   registerTestClockRoutes(app, deps);
   registerEventRoutes(app, deps);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { amountSchema, metadataSchema, paginationQuerySchema, timestampSchema } from './common.ts';
+import {
+  amountSchema,
+  metadataSchema,
+  paginationQuerySchema,
+  timestampSchema,
+  unlessEmpty,
+} from './common.ts';
 import { queryFlagSchema, unitAmountSchema } from './catalogue.ts';
 import { idSchema } from './ids.ts';
 import {
@@ -89,10 +95,6 @@ export const listSubscriptionsQuerySchema = paginationQuerySchema.extend({
   status: subscriptionStatusSchema.optional(),
 });
 
-/** A page's query may carry a parameter it has no value for (`status=`): that filters nothing. */
-const unlessEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
 /** The invoices kept out of a list unless asked for: bookkeeping of other flows than buying. */
 export const INVOICE_LIST_EXTRAS = {
   include_staking: ['stake', 'stake_overdraft_protection'],
@@ -115,6 +117,16 @@ export const listInvoicesQuerySchema = paginationQuerySchema.extend({
   include_return_staking: unlessEmpty(queryFlagSchema),
   include_recovered_from: unlessEmpty(queryFlagSchema),
   ignore_zero: unlessEmpty(queryFlagSchema),
+});
+
+/**
+ * `GET /payment-intents`: the signed-in payer's payments, newest first, 10 a page; an admin may
+ * name any customer. A payment never attempted (a checkout left before paying) is not one.
+ */
+export const listPaymentIntentsQuerySchema = paginationQuerySchema.extend({
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  customer_id: unlessEmpty(idSchema('customer')),
+  status: unlessEmpty(paymentIntentSchema.shape.status),
 });
 
 /**

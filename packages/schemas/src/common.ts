@@ -31,6 +31,10 @@ export const metadataInputSchema = z
     `At most ${METADATA_MAX_KEYS} keys`,
   );
 
+/** A page's query may carry a parameter it has no value for (`status=`): that filters nothing. */
+export const unlessEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -6,6 +6,8 @@ import { paymentIntegrationsZh } from './payment-integrations.zh.ts';
 import { paymentDonateEn } from './payment-donate.en.ts';
 import { paymentInvoiceReasonsEn } from './payment-invoice-reasons.en.ts';
 import { paymentInvoiceReasonsZh } from './payment-invoice-reasons.zh.ts';
+import { paymentInvoiceListEn } from './payment-invoice-list.en.ts';
+import { paymentInvoiceListZh } from './payment-invoice-list.zh.ts';
 import { paymentPdfEn } from './payment-pdf.en.ts';
 import { paymentPdfZh } from './payment-pdf.zh.ts';
 import { paymentDonateZh } from './payment-donate.zh.ts';
@@ -29,6 +31,7 @@ export const en = {
   ...paymentDonateEn,
   ...paymentPdfEn,
   ...paymentInvoiceReasonsEn,
+  ...paymentInvoiceListEn,
   ...paymentIntegrationsEn,
   ...paymentOverdueEn,
   ...paymentSubscriptionEn,
@@ -43,6 +46,7 @@ export const zh: Record<MessageKey, string> = {
   ...paymentDonateZh,
   ...paymentPdfZh,
   ...paymentInvoiceReasonsZh,
+  ...paymentInvoiceListZh,
   ...paymentIntegrationsZh,
   ...paymentOverdueZh,
   ...paymentSubscriptionZh,

@@ -13,6 +13,14 @@ export const queryKeys = {
   subscription: (id: string) => [...queryKeys.all, 'subscription', id] as const,
   subscriptionInvoices: (subscriptionId: string) =>
     [...queryKeys.all, 'subscription', subscriptionId, 'invoices'] as const,
+  /** Every invoice list of a mode, so one invalidation reaches pages and infinite lists alike. */
+  invoiceLists: (livemode: boolean) => [...queryKeys.all, 'invoices', livemode] as const,
+  /** One page of a list, keyed by the query string it sends (filters, page and size). */
+  invoiceListPage: (livemode: boolean, params: Record<string, string>) =>
+    [...queryKeys.invoiceLists(livemode), 'page', params] as const,
+  /** A list read page after page, keyed by its filters and page size. */
+  invoiceListPages: (livemode: boolean, params: Record<string, string>) =>
+    [...queryKeys.invoiceLists(livemode), 'pages', params] as const,
   donateSetting: (mountLocation: string, livemode: boolean) =>
     [...queryKeys.all, 'donate-setting', mountLocation, livemode] as const,
   donation: (target: string, livemode: boolean) => [...queryKeys.all, 'donation', target, livemode] as const,

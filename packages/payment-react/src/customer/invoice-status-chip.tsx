@@ -1,4 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import type { Invoice } from '@bazaar/schemas';
 import { useTranslate } from '../provider/payment-context.ts';
 
@@ -13,7 +14,13 @@ export const INVOICE_STATUS_COLOR: Record<Invoice['status'], ChipProps['color']>
 
 export function InvoiceStatusChip({ status }: { status: Invoice['status'] }) {
   const t = useTranslate();
+  const label = t(`payment.invoice.status.${status}`);
+  if (status !== 'void') return <Chip size="small" color={INVOICE_STATUS_COLOR[status]} label={label} />;
+  // A voided invoice was given up: struck through, and the tooltip says nothing is owed on it.
+  // `describeChild` keeps the chip's name its status and makes the tooltip its description.
   return (
-    <Chip size="small" color={INVOICE_STATUS_COLOR[status]} label={t(`payment.invoice.status.${status}`)} />
+    <Tooltip title={t('payment.invoiceList.noPaymentRequired')} describeChild>
+      <Chip size="small" color={INVOICE_STATUS_COLOR.void} label={<s>{label}</s>} />
+    </Tooltip>
   );
 }

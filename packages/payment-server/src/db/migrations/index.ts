@@ -19,7 +19,7 @@ import { refunds } from './0017-refunds.ts';
 import { stripe } from './0018-stripe.ts';
 import { donations } from './0019-donations.ts';
 import { donationLinkSettings } from './0020-donation-link-settings.ts';
-import { invoiceListOrder } from './0021-invoice-list-order.ts';
+import { customerListOrder } from './0021-customer-list-order.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -43,5 +43,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0018_stripe': stripe,
   '0019_donations': donations,
   '0020_donation_link_settings': donationLinkSettings,
-  '0021_invoice_list_order': invoiceListOrder,
+  '0021_customer_list_order': customerListOrder,
 };

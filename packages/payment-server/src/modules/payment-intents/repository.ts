@@ -1,6 +1,7 @@
 import { insertRows } from '@bazaar/server-kit';
 import type { UpdateObject } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
+import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentIntentRow = PaymentTables['payment_intents'];
@@ -19,6 +20,26 @@ export async function listPaymentIntentRows(
     .selectAll()
     .where('id', 'in', [...new Set(ids)])
     .execute();
+}
+
+/**
+ * A page of payment intents, newest first: a customer's, or everyone's (`customerId` undefined).
+ * Only intents a payment was attempted on: an untouched one is a checkout left before paying.
+ */
+export async function listAttemptedIntentRows(
+  db: PaymentDb,
+  filter: { livemode: boolean; customerId: string | undefined; status: string | undefined },
+  page: { page: number; pageSize: number },
+): Promise<{ rows: PaymentIntentRow[]; count: number }> {
+  let query = db
+    .selectFrom('payment_intents')
+    .where('livemode', '=', filter.livemode ? 1 : 0)
+    .where((eb) =>
+      eb.or([eb('status', '!=', 'requires_payment_method'), eb('last_payment_error', 'is not', null)]),
+    );
+  if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  return newestFirstPage(query, page);
 }
 
 export async function listIntentCheckoutSessionIds(db: PaymentDb, ids: readonly string[]) {

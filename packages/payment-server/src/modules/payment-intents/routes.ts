@@ -1,15 +1,20 @@
 import {
   idSchema,
+  listPaymentIntentsQuerySchema,
+  paginatedSchema,
+  paymentIntentSchema,
   stripeConfirmBodySchema,
   testCardAuthenticateBodySchema,
   testCardConfirmBodySchema,
   testCardResultSchema,
 } from '@bazaar/schemas';
-import type { ZodApp } from '@bazaar/server-kit';
+import { requireUser, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { confirmStripePayment } from '../../flows/pay-by-stripe.ts';
 import { authenticateTestCard, confirmTestCard } from '../../flows/pay-by-test-card.ts';
+import { livemodeQuery } from '../../http/livemode-query.ts';
+import { listVisiblePaymentIntents } from './service.ts';
 
 const intentParams = z.object({ id: idSchema('paymentIntent') });
 
@@ -57,5 +62,20 @@ export function registerCardRoutes(app: ZodApp, deps: PaymentDeps) {
         paymentIntentId: request.params.id,
         clientSecret: request.body.client_secret,
       }),
+  );
+}
+
+/** The payer's payments (an admin's: anyone's), for the customer area's payment history. */
+export function registerPaymentIntentRoutes(app: ZodApp, deps: PaymentDeps) {
+  app.get(
+    '/payment-intents',
+    {
+      schema: {
+        querystring: listPaymentIntentsQuerySchema.extend({ livemode: livemodeQuery }),
+        response: { 200: paginatedSchema(paymentIntentSchema) },
+      },
+    },
+    async (request) =>
+      listVisiblePaymentIntents(deps.db, { user: requireUser(request), query: request.query }),
   );
 }

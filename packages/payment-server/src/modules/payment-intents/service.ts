@@ -6,9 +6,12 @@ import {
   type ChainPaymentDetails,
   randomToken,
   type PaymentIntent,
+  type listPaymentIntentsQuerySchema,
+  type SessionUser,
 } from '@bazaar/schemas';
 import { notFound } from '@bazaar/server-kit';
 import { sessionTakenError } from '../checkout-sessions/access.ts';
+import { listScope } from '../customers/scope.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { fromFlag, readJsonOrNull, toFlag } from '../../db/json.ts';
@@ -18,6 +21,7 @@ import type { SavedCard } from '../../providers/card-network.ts';
 import {
   findPaymentIntentRow,
   insertPaymentIntentRows,
+  listAttemptedIntentRows,
   listIntentCheckoutSessionIds,
   listPaymentIntentRows,
   updatePaymentIntentFrom,
@@ -108,6 +112,22 @@ export async function getPaymentIntent(db: PaymentDb, id: string): Promise<Payme
 /** The intents with these ids, in one query (those that do not exist are left out). */
 export async function listPaymentIntents(db: PaymentDb, ids: readonly string[]): Promise<PaymentIntent[]> {
   return (await listPaymentIntentRows(db, ids)).map(toPaymentIntent);
+}
+
+/** `GET /payment-intents`: a page of the payments `user` may see in one mode, newest first. */
+export async function listVisiblePaymentIntents(
+  db: PaymentDb,
+  input: { user: SessionUser; query: z.output<typeof listPaymentIntentsQuerySchema> & { livemode: boolean } },
+): Promise<{ list: PaymentIntent[]; count: number }> {
+  const { user, query } = input;
+  const scope = await listScope(db, { user, livemode: query.livemode, customerId: query.customer_id });
+  if (!scope) return { list: [], count: 0 };
+  const { rows, count } = await listAttemptedIntentRows(
+    db,
+    { livemode: query.livemode, customerId: scope.customerId, status: query.status },
+    query,
+  );
+  return { list: rows.map(toPaymentIntent), count };
 }
 
 /** The checkout session each of these intents pays, for those that pay one, in one query. */

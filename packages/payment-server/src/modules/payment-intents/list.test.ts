@@ -1,0 +1,66 @@
+import { paginatedSchema, paymentIntentSchema } from '@bazaar/schemas';
+import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '../../providers/test-card-network.ts';
+import { asRole } from '../../test-utils/admin-requests.ts';
+import { confirmCard, startAndSubmit } from '../../test-utils/checkout-steps.ts';
+import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+
+const page = paginatedSchema(paymentIntentSchema);
+const ADA = 'did:bazaar:usr_ada';
+const BOB = 'did:bazaar:usr_bob';
+
+describe.each(TEST_DIALECTS)('the payer’s payments on %s', (dialect) => {
+  let t: PaymentTestApp;
+  beforeEach(async () => {
+    t = await openPaymentTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  async function pay(did: string, card: string) {
+    t.clock.advance(60);
+    const submitted = await startAndSubmit(t, did);
+    await confirmCard(t, submitted.intentId, submitted.secret, card);
+    return submitted.intentId;
+  }
+
+  const list = async (query: string, headers: Record<string, string>) => {
+    const response = await t.app.inject({ url: `${API}/payment-intents?livemode=false${query}`, headers });
+    return {
+      status: response.statusCode,
+      page: response.statusCode === 200 ? page.parse(response.json()) : null,
+    };
+  };
+
+  it('lists a payer’s own payments newest first, paid and declined, not the ones never attempted nor anyone else’s', async () => {
+    const paid = await pay(ADA, TEST_CARDS.succeeds);
+    const declined = await pay(ADA, TEST_CARDS.declines);
+    t.clock.advance(60);
+    await startAndSubmit(t, ADA); // submitted, never confirmed
+    const bobs = await pay(BOB, TEST_CARDS.succeeds);
+
+    const ada = await list('', t.signedIn({ did: ADA }));
+    expect(
+      ada.page?.list.map((intent) => [intent.id, intent.status, intent.last_payment_error?.code ?? null]),
+    ).toEqual([
+      [declined, 'requires_payment_method', expect.any(String)],
+      [paid, 'succeeded', null],
+    ]);
+    expect(ada.page?.list[1]?.payment_details).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect((await list('&status=succeeded', t.signedIn({ did: ADA }))).page?.list.map((i) => i.id)).toEqual([
+      paid,
+    ]);
+
+    // Naming another customer answers nothing; a guest is asked to sign in; an admin sees everyone's.
+    const bobCustomer = (await list('', t.signedIn({ did: BOB }))).page?.list[0]?.customer_id;
+    expect((await list(`&customer_id=${bobCustomer}`, t.signedIn({ did: ADA }))).page).toEqual({
+      list: [],
+      count: 0,
+    });
+    expect((await list('', {})).status).toBe(401);
+    const admin = await list('', asRole(t, 'admin'));
+    expect(admin.page?.list.map((intent) => intent.id)).toEqual([bobs, declined, paid]);
+  });
+});
