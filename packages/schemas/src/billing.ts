@@ -14,6 +14,7 @@ import {
   invoiceSchema,
   paymentCurrencySchema,
   paymentIntentSchema,
+  paymentMethodSchema,
   priceSchema,
   type BillingReason,
 } from './checkout.ts';
@@ -118,6 +119,13 @@ export const listInvoicesQuerySchema = paginationQuerySchema.extend({
   include_recovered_from: unlessEmpty(queryFlagSchema),
   ignore_zero: unlessEmpty(queryFlagSchema),
 });
+
+/** A payment as the payer's history lists it: with the currency to write it in and the method that took it. */
+export const customerPaymentSchema = paymentIntentSchema.extend({
+  currency: paymentCurrencySchema,
+  payment_method: paymentMethodSchema.pick({ id: true, type: true, name: true }),
+});
+export type CustomerPayment = z.infer<typeof customerPaymentSchema>;
 
 /**
  * `GET /payment-intents`: the signed-in payer's payments, newest first, 10 a page; an admin may

@@ -1,4 +1,4 @@
-import { paginatedSchema, paymentIntentSchema } from '@bazaar/schemas';
+import { customerPaymentSchema, paginatedSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../providers/test-card-network.ts';
@@ -6,7 +6,7 @@ import { asRole } from '../../test-utils/admin-requests.ts';
 import { confirmCard, startAndSubmit } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
 
-const page = paginatedSchema(paymentIntentSchema);
+const page = paginatedSchema(customerPaymentSchema);
 const ADA = 'did:bazaar:usr_ada';
 const BOB = 'did:bazaar:usr_bob';
 
@@ -48,7 +48,11 @@ describe.each(TEST_DIALECTS)('the payer’s payments on %s', (dialect) => {
       [declined, 'requires_payment_method', expect.any(String)],
       [paid, 'succeeded', null],
     ]);
-    expect(ada.page?.list[1]?.payment_details).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(ada.page?.list[1]).toMatchObject({
+      payment_details: { brand: 'visa', last4: '4242' },
+      currency: { symbol: 'USD', decimal: 2 },
+      payment_method: { type: 'stripe', name: 'Card' },
+    });
     expect((await list('&status=succeeded', t.signedIn({ did: ADA }))).page?.list.map((i) => i.id)).toEqual([
       paid,
     ]);

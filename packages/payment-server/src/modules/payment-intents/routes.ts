@@ -2,7 +2,7 @@ import {
   idSchema,
   listPaymentIntentsQuerySchema,
   paginatedSchema,
-  paymentIntentSchema,
+  customerPaymentSchema,
   stripeConfirmBodySchema,
   testCardAuthenticateBodySchema,
   testCardConfirmBodySchema,
@@ -72,7 +72,7 @@ export function registerPaymentIntentRoutes(app: ZodApp, deps: PaymentDeps) {
     {
       schema: {
         querystring: listPaymentIntentsQuerySchema.extend({ livemode: livemodeQuery }),
-        response: { 200: paginatedSchema(paymentIntentSchema) },
+        response: { 200: paginatedSchema(customerPaymentSchema) },
       },
     },
     async (request) =>

@@ -7,11 +7,14 @@ import {
   randomToken,
   type PaymentIntent,
   type listPaymentIntentsQuerySchema,
+  type CustomerPayment,
+  type PaymentCurrency,
   type SessionUser,
 } from '@bazaar/schemas';
 import { notFound } from '@bazaar/server-kit';
 import { sessionTakenError } from '../checkout-sessions/access.ts';
 import { listScope } from '../customers/scope.ts';
+import { getCurrency, getPaymentMethod } from '../payment-methods/service.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { fromFlag, readJsonOrNull, toFlag } from '../../db/json.ts';
@@ -118,7 +121,7 @@ export async function listPaymentIntents(db: PaymentDb, ids: readonly string[]):
 export async function listVisiblePaymentIntents(
   db: PaymentDb,
   input: { user: SessionUser; query: z.output<typeof listPaymentIntentsQuerySchema> & { livemode: boolean } },
-): Promise<{ list: PaymentIntent[]; count: number }> {
+): Promise<{ list: CustomerPayment[]; count: number }> {
   const { user, query } = input;
   const scope = await listScope(db, { user, livemode: query.livemode, customerId: query.customer_id });
   if (!scope) return { list: [], count: 0 };
@@ -127,7 +130,20 @@ export async function listVisiblePaymentIntents(
     { livemode: query.livemode, customerId: scope.customerId, status: query.status },
     query,
   );
-  return { list: rows.map(toPaymentIntent), count };
+  // A page shares a few currencies and methods: each is read once, not once per payment.
+  const currencies = new Map<string, PaymentCurrency>();
+  for (const id of new Set(rows.map((row) => row.currency_id))) currencies.set(id, await getCurrency(db, id));
+  const methods = new Map<string, CustomerPayment['payment_method']>();
+  for (const id of new Set(rows.map((row) => row.payment_method_id))) {
+    const { type, name } = await getPaymentMethod(db, id);
+    methods.set(id, { id, type, name });
+  }
+  const list = rows.map((row) => ({
+    ...toPaymentIntent(row),
+    currency: currencies.get(row.currency_id)!,
+    payment_method: methods.get(row.payment_method_id)!,
+  }));
+  return { list, count };
 }
 
 /** The checkout session each of these intents pays, for those that pay one, in one query. */
