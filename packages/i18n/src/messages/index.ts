@@ -8,6 +8,8 @@ import { paymentInvoiceReasonsEn } from './payment-invoice-reasons.en.ts';
 import { paymentInvoiceReasonsZh } from './payment-invoice-reasons.zh.ts';
 import { paymentInvoiceListEn } from './payment-invoice-list.en.ts';
 import { paymentInvoiceListZh } from './payment-invoice-list.zh.ts';
+import { paymentCustomerListsEn } from './payment-customer-lists.en.ts';
+import { paymentCustomerListsZh } from './payment-customer-lists.zh.ts';
 import { paymentPdfEn } from './payment-pdf.en.ts';
 import { paymentPdfZh } from './payment-pdf.zh.ts';
 import { paymentDonateZh } from './payment-donate.zh.ts';
@@ -30,6 +32,7 @@ export const en = {
   ...paymentEn,
   ...paymentDonateEn,
   ...paymentPdfEn,
+  ...paymentCustomerListsEn,
   ...paymentInvoiceReasonsEn,
   ...paymentInvoiceListEn,
   ...paymentIntegrationsEn,
@@ -45,6 +48,7 @@ export const zh: Record<MessageKey, string> = {
   ...paymentZh,
   ...paymentDonateZh,
   ...paymentPdfZh,
+  ...paymentCustomerListsZh,
   ...paymentInvoiceReasonsZh,
   ...paymentInvoiceListZh,
   ...paymentIntegrationsZh,

@@ -27,6 +27,11 @@ export const queryKeys = {
   supporters: (target: string, livemode: boolean) =>
     [...queryKeys.all, 'donation', target, livemode, 'supporters'] as const,
   donationSettings: (livemode: boolean) => [...queryKeys.all, 'donation-settings', livemode] as const,
+  /** One page of the signed-in customer's payments, or of their subscriptions. */
+  paymentHistory: (livemode: boolean, page: number, pageSize: number) =>
+    [...queryKeys.all, 'payment-history', livemode, page, pageSize] as const,
+  subscriptionList: (livemode: boolean, page: number, pageSize: number) =>
+    [...queryKeys.all, 'subscription-list', livemode, page, pageSize] as const,
   overdueInvoices: (kind: 'subscription' | 'customer', id: string, livemode: boolean) =>
     [...queryKeys.all, 'overdue-invoices', kind, id, livemode] as const,
 };

@@ -1,0 +1,22 @@
+import { customerPaymentSchema, paginatedSchema, subscriptionSchema } from '@bazaar/schemas';
+import type { ApiClient } from '../api/api-client.ts';
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+const pageParams = ({ page, pageSize }: PageQuery) => ({ page: String(page), pageSize: String(pageSize) });
+
+/** `GET /api/payment-intents`: the signed-in customer's payments, newest first. */
+export function listPayments(api: ApiClient, query: PageQuery) {
+  return api('/api/payment-intents', {
+    query: pageParams(query),
+    schema: paginatedSchema(customerPaymentSchema),
+  });
+}
+
+/** `GET /api/subscriptions`: the signed-in customer's subscriptions, newest first. */
+export function listSubscriptions(api: ApiClient, query: PageQuery) {
+  return api('/api/subscriptions', { query: pageParams(query), schema: paginatedSchema(subscriptionSchema) });
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import { cardBrandName } from '@bazaar/i18n';
+import { formatMoney } from '@bazaar/money';
+import type { CustomerPayment } from '@bazaar/schemas';
+import { extractErrorText } from '../api/error-text.ts';
+import { formatDateTime } from '../format/format-date.ts';
+import { transactionUrl } from '../format/format-payment-details.ts';
+import { usePaymentContext } from '../provider/payment-context.ts';
+import { TransactionHash } from './transaction-hash.tsx';
+import { usePaymentHistory } from './use-customer-lists.ts';
+
+const PAGE_SIZES = [5, 10, 20, 50, 100];
+
+type PaymentState = 'succeeded' | 'failed' | 'processing' | 'canceled' | 'incomplete';
+
+/** What became of a payment, in the customer's words: a declined card is a failed payment. */
+export function paymentState(payment: Pick<CustomerPayment, 'status' | 'last_payment_error'>): PaymentState {
+  if (payment.status === 'succeeded' || payment.status === 'processing' || payment.status === 'canceled') {
+    return payment.status;
+  }
+  return payment.last_payment_error ? 'failed' : 'incomplete';
+}
+
+const STATE_COLOR: Record<PaymentState, ChipProps['color']> = {
+  succeeded: 'success',
+  failed: 'error',
+  processing: 'info',
+  canceled: 'default',
+  incomplete: 'warning',
+};
+
+/** How it was paid: the card, or the chain transaction (linked to its explorer). */
+function PaidWith({ payment }: { payment: CustomerPayment }) {
+  const details = payment.payment_details;
+  if (!details) return <Typography variant="body2">{payment.payment_method.name}</Typography>;
+  if ('last4' in details) {
+    return (
+      <Typography variant="body2">
+        {payment.payment_method.name} · {cardBrandName(details.brand)} •••• {details.last4}
+      </Typography>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Typography variant="body2">{payment.payment_method.name}</Typography>
+      <TransactionHash hash={details.tx_hash} url={transactionUrl(details)} />
+    </Stack>
+  );
+}
+
+function PaymentRow({ payment }: { payment: CustomerPayment }) {
+  const { t, apiBaseUrl } = usePaymentContext();
+  const state = paymentState(payment);
+  return (
+    <Stack
+      component="li"
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 0.5, sm: 2 }}
+      sx={{ py: 1.5, alignItems: { sm: 'center' }, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 150 }}>
+        {formatDateTime(payment.created_at)}
+      </Typography>
+      <Typography sx={{ fontWeight: 600, minWidth: 110 }}>
+        {formatMoney(payment.amount, payment.currency)}
+      </Typography>
+      <Stack sx={{ flex: 1, minWidth: 0 }}>
+        <PaidWith payment={payment} />
+      </Stack>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Chip size="small" color={STATE_COLOR[state]} label={t(`payment.payments.status.${state}`)} />
+        {payment.invoice_id ? (
+          <Link
+            href={`${apiBaseUrl}/customer/invoice/${encodeURIComponent(payment.invoice_id)}`}
+            variant="body2"
+          >
+            {t('payment.payments.viewInvoice')}
+          </Link>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The signed-in customer's payments, newest first: when, how much, how, what became of it, and its invoice. */
+export function PaymentHistory() {
+  const { t } = usePaymentContext();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const query = usePaymentHistory({ page, pageSize });
+  if (query.error) return <Typography color="error">{extractErrorText(query.error, t)}</Typography>;
+  if (!query.data) return <Skeleton variant="rounded" height={160} />;
+  if (query.data.count === 0)
+    return <Typography color="text.secondary">{t('payment.payments.empty')}</Typography>;
+  return (
+    <Stack>
+      <Stack component="ul" aria-label={t('payment.payments.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {query.data.list.map((payment) => (
+          <PaymentRow key={payment.id} payment={payment} />
+        ))}
+      </Stack>
+      <TablePagination
+        component="div"
+        count={query.data.count}
+        page={page - 1}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={PAGE_SIZES}
+        labelRowsPerPage={t('payment.invoiceList.rowsPerPage')}
+        onPageChange={(_, next) => setPage(next + 1)}
+        onRowsPerPageChange={(event) => {
+          setPageSize(Number(event.target.value));
+          setPage(1);
+        }}
+      />
+    </Stack>
+  );
+}
