@@ -1,8 +1,14 @@
 export { InvoiceDetail, type InvoiceDetailProps } from './invoice-detail.tsx';
+export { InvoiceGroupedList, type InvoiceGroupedListProps } from './invoice-grouped-list.tsx';
+export type { InvoiceListFilters, InvoiceListProps } from './invoice-list-filters.ts';
 export { InvoiceStatusChip } from './invoice-status-chip.tsx';
+export { InvoiceTable, type InvoiceTableProps } from './invoice-table.tsx';
 export { PastDueInvoices, type PastDueInvoicesProps } from './past-due-invoices.tsx';
+export { PaymentHistory } from './payment-history.tsx';
 export { useInvoice } from './use-invoice.ts';
+export { useInvoiceList } from './use-invoice-list.ts';
 export { SubscriptionActions } from './subscription-actions.tsx';
 export { SubscriptionDetail, type SubscriptionDetailProps } from './subscription-detail.tsx';
+export { SubscriptionList } from './subscription-list.tsx';
 export { SubscriptionStatusChip } from './subscription-status-chip.tsx';
 export { useSubscription, useSubscriptionInvoices } from './use-subscription.ts';

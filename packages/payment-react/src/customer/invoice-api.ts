@@ -35,11 +35,11 @@ export interface InvoiceListQuery {
   customer_id?: string;
   currency_id?: string;
   subscription_id?: string;
-  /** Stakes (and stakes for overdraft protection) are bookkeeping, left out unless asked for. */
+  /** Stakes, returned stakes and recoveries are bookkeeping, left out unless asked for. */
   include_staking?: boolean;
   include_return_staking?: boolean;
   include_recovered_from?: boolean;
-  /** Leaves out invoices of nothing (a trial's first, a fully credited one); on unless set false. */
+  /** Leaves out invoices whose total is zero; on unless set false. */
   ignore_zero?: boolean;
 }
 
@@ -47,7 +47,10 @@ export interface InvoiceListQuery {
  * The query string of a list: only what filters something, since a parameter sent empty or false
  * asks the same as none, and keying the cache on what is sent makes equal filter sets share it.
  */
-export function invoiceListParams({ ignore_zero = true, ...query }: InvoiceListQuery): Record<string, string> {
+export function invoiceListParams({
+  ignore_zero = true,
+  ...query
+}: InvoiceListQuery): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries({ ...query, ignore_zero })) {
     if (value) params[name] = String(value);

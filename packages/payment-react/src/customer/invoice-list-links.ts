@@ -31,7 +31,7 @@ export function invoiceRowAddress(
   return paymentDetailsUrl ?? null;
 }
 
-/** Overdraft protection is settled by its own flow, never from the payer's list. */
+/** Overdraft protection is not for the payer to pay from a list: its row shows the status. */
 const NOT_PAID_FROM_LIST = new Set<Invoice['billing_reason']>([
   'overdraft_protection',
   'stake_overdraft_protection',
@@ -43,4 +43,14 @@ export function isPayableFromList(invoice: Pick<Invoice, 'status' | 'billing_rea
     (invoice.status === 'open' || invoice.status === 'uncollectible') &&
     !NOT_PAID_FROM_LIST.has(invoice.billing_reason)
   );
+}
+
+/**
+ * A row's click, for a pointer: goes where the row leads. A click on a link or button inside the
+ * row is left to it (the number's link is how a keyboard reaches the same place).
+ */
+export function followRowClick(event: { target: EventTarget | null }, address: string | null): void {
+  if (address === null) return;
+  if (event.target instanceof Element && event.target.closest('a, button')) return;
+  window.location.assign(address);
 }

@@ -13,7 +13,6 @@ export function InvoicePayOrStatus({ invoice, action }: { invoice: Invoice; acti
       size="small"
       variant="contained"
       href={invoicePageAddress(apiBaseUrl, invoice, action)}
-      aria-label={`${t('payment.invoice.payNow')} ${invoice.number}`}
       sx={{ whiteSpace: 'nowrap' }}
     >
       {t('payment.invoice.payNow')}
