@@ -28,6 +28,11 @@ function createRouter(mountPoint: string) {
               import('../pages/checkout-page.tsx').then((module) => ({ Component: module.CheckoutPage })),
           },
           {
+            path: 'customer',
+            lazy: () =>
+              import('../pages/customer-page.tsx').then((module) => ({ Component: module.CustomerPage })),
+          },
+          {
             path: 'customer/invoice/past-due',
             lazy: () =>
               import('../pages/past-due-page.tsx').then((module) => ({ Component: module.PastDuePage })),

@@ -8,6 +8,8 @@ import { paymentInvoiceReasonsEn } from './payment-invoice-reasons.en.ts';
 import { paymentInvoiceReasonsZh } from './payment-invoice-reasons.zh.ts';
 import { paymentInvoiceListEn } from './payment-invoice-list.en.ts';
 import { paymentInvoiceListZh } from './payment-invoice-list.zh.ts';
+import { paymentCustomerAreaEn } from './payment-customer-area.en.ts';
+import { paymentCustomerAreaZh } from './payment-customer-area.zh.ts';
 import { paymentCustomerListsEn } from './payment-customer-lists.en.ts';
 import { paymentCustomerListsZh } from './payment-customer-lists.zh.ts';
 import { paymentPdfEn } from './payment-pdf.en.ts';
@@ -33,6 +35,7 @@ export const en = {
   ...paymentDonateEn,
   ...paymentPdfEn,
   ...paymentCustomerListsEn,
+  ...paymentCustomerAreaEn,
   ...paymentInvoiceReasonsEn,
   ...paymentInvoiceListEn,
   ...paymentIntegrationsEn,
@@ -49,6 +52,7 @@ export const zh: Record<MessageKey, string> = {
   ...paymentDonateZh,
   ...paymentPdfZh,
   ...paymentCustomerListsZh,
+  ...paymentCustomerAreaZh,
   ...paymentInvoiceReasonsZh,
   ...paymentInvoiceListZh,
   ...paymentIntegrationsZh,

@@ -21,7 +21,8 @@ export const paymentInvoiceReasonsEn = {
   'payment.invoice.reason.recharge': 'Top-up',
   'payment.invoice.reason.rechargeForSubscription': 'Top-up for a subscription',
   'payment.invoice.reason.overdraftProtection': 'Overdraft protection',
-  'payment.invoice.reason.stakeForSubscriptionOverdraftProtection': 'Stake for subscription overdraft protection',
+  'payment.invoice.reason.stakeForSubscriptionOverdraftProtection':
+    'Stake for subscription overdraft protection',
   'payment.invoice.reason.gas': 'Network fee',
   'payment.invoice.reason.fee': 'Fee',
   'payment.error.payInvoiceFailed': 'Failed to pay the invoice',

@@ -3,6 +3,7 @@ export { InvoiceGroupedList, type InvoiceGroupedListProps } from './invoice-grou
 export type { InvoiceListFilters, InvoiceListProps } from './invoice-list-filters.ts';
 export { InvoiceStatusChip } from './invoice-status-chip.tsx';
 export { InvoiceTable, type InvoiceTableProps } from './invoice-table.tsx';
+export { LoginRequiredPanel } from './login-required-panel.tsx';
 export { PastDueInvoices, type PastDueInvoicesProps } from './past-due-invoices.tsx';
 export { PaymentHistory } from './payment-history.tsx';
 export { useInvoice } from './use-invoice.ts';

@@ -406,4 +406,21 @@ describe('InvoiceTable live refresh', () => {
     await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(listCalls()).toHaveLength(2);
   });
+
+  it('without a customer yet, hears the first purchase of the signed-in user', async () => {
+    const view = renderWithPayment(<InvoiceTable />, {
+      routes: [
+        {
+          method: 'GET',
+          path: LIST_PATH,
+          respond: [{ body: { list: [], count: 0 } }, { body: { list: [makeInvoice()], count: 1 } }],
+        },
+      ],
+      appId: 'app_test',
+    });
+    await waitFor(() => expect(relay.openCount).toBe(1), SLOW);
+    act(() => relay.deliver(paidEvent('cus_new')));
+    expect(await screen.findByText('BZR-0001', {}, SLOW)).toBeTruthy();
+    expect(view.calls.filter((call) => call.url.pathname === LIST_PATH)).toHaveLength(2);
+  });
 });

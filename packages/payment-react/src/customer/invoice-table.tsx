@@ -6,13 +6,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatMoney } from '@bazaar/money';
-import type { MessageKey } from '@bazaar/i18n';
 import type { Invoice } from '@bazaar/schemas';
 import { extractErrorText } from '../api/error-text.ts';
 import { formatDateTime, formatDateTimeMinutes } from '../format/format-date.ts';
@@ -23,6 +21,7 @@ import { invoiceListQuery, type InvoiceListProps } from './invoice-list-filters.
 import { InvoiceListEmpty } from './invoice-list-empty.tsx';
 import { followRowClick, invoiceRowAddress, type InvoiceLinkOptions } from './invoice-list-links.ts';
 import { InvoicePaidNotice } from './invoice-paid-notice.tsx';
+import { ListPagination } from './list-pagination.tsx';
 import { InvoicePayOrStatus } from './invoice-pay-or-status.tsx';
 import { invoiceReasonKey } from './invoice-reason.ts';
 import { useInvoiceList, useInvoicePaidRefresh } from './use-invoice-list.ts';
@@ -32,17 +31,9 @@ export interface InvoiceTableProps extends InvoiceListProps {
   showSubscription?: boolean;
 }
 
-const PAGE_SIZES = [5, 10, 20, 50, 100];
 const PAGE_SIZE = 10;
 /** A phone shows fewer rows, so the pager stays within a screen or two. */
 const PHONE_PAGE_SIZE = 5;
-
-const PAGER_LABELS: Record<'first' | 'last' | 'next' | 'previous', MessageKey> = {
-  first: 'payment.invoiceList.firstPage',
-  last: 'payment.invoiceList.lastPage',
-  next: 'payment.invoiceList.nextPage',
-  previous: 'payment.invoiceList.previousPage',
-};
 
 /**
  * The customer's invoices a page at a time, newest first: amount, type, number, date, description,
@@ -89,7 +80,12 @@ export function InvoiceTable({ showSubscription = false, ...props }: InvoiceTabl
   return (
     <>
       <TableContainer aria-busy={query.isPlaceholderData}>
-        <Table size="small" aria-label={t('payment.invoiceList.label')}>
+        {/* Cells keep to one line: on a phone the table scrolls sideways rather than break a number per letter. */}
+        <Table
+          size="small"
+          aria-label={t('payment.invoiceList.label')}
+          sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('payment.invoice.amount')}</TableCell>
@@ -114,21 +110,12 @@ export function InvoiceTable({ showSubscription = false, ...props }: InvoiceTabl
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <ListPagination
         count={data.count}
         page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_event, next) => setPaging({ filterKey, page: next, pageSize: paging.pageSize })}
-        onRowsPerPageChange={(event) =>
-          setPaging({ filterKey, page: 0, pageSize: Number(event.target.value) })
-        }
-        labelRowsPerPage={t('payment.invoiceList.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) =>
-          t('payment.invoiceList.displayedRows', { from, to, count })
-        }
-        getItemAriaLabel={(type) => t(PAGER_LABELS[type])}
+        pageSize={pageSize}
+        onPageChange={(next) => setPaging({ filterKey, page: next, pageSize: paging.pageSize })}
+        onPageSizeChange={(size) => setPaging({ filterKey, page: 0, pageSize: size })}
       />
       {notice}
     </>

@@ -3,7 +3,6 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { cardBrandName } from '@bazaar/i18n';
 import { formatMoney } from '@bazaar/money';
@@ -12,10 +11,9 @@ import { extractErrorText } from '../api/error-text.ts';
 import { formatDateTime } from '../format/format-date.ts';
 import { transactionUrl } from '../format/format-payment-details.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
+import { ListPagination } from './list-pagination.tsx';
 import { TransactionHash } from './transaction-hash.tsx';
 import { usePaymentHistory } from './use-customer-lists.ts';
-
-const PAGE_SIZES = [5, 10, 20, 50, 100];
 
 type PaymentState = 'succeeded' | 'failed' | 'processing' | 'canceled' | 'incomplete';
 
@@ -105,16 +103,13 @@ export function PaymentHistory() {
           <PaymentRow key={payment.id} payment={payment} />
         ))}
       </Stack>
-      <TablePagination
-        component="div"
+      <ListPagination
         count={query.data.count}
         page={page - 1}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        labelRowsPerPage={t('payment.invoiceList.rowsPerPage')}
-        onPageChange={(_, next) => setPage(next + 1)}
-        onRowsPerPageChange={(event) => {
-          setPageSize(Number(event.target.value));
+        pageSize={pageSize}
+        onPageChange={(next) => setPage(next + 1)}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
           setPage(1);
         }}
       />

@@ -2,16 +2,14 @@ import { useState } from 'react';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { Subscription } from '@bazaar/schemas';
 import { extractErrorText } from '../api/error-text.ts';
 import { formatDate } from '../format/format-date.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
+import { LIST_PAGE_SIZES, ListPagination } from './list-pagination.tsx';
 import { SubscriptionStatusChip } from './subscription-status-chip.tsx';
 import { useSubscriptionList } from './use-customer-lists.ts';
-
-const PAGE_SIZES = [5, 10, 20, 50];
 
 /** What comes next for a subscription: its trial's end, its next invoice, or its end. */
 function NextDate({ subscription }: { subscription: Subscription }) {
@@ -73,17 +71,14 @@ export function SubscriptionList() {
           <SubscriptionRow key={subscription.id} subscription={subscription} />
         ))}
       </Stack>
-      {query.data.count > PAGE_SIZES[0]! ? (
-        <TablePagination
-          component="div"
+      {query.data.count > LIST_PAGE_SIZES[0]! ? (
+        <ListPagination
           count={query.data.count}
           page={page - 1}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          labelRowsPerPage={t('payment.invoiceList.rowsPerPage')}
-          onPageChange={(_, next) => setPage(next + 1)}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
+          pageSize={pageSize}
+          onPageChange={(next) => setPage(next + 1)}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
             setPage(1);
           }}
         />

@@ -42,6 +42,8 @@ export function useInvoiceListPages(query: Omit<InvoiceListQuery, 'page'>) {
 /**
  * While a list is shown, a payment of one of `customerId`'s invoices (made on another page, by
  * the engine, from a wallet) reads the lists again and answers that it happened, for a notice.
+ * Without a customer yet (a first purchase is what makes one), any `invoice.paid` the page hears
+ * counts: the relay tells a signed-in page only of its own user's invoices.
  */
 export function useInvoicePaidRefresh(customerId: string | undefined) {
   const { livemode } = usePaymentContext();
@@ -58,8 +60,9 @@ export function useInvoicePaidRefresh(customerId: string | undefined) {
     [queryClient, livemode],
   );
   useEffect(() => () => refresh.cancel(), [refresh]);
-  useRelayEvents(customerId !== undefined, (event) => {
-    if (event.type !== 'invoice.paid' || event.data.customer_id !== customerId) return;
+  useRelayEvents(true, (event) => {
+    if (event.type !== 'invoice.paid') return;
+    if (customerId !== undefined && event.data.customer_id !== customerId) return;
     refresh();
     setIsPaidNoticeOpen(true);
   });
