@@ -38,6 +38,8 @@ export function ListPagination(props: ListPaginationProps) {
         t('payment.invoiceList.displayedRows', { from, to, count })
       }
       getItemAriaLabel={(type) => t(PAGER_LABELS[type])}
+      // On a phone the pager wraps rather than push its last arrow off the screen.
+      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 0 } }}
     />
   );
 }
