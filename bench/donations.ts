@@ -7,22 +7,17 @@
  *
  *   npm run bench:donations        (or: npx node bench/donations.ts [supporters=10000] [requests=500])
  */
-import { cpus } from 'node:os';
 import { randomToken } from '@bazaar/schemas';
 import { createTestPlatform, type TestPlatform } from '@bazaar/platform/testing';
 import { insertRows, type Dialect } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { describeRun, timeRequests } from './request-timing.ts';
 
 const SUPPORTERS = Number(process.argv[2] ?? 10_000);
 const REQUESTS = Number(process.argv[3] ?? 500);
 const API = '/payment-kit/api';
 const TARGET = 'bench:target';
 const DISPLAYS = ['public', 'name_only', 'anonymous'];
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /** Rows in slices SQLite's bound-parameter limit takes. */
 async function insertAll<T extends 'customers' | 'donation_supporters'>(
@@ -79,17 +74,6 @@ async function seedSupporters(platform: TestPlatform): Promise<void> {
     .execute();
 }
 
-async function timeRequests(platform: TestPlatform, url: string): Promise<number[]> {
-  const times: number[] = [];
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const started = performance.now();
-    const response = await platform.app.inject({ url });
-    times.push(performance.now() - started);
-    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-  }
-  return times;
-}
-
 async function benchDialect(dialect: Dialect) {
   const platform = await createTestPlatform(dialect);
   try {
@@ -103,15 +87,8 @@ async function benchDialect(dialect: Dialect) {
     ] as const;
     const rows = [];
     for (const [path, url] of paths) {
-      await timeRequests(platform, url); // warm-up
-      const times = await timeRequests(platform, url);
-      rows.push({
-        db: dialect,
-        path,
-        supporters: SUPPORTERS,
-        'p50 ms': Number(percentile(times, 50).toFixed(2)),
-        'p99 ms': Number(percentile(times, 99).toFixed(2)),
-      });
+      const timing = await timeRequests(platform.app, { url, requests: REQUESTS });
+      rows.push({ db: dialect, path, supporters: SUPPORTERS, ...timing });
     }
     return rows;
   } finally {
@@ -121,7 +98,5 @@ async function benchDialect(dialect: Dialect) {
 
 const rows = [];
 for (const dialect of TEST_DIALECTS) rows.push(...(await benchDialect(dialect)));
-console.log(
-  `${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, Node ${process.version}; ${REQUESTS} requests each, one after another`,
-);
+console.log(describeRun(REQUESTS));
 console.table(rows);

@@ -7,17 +7,12 @@
  *
  *   npm run bench:invoice-pdf        (or: npx node bench/invoice-pdf.ts [requests=500])
  */
-import { cpus } from 'node:os';
 import { createTestPlatform, payTestCheckout, startTestCheckout } from '@bazaar/platform/testing';
+import { describeRun, percentile } from './request-timing.ts';
 
 const REQUESTS = Number(process.argv[2] ?? 500);
 const API = '/payment-kit/api';
 const WARM_UP = 20;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 const platform = await createTestPlatform('sqlite');
 try {
@@ -58,9 +53,7 @@ try {
     await measure('GET /invoices/{id}/pdf, English', `${path}/pdf?locale=en`),
     await measure('GET /invoices/{id}/pdf, Chinese', `${path}/pdf?locale=zh`),
   ];
-  console.log(
-    `${cpus().length} × ${cpus()[0]?.model.split(' ')[0]}, Node ${process.version}; ${REQUESTS} requests each, one after another`,
-  );
+  console.log(describeRun(REQUESTS));
   console.table(results);
 } finally {
   await platform.close();

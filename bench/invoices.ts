@@ -6,7 +6,6 @@
  *
  *   npm run bench:invoices        (or: npx node bench/invoices.ts [invoices=10000] [requests=300])
  */
-import { cpus } from 'node:os';
 import { randomToken } from '@bazaar/schemas';
 import {
   createTestPlatform,
@@ -16,17 +15,13 @@ import {
 } from '@bazaar/platform/testing';
 import { insertRows, type Dialect } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { describeRun, timeRequests } from './request-timing.ts';
 
 const INVOICES = Number(process.argv[2] ?? 10_000);
 const REQUESTS = Number(process.argv[3] ?? 300);
 const API = '/payment-kit/api';
 /** Rows per insert, under SQLite's bound-parameter limit. */
 const SLICE = 200;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /**
  * The customer pays once through the API; that invoice and its line are then copied until the
@@ -67,17 +62,6 @@ async function seedInvoices(platform: TestPlatform, cookie: string): Promise<str
   return invoice.id as string;
 }
 
-async function timeRequests(platform: TestPlatform, url: string, cookie: string): Promise<number[]> {
-  const times: number[] = [];
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const started = performance.now();
-    const response = await platform.app.inject({ url, headers: { cookie } });
-    times.push(performance.now() - started);
-    if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-  }
-  return times;
-}
-
 async function benchDialect(dialect: Dialect) {
   const platform = await createTestPlatform(dialect);
   try {
@@ -91,15 +75,8 @@ async function benchDialect(dialect: Dialect) {
     ] as const;
     const rows = [];
     for (const [path, url] of paths) {
-      await timeRequests(platform, url, cookie); // warm-up
-      const times = await timeRequests(platform, url, cookie);
-      rows.push({
-        db: dialect,
-        path,
-        invoices: INVOICES,
-        'p50 ms': Number(percentile(times, 50).toFixed(2)),
-        'p99 ms': Number(percentile(times, 99).toFixed(2)),
-      });
+      const timing = await timeRequests(platform.app, { url, requests: REQUESTS, headers: { cookie } });
+      rows.push({ db: dialect, path, invoices: INVOICES, ...timing });
     }
     return rows;
   } finally {
@@ -109,7 +86,5 @@ async function benchDialect(dialect: Dialect) {
 
 const rows = [];
 for (const dialect of TEST_DIALECTS) rows.push(...(await benchDialect(dialect)));
-console.log(
-  `${cpus().length} × ${cpus()[0]?.model.split(' ').slice(0, 2).join(' ')}, Node ${process.version}; ${REQUESTS} requests each, one after another`,
-);
+console.log(describeRun(REQUESTS));
 console.table(rows);

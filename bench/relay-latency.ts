@@ -22,6 +22,7 @@ import {
 } from '@bazaar/platform/testing';
 import type { Dialect } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { percentile } from './request-timing.ts';
 
 const SAMPLES = Number(process.argv[2] ?? 300);
 const POLL_SAMPLES = 10;
@@ -99,10 +100,6 @@ async function pollUntilComplete(platform: TestPlatform, cookie: string, session
   }
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const row = (dialect: Dialect, path: string, times: number[]) => ({
   db: dialect,
   path,
