@@ -36,6 +36,10 @@ export function InvoicePayment({ invoice, onPaid }: InvoicePaymentProps) {
 
   return (
     <Stack spacing={2}>
+      {/* The engine tried to collect it and the payment failed: say so before asking again. */}
+      {invoice.attempt_count > 0 ? (
+        <Alert severity="error">{t('payment.error.payInvoiceFailed')}</Alert>
+      ) : null}
       {isInvoicePastDue(invoice, nowSeconds) ? (
         <Alert severity="warning">{t('payment.invoice.pastDueNotice')}</Alert>
       ) : null}

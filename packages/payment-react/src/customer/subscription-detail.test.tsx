@@ -93,6 +93,7 @@ describe('SubscriptionDetail', () => {
     expect(screen.getByText('$0.05 / unit')).toBeTruthy();
     expect(screen.getByText('per month · based on usage')).toBeTruthy();
     expect(screen.getByText('Past due').closest('.MuiChip-root')?.className).toContain('MuiChip-colorError');
+    expect(screen.getByRole('alert').textContent).toBe('Failed to renew the subscription');
     expect(await screen.findByText('No invoices yet.', {}, SLOW)).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -69,6 +70,11 @@ function SubscriptionHeader({ subscription }: { subscription: Subscription }) {
         <Typography color="text.secondary" data-testid="subscription-next-date">
           {t(next.label, { date: formatDate(next.at) })}
         </Typography>
+      ) : null}
+      {subscription.status === 'past_due' ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('payment.error.renewSubscriptionFailed')}
+        </Alert>
       ) : null}
     </Stack>
   );
