@@ -72,3 +72,10 @@ export const listRefundsQuerySchema = paginationQuerySchema.extend({
   customer_id: idSchema('customer').optional(),
   status: z.enum(REFUND_STATUSES).optional(),
 });
+
+/** What came back to the payer of an invoice: its succeeded refunds, in the smallest unit. */
+export function refundedAmount(invoice: { refunds: readonly Pick<Refund, 'status' | 'amount'>[] }): bigint {
+  return invoice.refunds
+    .filter((refund) => refund.status === 'succeeded')
+    .reduce((sum, refund) => sum + BigInt(refund.amount), 0n);
+}

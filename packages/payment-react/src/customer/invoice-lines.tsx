@@ -3,10 +3,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { Invoice } from '@bazaar/schemas';
+import { refundedAmount, type Invoice } from '@bazaar/schemas';
 import { formatMoney } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
-import { refundedAmount } from './refunded-amount.ts';
 
 /** The invoice's lines, then its total, what was paid and what was refunded of it. */
 export function InvoiceLines({ invoice }: { invoice: Invoice }) {

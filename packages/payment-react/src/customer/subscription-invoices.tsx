@@ -4,13 +4,12 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Invoice } from '@bazaar/schemas';
+import { refundedAmount, type Invoice } from '@bazaar/schemas';
 import { extractErrorText } from '../api/error-text.ts';
 import { formatDate } from '../format/format-date.ts';
 import { formatMoney } from '@bazaar/money';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { InvoiceStatusChip } from './invoice-status-chip.tsx';
-import { refundedAmount } from './refunded-amount.ts';
 
 export interface SubscriptionInvoicesProps {
   page: { list: Invoice[]; count: number } | undefined;

@@ -4,7 +4,7 @@ import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { cardBrandName, createTranslator, type Translate } from '@bazaar/i18n';
 import { formatMoney } from '@bazaar/money';
-import type { Customer, Invoice, Locale } from '@bazaar/schemas';
+import { refundedAmount, type Customer, type Invoice, type Locale } from '@bazaar/schemas';
 
 const require = createRequire(import.meta.url);
 
@@ -40,6 +40,10 @@ const GREY = '#5f6673';
 
 /** `2027-01-15`, in UTC, as the pages write dates. */
 const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/** A service period, `2027-01-15 – 2027-02-15`; null without one. */
+const period = (start: number | null, end: number | null) =>
+  start === null || end === null ? null : `${day(start)} – ${day(end)}`;
 
 function addressLines(customer: Customer): string[] {
   const { line1, line2, city, state, postal_code: postalCode, country } = customer.address;
@@ -88,22 +92,17 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   doc.font('bold').fontSize(12).text(sellerName, PAGE.margin, top, { width: CONTENT_WIDTH, align: 'right' });
   doc.moveDown(1.2);
 
-  const facts: Array<[string, string]> = [
+  // Facts and totals without a value (no due date, no credit applied) are left out.
+  const facts: Array<[string, string | null]> = [
     [t('payment.pdf.number'), invoice.number],
     [t('payment.pdf.status'), t(`payment.invoice.status.${invoice.status}`)],
     [t('payment.pdf.issued'), day(invoice.created_at)],
-    ...(invoice.due_date === null ? [] : [[t('payment.pdf.due'), day(invoice.due_date)] as [string, string]]),
-    ...(invoice.paid_at === null ? [] : [[t('payment.pdf.paid'), day(invoice.paid_at)] as [string, string]]),
-    ...(invoice.period_start === null || invoice.period_end === null
-      ? []
-      : [
-          [t('payment.pdf.period'), `${day(invoice.period_start)} – ${day(invoice.period_end)}`] as [
-            string,
-            string,
-          ],
-        ]),
+    [t('payment.pdf.due'), invoice.due_date === null ? null : day(invoice.due_date)],
+    [t('payment.pdf.paid'), invoice.paid_at === null ? null : day(invoice.paid_at)],
+    [t('payment.pdf.period'), period(invoice.period_start, invoice.period_end)],
   ];
   for (const [label, value] of facts) {
+    if (value === null) continue;
     const y = doc.y;
     doc.font('regular').fontSize(10).fillColor(GREY).text(label, PAGE.margin, y, { width: 120 });
     doc.fillColor('black').text(value, PAGE.margin + 120, y, { width: CONTENT_WIDTH - 120 });
@@ -127,7 +126,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   // The lines.
   const amountX = PAGE.margin + COLUMNS.description + COLUMNS.quantity + COLUMNS.unitPrice;
   const amountWidth = CONTENT_WIDTH - (amountX - PAGE.margin);
-  const row = (cells: [string, string, string, string], font: 'regular' | 'bold', note?: string) => {
+  const row = (cells: [string, string, string, string], font: 'regular' | 'bold', note?: string | null) => {
     if (doc.y > doc.page.height - PAGE.margin - 60) doc.addPage();
     const y = doc.y;
     doc.font(font).fontSize(10);
@@ -167,48 +166,31 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   );
   rule();
   for (const line of invoice.lines) {
-    const period =
-      line.period_start !== null && line.period_end !== null
-        ? `${day(line.period_start)} – ${day(line.period_end)}`
-        : undefined;
     row(
       [line.description, String(line.quantity), money(line.unit_amount), money(line.amount)],
       'regular',
-      period,
+      period(line.period_start, line.period_end),
     );
   }
   rule();
 
   // The totals, right-aligned under the amounts.
-  const refunded = invoice.refunds
-    .filter((refund) => refund.status === 'succeeded')
-    .reduce((sum, refund) => sum + BigInt(refund.amount), 0n);
-  const totals: Array<[string, string, 'regular' | 'bold']> = [
+  const refunded = refundedAmount(invoice);
+  const totals: Array<[string, string | null, 'regular' | 'bold']> = [
     [t('payment.pdf.subtotal'), money(invoice.subtotal), 'regular'],
     [t('payment.invoice.total'), money(invoice.total), 'bold'],
-    ...(BigInt(invoice.amount_applied) > 0n
-      ? [
-          [t('payment.pdf.creditApplied'), `-${money(invoice.amount_applied)}`, 'regular'] as [
-            string,
-            string,
-            'regular',
-          ],
-        ]
-      : []),
+    [
+      t('payment.pdf.creditApplied'),
+      BigInt(invoice.amount_applied) > 0n ? `-${money(invoice.amount_applied)}` : null,
+      'regular',
+    ],
     [t('payment.invoice.amountPaid'), money(invoice.amount_paid), 'regular'],
-    ...(refunded > 0n
-      ? [
-          [t('payment.invoice.amountRefunded'), money(refunded.toString()), 'regular'] as [
-            string,
-            string,
-            'regular',
-          ],
-        ]
-      : []),
+    [t('payment.invoice.amountRefunded'), refunded > 0n ? money(refunded.toString()) : null, 'regular'],
     [t('payment.pdf.amountRemaining'), money(invoice.amount_remaining), 'bold'],
   ];
   const labelX = PAGE.margin + COLUMNS.description;
   for (const [label, value, font] of totals) {
+    if (value === null) continue;
     const y = doc.y;
     doc
       .font(font)

@@ -20,10 +20,14 @@ import type { PaymentDb } from '../../db/tables.ts';
 import type { z } from 'zod';
 import { listScope } from '../customers/scope.ts';
 import { getSubscriptionForUser } from '../subscriptions/access.ts';
-import { getSubscription } from '../subscriptions/service.ts';
+import { toSubscription } from '../subscriptions/service.ts';
 import { allocateInvoiceNumber, getCustomer } from '../customers/service.ts';
 import { listPaymentIntents } from '../payment-intents/service.ts';
-import { getCurrency, getPaymentMethod } from '../payment-methods/service.ts';
+import {
+  getCurrenciesById,
+  getMethodSummariesById,
+  type PaymentMethodSummary,
+} from '../payment-methods/service.ts';
 import { isPaymentAdmin } from '../../admins.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { renderInvoicePdf } from './pdf.ts';
@@ -202,16 +206,13 @@ export async function toInvoices(db: PaymentDb, rows: readonly InvoiceRow[]): Pr
   );
   const linesOf = new Map<string, InvoiceLineRow[]>();
   for (const line of lines) linesOf.set(line.invoice_id, [...(linesOf.get(line.invoice_id) ?? []), line]);
-  // A page shares a few currencies and methods: each is read once, not once per invoice.
-  const currencies = new Map<string, PaymentCurrency>();
-  for (const id of new Set(rows.map((row) => row.currency_id))) currencies.set(id, await getCurrency(db, id));
+  const currencies = await getCurrenciesById(
+    db,
+    rows.map((row) => row.currency_id),
+  );
   const methodIdOf = (row: InvoiceRow) =>
     row.payment_method_id ?? currencies.get(row.currency_id)!.payment_method_id;
-  const methods = new Map<string, InvoiceMethod>();
-  for (const methodId of new Set(rows.map(methodIdOf))) {
-    const { id, type, name } = await getPaymentMethod(db, methodId);
-    methods.set(methodId, { id, type, name });
-  }
+  const methods = await getMethodSummariesById(db, rows.map(methodIdOf));
   return rows.map((row) =>
     toInvoiceWith(row, {
       lines: linesOf.get(row.id) ?? [],
@@ -223,14 +224,12 @@ export async function toInvoices(db: PaymentDb, rows: readonly InvoiceRow[]): Pr
   );
 }
 
-type InvoiceMethod = Invoice['payment_method'];
-
 function toInvoiceWith(
   row: InvoiceRow,
   related: {
     lines: readonly InvoiceLineRow[];
     currency: PaymentCurrency;
-    method: InvoiceMethod;
+    method: PaymentMethodSummary;
     paymentDetails: Invoice['payment_details'];
     refunds: Invoice['refunds'];
   },
@@ -358,7 +357,7 @@ export async function listVisibleInvoices(
 ): Promise<{ list: Invoice[]; count: number; subscription?: Subscription }> {
   const { user, query } = input;
   const subscription = query.subscription_id
-    ? await getSubscription(db, (await getSubscriptionForUser(db, { id: query.subscription_id, user })).id)
+    ? await toSubscription(db, await getSubscriptionForUser(db, { id: query.subscription_id, user }))
     : undefined;
   const scope = await listScope(db, { user, livemode: query.livemode, customerId: query.customer_id });
   if (!scope) return { list: [], count: 0 };

@@ -8,13 +8,12 @@ import {
   type PaymentIntent,
   type listPaymentIntentsQuerySchema,
   type CustomerPayment,
-  type PaymentCurrency,
   type SessionUser,
 } from '@bazaar/schemas';
 import { notFound } from '@bazaar/server-kit';
 import { sessionTakenError } from '../checkout-sessions/access.ts';
 import { listScope } from '../customers/scope.ts';
-import { getCurrency, getPaymentMethod } from '../payment-methods/service.ts';
+import { getCurrenciesById, getMethodSummariesById } from '../payment-methods/service.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { fromFlag, readJsonOrNull, toFlag } from '../../db/json.ts';
@@ -130,14 +129,14 @@ export async function listVisiblePaymentIntents(
     { livemode: query.livemode, customerId: scope.customerId, status: query.status },
     query,
   );
-  // A page shares a few currencies and methods: each is read once, not once per payment.
-  const currencies = new Map<string, PaymentCurrency>();
-  for (const id of new Set(rows.map((row) => row.currency_id))) currencies.set(id, await getCurrency(db, id));
-  const methods = new Map<string, CustomerPayment['payment_method']>();
-  for (const id of new Set(rows.map((row) => row.payment_method_id))) {
-    const { type, name } = await getPaymentMethod(db, id);
-    methods.set(id, { id, type, name });
-  }
+  const currencies = await getCurrenciesById(
+    db,
+    rows.map((row) => row.currency_id),
+  );
+  const methods = await getMethodSummariesById(
+    db,
+    rows.map((row) => row.payment_method_id),
+  );
   const list = rows.map((row) => ({
     ...toPaymentIntent(row),
     currency: currencies.get(row.currency_id)!,

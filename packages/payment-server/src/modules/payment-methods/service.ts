@@ -128,3 +128,29 @@ export async function getPaymentMethod(db: PaymentDb, id: string): Promise<Payme
   if (!row) throw new AppError('NOT_FOUND', `No such payment method: ${id}`);
   return toPaymentMethod(row, []);
 }
+
+/** A method as a list names it beside each object it took. */
+export type PaymentMethodSummary = Pick<PaymentMethod, 'id' | 'type' | 'name'>;
+
+/** Each of these currencies, read once: the objects of a page share a few. */
+export async function getCurrenciesById(
+  db: PaymentDb,
+  ids: Iterable<string>,
+): Promise<Map<string, PaymentCurrency>> {
+  const currencies = new Map<string, PaymentCurrency>();
+  for (const id of new Set(ids)) currencies.set(id, await getCurrency(db, id));
+  return currencies;
+}
+
+/** Each of these methods' id, type and name, read once. */
+export async function getMethodSummariesById(
+  db: PaymentDb,
+  ids: Iterable<string>,
+): Promise<Map<string, PaymentMethodSummary>> {
+  const methods = new Map<string, PaymentMethodSummary>();
+  for (const id of new Set(ids)) {
+    const { type, name } = await getPaymentMethod(db, id);
+    methods.set(id, { id, type, name });
+  }
+  return methods;
+}

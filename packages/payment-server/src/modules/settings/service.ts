@@ -97,18 +97,13 @@ export async function updateSettingAt(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
   input: { mountLocation: string } & z.output<typeof updateSettingBodySchema>,
 ): Promise<Setting> {
-  const row = await findSettingRowAt(deps.db, {
-    type: 'donate',
-    mountLocation: input.mountLocation,
-    livemode: toFlag(input.livemode),
-  });
-  if (!row) throw notFound('setting', input.mountLocation);
-  const updated = await updateSettingRow(deps.db, row.id, {
+  const setting = await getSettingAt(deps.db, input);
+  const updated = await updateSettingRow(deps.db, setting.id, {
     settings: JSON.stringify(input.settings),
     ...(input.active !== undefined && { active: toFlag(input.active) }),
     updated_at: deps.clock.now(),
   });
-  return toSetting(updated ?? row);
+  return updated ? toSetting(updated) : setting;
 }
 
 /** `PUT /settings/{id}` (owner or admin): turns a setting on or off. */
