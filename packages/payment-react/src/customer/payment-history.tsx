@@ -1,17 +1,14 @@
-import { useState } from 'react';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { cardBrandName } from '@bazaar/i18n';
 import { formatMoney } from '@bazaar/money';
 import type { CustomerPayment } from '@bazaar/schemas';
-import { extractErrorText } from '../api/error-text.ts';
 import { formatDateTime } from '../format/format-date.ts';
 import { transactionUrl } from '../format/format-payment-details.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
-import { ListPagination } from './list-pagination.tsx';
+import { PagedList, usePaging } from './paged-list.tsx';
 import { TransactionHash } from './transaction-hash.tsx';
 import { usePaymentHistory } from './use-customer-lists.ts';
 
@@ -56,12 +53,7 @@ function PaymentRow({ payment }: { payment: CustomerPayment }) {
   const { t, apiBaseUrl } = usePaymentContext();
   const state = paymentState(payment);
   return (
-    <Stack
-      component="li"
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={{ xs: 0.5, sm: 2 }}
-      sx={{ py: 1.5, alignItems: { sm: 'center' }, borderBottom: 1, borderColor: 'divider' }}
-    >
+    <>
       <Typography variant="body2" color="text.secondary" sx={{ minWidth: 150 }}>
         {formatDateTime(payment.created_at)}
       </Typography>
@@ -82,37 +74,21 @@ function PaymentRow({ payment }: { payment: CustomerPayment }) {
           </Link>
         ) : null}
       </Stack>
-    </Stack>
+    </>
   );
 }
 
 /** The signed-in customer's payments, newest first: when, how much, how, what became of it, and its invoice. */
 export function PaymentHistory() {
   const { t } = usePaymentContext();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const query = usePaymentHistory({ page, pageSize });
-  if (query.error) return <Typography color="error">{extractErrorText(query.error, t)}</Typography>;
-  if (!query.data) return <Skeleton variant="rounded" height={160} />;
-  if (query.data.count === 0)
-    return <Typography color="text.secondary">{t('payment.payments.empty')}</Typography>;
+  const paging = usePaging();
   return (
-    <Stack>
-      <Stack component="ul" aria-label={t('payment.payments.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {query.data.list.map((payment) => (
-          <PaymentRow key={payment.id} payment={payment} />
-        ))}
-      </Stack>
-      <ListPagination
-        count={query.data.count}
-        page={page - 1}
-        pageSize={pageSize}
-        onPageChange={(next) => setPage(next + 1)}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-      />
-    </Stack>
+    <PagedList
+      query={usePaymentHistory(paging)}
+      paging={paging}
+      label={t('payment.payments.title')}
+      emptyText={t('payment.payments.empty')}
+      renderItem={(payment) => <PaymentRow payment={payment} />}
+    />
   );
 }

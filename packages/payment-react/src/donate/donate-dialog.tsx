@@ -4,12 +4,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StartCheckoutResponse } from '@bazaar/schemas';
 import { queryKeys } from '../api/query-keys.ts';
+import { CheckoutSkeleton } from '../checkout/checkout-skeleton.tsx';
 import { TestModeBadge } from '../primitives/test-mode-badge.tsx';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { AVATAR_SIZE, SupporterAvatars, TOOLBAR_AVATARS } from './supporter-avatars.tsx';
@@ -36,16 +36,6 @@ export interface DonateDialogProps {
   onClose: () => void;
   onPaid?: (checkout: StartCheckoutResponse) => void;
   onError?: (error: unknown) => void;
-}
-
-function CheckoutPlaceholder() {
-  return (
-    <Stack spacing={2} aria-busy>
-      <Skeleton variant="rounded" height={56} />
-      <Skeleton variant="rounded" height={120} />
-      <Skeleton variant="rounded" height={48} />
-    </Stack>
-  );
 }
 
 /**
@@ -110,11 +100,11 @@ export function DonateDialog(props: DonateDialogProps) {
       </DialogTitle>
       <DialogContent>
         {paymentLinkId ? (
-          <Suspense fallback={<CheckoutPlaceholder />}>
+          <Suspense fallback={<CheckoutSkeleton isSummaryHidden />}>
             <CheckoutForm id={paymentLinkId} mode="inline-minimal" onPaid={handlePaid} onError={onError} />
           </Suspense>
         ) : (
-          <CheckoutPlaceholder />
+          <CheckoutSkeleton isSummaryHidden />
         )}
       </DialogContent>
       <DialogActions>
