@@ -91,7 +91,14 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** `GET /subscriptions`: the signed-in payer's own, newest first; an admin may name any customer. */
+/**
+ * `own=true`: only the signed-in user's own, an admin's too: the customer area shows a person
+ * their account, whoever they are, while an admin's lists otherwise show everyone's.
+ */
+const ownQuery = { own: unlessEmpty(queryFlagSchema) };
+
 export const listSubscriptionsQuerySchema = paginationQuerySchema.extend({
+  ...ownQuery,
   customer_id: idSchema('customer').optional(),
   status: subscriptionStatusSchema.optional(),
 });
@@ -109,6 +116,7 @@ export const INVOICE_LIST_EXTRAS = {
  * `ignore_zero` leaves out invoices of nothing.
  */
 export const listInvoicesQuerySchema = paginationQuerySchema.extend({
+  ...ownQuery,
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   customer_id: unlessEmpty(idSchema('customer')),
   subscription_id: unlessEmpty(idSchema('subscription')),
@@ -132,6 +140,7 @@ export type CustomerPayment = z.infer<typeof customerPaymentSchema>;
  * name any customer. A payment never attempted (a checkout left before paying) is not one.
  */
 export const listPaymentIntentsQuerySchema = paginationQuerySchema.extend({
+  ...ownQuery,
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   customer_id: unlessEmpty(idSchema('customer')),
   status: unlessEmpty(paymentIntentSchema.shape.status),

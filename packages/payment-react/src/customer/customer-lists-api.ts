@@ -6,17 +6,28 @@ export interface PageQuery {
   pageSize: number;
 }
 
-const pageParams = ({ page, pageSize }: PageQuery) => ({ page: String(page), pageSize: String(pageSize) });
+/**
+ * A page of the signed-in person's own objects: the customer area shows an admin their own
+ * account too, not everyone's.
+ */
+export const ownPageParams = ({ page, pageSize }: PageQuery) => ({
+  own: 'true',
+  page: String(page),
+  pageSize: String(pageSize),
+});
 
 /** `GET /api/payment-intents`: the signed-in customer's payments, newest first. */
 export function listPayments(api: ApiClient, query: PageQuery) {
   return api('/api/payment-intents', {
-    query: pageParams(query),
+    query: ownPageParams(query),
     schema: paginatedSchema(customerPaymentSchema),
   });
 }
 
 /** `GET /api/subscriptions`: the signed-in customer's subscriptions, newest first. */
 export function listSubscriptions(api: ApiClient, query: PageQuery) {
-  return api('/api/subscriptions', { query: pageParams(query), schema: paginatedSchema(subscriptionSchema) });
+  return api('/api/subscriptions', {
+    query: ownPageParams(query),
+    schema: paginatedSchema(subscriptionSchema),
+  });
 }

@@ -90,6 +90,14 @@ describe('PaymentHistory', () => {
       .filter((call) => call.url.pathname === '/payment-kit/api/payment-intents')
       .map((call) => call.url.searchParams.get('page'));
     expect(pagesAsked).toEqual(['1', '2']);
+    // The customer area is the signed-in person's own account, an admin's too.
+    expect(
+      calls.every(
+        (call) =>
+          call.url.pathname !== '/payment-kit/api/payment-intents' ||
+          call.url.searchParams.get('own') === 'true',
+      ),
+    ).toBe(true);
   });
 
   it('says so when there is nothing yet', async () => {

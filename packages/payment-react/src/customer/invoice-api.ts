@@ -51,7 +51,8 @@ export function invoiceListParams({
   ignore_zero = true,
   ...query
 }: InvoiceListQuery): Record<string, string> {
-  const params: Record<string, string> = {};
+  // The customer's lists are their own account, an admin's too.
+  const params: Record<string, string> = { own: 'true' };
   for (const [name, value] of Object.entries({ ...query, ignore_zero })) {
     if (value) params[name] = String(value);
   }

@@ -102,7 +102,7 @@ describe('InvoiceTable', () => {
       ]);
       // Only what filters something is sent; invoices of nothing are left out unless asked for.
       expect(listCalls()).toEqual([
-        { page: '1', pageSize: '10', ignore_zero: 'true', locale, livemode: 'false' },
+        { own: 'true', page: '1', pageSize: '10', ignore_zero: 'true', locale, livemode: 'false' },
       ]);
     },
   );
@@ -120,6 +120,7 @@ describe('InvoiceTable', () => {
     await screen.findByText('BZR-0001', {}, SLOW);
     expect(listCalls()).toEqual([
       {
+        own: 'true',
         page: '1',
         pageSize: '10',
         customer_id: 'cus_1',

@@ -105,6 +105,8 @@ describe.each(TEST_DIALECTS)('invoice routes on %s', (dialect) => {
 
     const admin = asRole(t, 'admin');
     expect((await list('', admin)).count).toBe(3);
+    expect(await list('&own=true', admin)).toEqual({ count: 0, ids: [] });
+    expect((await list('&own=true')).count).toBe(2);
     expect(await list(`&customer_id=${othersCustomer}`, admin)).toEqual({ count: 1, ids: [othersInvoice] });
   });
 

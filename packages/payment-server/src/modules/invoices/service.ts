@@ -359,7 +359,12 @@ export async function listVisibleInvoices(
   const subscription = query.subscription_id
     ? await toSubscription(db, await getSubscriptionForUser(db, { id: query.subscription_id, user }))
     : undefined;
-  const scope = await listScope(db, { user, livemode: query.livemode, customerId: query.customer_id });
+  const scope = await listScope(db, {
+    user,
+    livemode: query.livemode,
+    customerId: query.customer_id,
+    own: query.own,
+  });
   if (!scope) return { list: [], count: 0 };
   const { rows, count } = await listInvoiceRows(
     db,

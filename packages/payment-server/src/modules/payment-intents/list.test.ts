@@ -66,5 +66,8 @@ describe.each(TEST_DIALECTS)('the payer’s payments on %s', (dialect) => {
     expect((await list('', {})).status).toBe(401);
     const admin = await list('', asRole(t, 'admin'));
     expect(admin.page?.list.map((intent) => intent.id)).toEqual([bobs, declined, paid]);
+    // Their own account (the customer area) shows an admin only what they paid themselves.
+    expect((await list('&own=true', asRole(t, 'admin'))).page).toEqual({ list: [], count: 0 });
+    expect((await list('&own=true', t.signedIn({ did: ADA }))).page?.count).toBe(2);
   });
 });

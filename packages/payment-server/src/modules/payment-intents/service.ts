@@ -122,7 +122,12 @@ export async function listVisiblePaymentIntents(
   input: { user: SessionUser; query: z.output<typeof listPaymentIntentsQuerySchema> & { livemode: boolean } },
 ): Promise<{ list: CustomerPayment[]; count: number }> {
   const { user, query } = input;
-  const scope = await listScope(db, { user, livemode: query.livemode, customerId: query.customer_id });
+  const scope = await listScope(db, {
+    user,
+    livemode: query.livemode,
+    customerId: query.customer_id,
+    own: query.own,
+  });
   if (!scope) return { list: [], count: 0 };
   const { rows, count } = await listAttemptedIntentRows(
     db,

@@ -168,7 +168,12 @@ export async function listVisibleSubscriptions(
   input: { user: SessionUser; query: z.output<typeof listSubscriptionsQuerySchema> & { livemode: boolean } },
 ): Promise<{ list: Subscription[]; count: number }> {
   const { user, query } = input;
-  const scope = await listScope(db, { user, livemode: query.livemode, customerId: query.customer_id });
+  const scope = await listScope(db, {
+    user,
+    livemode: query.livemode,
+    customerId: query.customer_id,
+    own: query.own,
+  });
   if (!scope) return { list: [], count: 0 };
   const { rows, count } = await listSubscriptionRows(
     db,
