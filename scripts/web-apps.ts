@@ -12,6 +12,7 @@ export const WEB_APPS = [
     sources: [
       'apps/payment-web',
       'packages/payment-react',
+      'packages/platform-shell',
       'packages/i18n',
       'packages/schemas',
       'packages/money',
@@ -28,7 +29,9 @@ export const WEB_APPS = [
       'apps/store/index.html',
       'apps/store/vite.config.ts',
       'apps/store/src/store-donations.ts',
+      'packages/bundle',
       'packages/payment-react',
+      'packages/platform-shell',
       'packages/money',
       'packages/wallet',
       'packages/i18n',
@@ -42,6 +45,9 @@ export const WEB_APPS = [
     dist: 'apps/platform/web/dist',
     sources: [
       'apps/platform/web',
+      'packages/platform-shell',
+      'packages/payment-react',
+      'packages/money',
       'packages/i18n',
       'packages/schemas',
       'packages/wallet',

@@ -1,4 +1,3 @@
-import axe, { type AxeResults } from 'axe-core';
 import { createTranslator, type Translate } from '@bazaar/i18n';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +9,11 @@ import {
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
+import { blockingViolations } from './axe.ts';
 import { E2E_TIMEOUT, fillContact, payByCard, signInWithEmailedCode } from './steps.ts';
 
 const ONE_TIME_LINK = 'plink_demo_onetime';
 const TIMEOUT = E2E_TIMEOUT;
-/** What blocks people, as axe grades it; minor and moderate findings are reviewed by hand. */
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 let platform: RunningPlatform;
 
@@ -25,22 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.close();
 });
-
-/** Runs axe-core inside the page as it stands and lists the serious and critical violations. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(() =>
-    (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
-  );
-  return (results as AxeResults).violations
-    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-}
 
 /** Audits the state on screen at both widths, phone first when the page is already on a phone. */
 async function auditBothWidths(page: Page, name: string): Promise<Record<string, string[]>> {

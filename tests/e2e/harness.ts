@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createTestPlatform, startDemoChain } from '@bazaar/platform/testing';
+import { CONSENT_COOKIE } from '@bazaar/schemas';
 import { createManualClock } from '@bazaar/server-kit';
 import { startStripeStandIn } from '@bazaar/stripe-stand-in';
 import { buildWebApps } from '../../scripts/build-web.ts';
@@ -52,9 +53,14 @@ export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
 /** Debian's Chromium with a fresh profile, as a person's browser would be. */
+/**
+ * A fresh browser profile. Unless a journey is about the question itself, the person already
+ * answered the cookie banner (`consent`), so it does not cover what the journey clicks.
+ */
 export async function openBrowser(
   viewport = DESKTOP,
   locale = 'en-US',
+  { consent = 'declined' }: { consent?: 'accepted' | 'declined' | null } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const profile = mkdtempSync(join(tmpdir(), 'bazaar-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -73,6 +79,8 @@ export async function openBrowser(
     ],
   });
   context.on('close', () => rmSync(profile, { recursive: true, force: true, maxRetries: 5 }));
+  if (consent)
+    await context.addCookies([{ name: CONSENT_COOKIE, value: consent, domain: '127.0.0.1', path: '/' }]);
   const page = context.pages()[0] ?? (await context.newPage());
   // A failing journey is read from what the page said and which requests it refused.
   page.on('console', (message) => {

@@ -170,4 +170,36 @@ describe('a payer with a past-due invoice, in Chromium', () => {
       }
     },
   );
+
+  it('pays an uncollectible invoice from the customer area, whose row turns paid without a reload', async () => {
+    const t = createTranslator('en');
+    const { context, page } = await openBrowser(DESKTOP, 'en-US');
+    try {
+      await subscribeWithTrial(page, t, 'late-list@example.com', 'en');
+      await letRenewalsFail(page);
+
+      await page.goto(`${platform.baseUrl}/payment-kit/customer?livemode=false`);
+      const invoices = page.getByRole('region', { name: t('payment.customer.invoices') });
+      const payNow = invoices.getByRole('link', { name: t('payment.invoice.payNow') });
+      await payNow.waitFor(TIMEOUT);
+      expect(await payNow.getAttribute('href')).toMatch(/\/payment-kit\/customer\/invoice\/in_/);
+      await shot(page, 'customer-area-unpaid-en-desktop');
+
+      // The person opens the invoice in another tab, as a middle click would, and pays it there.
+      const invoicePage = await context.newPage();
+      await invoicePage.goto(new URL((await payNow.getAttribute('href')) ?? '', platform.baseUrl).href);
+      await invoicePage.getByRole('button', { name: t('payment.invoice.payNow') }).click(TIMEOUT);
+      await payByCard(invoicePage, t);
+      await invoicePage.getByText(t('payment.invoice.paidNotice')).waitFor(TIMEOUT);
+
+      // The first tab hears of it over the relay: the pay action gives way to the paid status.
+      await page.bringToFront();
+      await payNow.waitFor({ state: 'detached', ...TIMEOUT });
+      await invoices.getByText(t('payment.invoice.status.paid')).first().waitFor(TIMEOUT);
+      await shot(page, 'customer-area-paid-live-en-desktop');
+      await invoicePage.close();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutAddress, extraParamsFrom, loginAddress, sameOriginReferer } from './addresses.ts';
+import { checkoutAddress, extraParamsFrom, sameOriginReferer } from './addresses.ts';
 
 describe('addresses', () => {
   it('keeps the extra query parameters when the address moves to the session', () => {
@@ -15,12 +15,6 @@ describe('addresses', () => {
       ref: 'mail',
       qty: '2',
     });
-  });
-
-  it('sends a guest to sign in and back to the same address', () => {
-    expect(loginAddress('http://localhost:3000/payment-kit/checkout/pay/cs_1?ref=x')).toBe(
-      '/.well-known/service/user/login?redirect=http%3A%2F%2Flocalhost%3A3000%2Fpayment-kit%2Fcheckout%2Fpay%2Fcs_1%3Fref%3Dx',
-    );
   });
 
   it('links back only to an address on the same origin', () => {

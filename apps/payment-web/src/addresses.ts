@@ -18,11 +18,6 @@ export function checkoutAddress(mountPoint: string, checkoutSessionId: string, s
   return `${base}/checkout/pay/${checkoutSessionId}${query ? `?${query}` : ''}`;
 }
 
-/** The platform's sign-in page, coming back to `returnTo` afterwards. */
-export function loginAddress(returnTo: string): string {
-  return `/.well-known/service/user/login?redirect=${encodeURIComponent(returnTo)}`;
-}
-
 /**
  * A `?referer=` the page may link back to: only an http(s) address on its own origin, so a
  * crafted link cannot send the payer elsewhere. `null` for anything else.

@@ -4,6 +4,7 @@ import { NonceStyleProvider } from '@bazaar/page-csp/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRegistry } from '@bazaar/payment-react';
+import { PlatformShell } from '@bazaar/platform-shell';
 import { platformConfigFrom } from './platform-config.ts';
 import { App } from './shell/app.tsx';
 
@@ -13,12 +14,14 @@ declare global {
   }
 }
 
-const platform = platformConfigFrom(await loadRegistry(window.__PLATFORM__, window.location.origin));
+const registry = await loadRegistry(window.__PLATFORM__, window.location.origin);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <NonceStyleProvider>
-      <App platform={platform} />
+      <PlatformShell registry={registry}>
+        <App platform={platformConfigFrom(registry)} />
+      </PlatformShell>
     </NonceStyleProvider>
   </StrictMode>,
 );

@@ -20,7 +20,60 @@ describe('readPlatformConfig', () => {
       paymentLimits: DEFAULT_PAYMENT_LIMITS,
       webhooksAllowPrivate: false,
       stripeApi: null,
+      errorReporting: null,
     });
+  });
+
+  it('reports errors only when SENTRY_DSN is set, with SENTRY_SAMPLE_RATE (default 1)', () => {
+    const dsn = 'https://0123abcd@o42.ingest.sentry.io/4500000000000001';
+    expect(readPlatformConfig({ SENTRY_DSN: ` ${dsn} ` }).errorReporting).toEqual({ dsn, sampleRate: 1 });
+    expect(readPlatformConfig({ SENTRY_DSN: dsn, SENTRY_SAMPLE_RATE: '0.25' }).errorReporting).toEqual({
+      dsn,
+      sampleRate: 0.25,
+    });
+    for (const [value, rate] of [
+      ['0', 0],
+      ['1', 1],
+      ['1.0', 1],
+      ['.5', 0.5],
+      ['', 1],
+    ] as const) {
+      expect(
+        readPlatformConfig({ SENTRY_DSN: dsn, SENTRY_SAMPLE_RATE: value }).errorReporting?.sampleRate,
+      ).toBe(rate);
+    }
+    // Self-hosted Sentry may live under a path; plain http suits a local stand-in.
+    expect(readPlatformConfig({ SENTRY_DSN: 'http://key@127.0.0.1:9000/sentry/1' }).errorReporting?.dsn).toBe(
+      'http://key@127.0.0.1:9000/sentry/1',
+    );
+    expect(readPlatformConfig({ SENTRY_SAMPLE_RATE: '0.5' }).errorReporting).toBeNull();
+    expect(readPlatformConfig({ SENTRY_DSN: '  ' }).errorReporting).toBeNull();
+  });
+
+  it.each([
+    ['not a URL', 'sentry'],
+    ['no public key', 'https://o42.ingest.sentry.io/1'],
+    ['no project id', 'https://key@o42.ingest.sentry.io/'],
+    ['a project id that is not a number', 'https://key@o42.ingest.sentry.io/shop'],
+    ['a trailing slash', 'https://key@o42.ingest.sentry.io/1/'],
+    ['a query', 'https://key@o42.ingest.sentry.io/1?x=1'],
+    ['another scheme', 'ftp://key@o42.ingest.sentry.io/1'],
+  ])('refuses a SENTRY_DSN with %s', (_case, value) => {
+    expect(() => readPlatformConfig({ SENTRY_DSN: value })).toThrow(
+      `SENTRY_DSN must be a Sentry DSN such as https://<public key>@o0.ingest.sentry.io/<project id> (got "${value}")`,
+    );
+  });
+
+  it('refuses a SENTRY_DSN with a secret key, since pages are told the DSN', () => {
+    expect(() => readPlatformConfig({ SENTRY_DSN: 'https://public:secret@o42.ingest.sentry.io/1' })).toThrow(
+      /^SENTRY_DSN must not carry a secret key/,
+    );
+  });
+
+  it.each(['1.5', '-0.1', 'half', '50%', '0x1', '1e-1', 'NaN'])('refuses SENTRY_SAMPLE_RATE=%s', (value) => {
+    expect(() => readPlatformConfig({ SENTRY_SAMPLE_RATE: value })).toThrow(
+      new ConfigError(`SENTRY_SAMPLE_RATE must be a number from 0 to 1, such as 0.25 (got "${value}")`),
+    );
   });
 
   it('points the Stripe SDK at STRIPE_API_URL, an http(s) origin', () => {

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_PAYMENT_LIMITS, type PaymentLimits, type StripeApiTarget } from '@bazaar/payment-server';
+import type { ErrorReporting } from '@bazaar/schemas';
 import { DEFAULT_PLATFORM_LIMITS, LIMIT_VARIABLES, type PlatformLimits } from './limits.ts';
 
 /** A setting that cannot be used; `npm start` prints its message and stops. */
@@ -36,6 +37,11 @@ export interface PlatformConfig {
   webhooksAllowPrivate: boolean;
   /** Where the Stripe SDK sends its requests (`STRIPE_API_URL`, a local stand-in); null: Stripe's API. */
   stripeApi: StripeApiTarget | null;
+  /**
+   * Where unexpected errors are reported, by the server and by the pages (`SENTRY_DSN`, with
+   * `SENTRY_SAMPLE_RATE`, 0 to 1, default 1); null without a DSN: then nothing is sent anywhere.
+   */
+  errorReporting: ErrorReporting | null;
 }
 
 /** The environment variable that overrides each of the Payment Kit's limits. */
@@ -117,6 +123,52 @@ function parseOrigins(name: string, value: string | undefined): string[] {
 }
 
 /**
+ * A Sentry DSN, `https://<public key>@o0.ingest.sentry.io/<project id>` (a path before the project
+ * id allowed, as self-hosted installs use). One with a secret key is refused: the pages are told
+ * the DSN, so it must hold nothing a visitor may not read.
+ */
+function parseSentryDsn(name: string, value: string): string {
+  const dsn = value.trim();
+  const url = URL.parse(dsn);
+  const isDsn =
+    url !== null &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username !== '' &&
+    /^\/(?:[^?#]*\/)?\d+$/.test(url.pathname) &&
+    url.search === '' &&
+    url.hash === '';
+  if (!isDsn) {
+    throw new ConfigError(
+      `${name} must be a Sentry DSN such as https://<public key>@o0.ingest.sentry.io/<project id> (got "${value}")`,
+    );
+  }
+  if (url.password !== '') {
+    throw new ConfigError(
+      `${name} must not carry a secret key (https://<public key>@…): pages are told the DSN, so it holds the public key only`,
+    );
+  }
+  return dsn;
+}
+
+/** A share from 0 to 1 (`0.25`); `fallback` when unset. */
+function parseFraction(name: string, value: string | undefined, fallback: number): number {
+  const text = value?.trim();
+  if (!text) return fallback;
+  const fraction = Number(text);
+  if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(text) || fraction > 1) {
+    throw new ConfigError(`${name} must be a number from 0 to 1, such as 0.25 (got "${value}")`);
+  }
+  return fraction;
+}
+
+/** Error reporting is on only with a DSN; the sample rate is checked either way, so a typo never waits. */
+function readErrorReporting(env: Record<string, string | undefined>): ErrorReporting | null {
+  const sampleRate = parseFraction('SENTRY_SAMPLE_RATE', env.SENTRY_SAMPLE_RATE, 1);
+  const dsn = env.SENTRY_DSN?.trim();
+  return dsn ? { dsn: parseSentryDsn('SENTRY_DSN', dsn), sampleRate } : null;
+}
+
+/**
  * Reads and checks every setting at once, so a typo stops the start with a message naming the
  * variable instead of surfacing later as failed sign-ins.
  */
@@ -141,5 +193,6 @@ export function readPlatformConfig(env: Record<string, string | undefined>): Pla
     paymentLimits: readLimits(env, DEFAULT_PAYMENT_LIMITS, PAYMENT_LIMIT_VARIABLES),
     webhooksAllowPrivate: isOn(env.WEBHOOKS_ALLOW_PRIVATE),
     stripeApi: env.STRIPE_API_URL ? parseApiTarget('STRIPE_API_URL', env.STRIPE_API_URL) : null,
+    errorReporting: readErrorReporting(env),
   };
 }

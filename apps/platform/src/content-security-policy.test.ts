@@ -6,7 +6,13 @@ import { COMPONENT_IDS } from '@bazaar/schemas';
 import type { PlatformComponent } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageContentSecurityPolicy, type ProviderSources } from './content-security-policy.ts';
+import {
+  pageContentSecurityPolicy,
+  pageProviders,
+  PROVIDER_SOURCES,
+  type ProviderSources,
+} from './content-security-policy.ts';
+import type { ErrorReporter } from './error-reporting/error-reporter.ts';
 import { USER_SERVICE_WEB } from './platform.ts';
 import { createTestPlatform, type TestPlatform } from './testing.ts';
 
@@ -88,6 +94,26 @@ describe('the pages’ content security policy', () => {
     expect(policy['frame-src']).toEqual(["'self'", 'https://frames.provider.example']);
     expect(policy['connect-src']).toEqual(["'self'", 'wss://shop.example', 'https://api.provider.example']);
     expect(policy['default-src']).toEqual(["'self'"]);
+  });
+
+  it('lets the pages reach the error reporter’s host only when a DSN is configured, and nothing more', () => {
+    expect(pageProviders(null)).toBe(PROVIDER_SOURCES);
+    const reporting = { dsn: 'https://0123abcd@o42.ingest.sentry.io/4500000000000001' };
+    const policy = parsePolicy(pageContentSecurityPolicy({ ...base, providers: pageProviders(reporting) }));
+    expect(policy['connect-src']).toEqual([
+      "'self'",
+      'wss://shop.example',
+      'https://api.stripe.com',
+      'https://o42.ingest.sentry.io',
+    ]);
+    expect(policy['script-src']).not.toContain('https://o42.ingest.sentry.io');
+    expect(policy['frame-src']).not.toContain('https://o42.ingest.sentry.io');
+    const selfHosted = { dsn: 'http://key@127.0.0.1:9000/sentry/1' };
+    expect(
+      parsePolicy(pageContentSecurityPolicy({ ...base, providers: pageProviders(selfHosted) }))[
+        'connect-src'
+      ],
+    ).toContain('http://127.0.0.1:9000');
   });
 });
 
@@ -193,5 +219,43 @@ describe.each(TEST_DIALECTS)('served pages on %s', (dialect) => {
         'frame-ancestors': ["'none'"],
       });
     }
+  });
+});
+
+describe.each(TEST_DIALECTS)('served pages with error reporting configured on %s', (dialect) => {
+  let distRoot: string;
+  let platform: TestPlatform;
+  const dsn = 'https://0123abcd@o42.ingest.sentry.io/4500000000000001';
+  /** Only its settings matter to the pages; the SDK itself is tested in error-reporting/. */
+  const reporter: ErrorReporter = {
+    settings: { dsn, sampleRate: 0.5 },
+    captureRequestError: () => {},
+    close: async () => {},
+  };
+
+  beforeAll(async () => {
+    distRoot = mkdtempSync(join(tmpdir(), 'bazaar-csp-'));
+    platform = await createTestPlatform(dialect, {
+      publicUrl: 'https://shop.example',
+      components: () => [makeComponent(COMPONENT_IDS.store, '/')],
+      webDist: { [COMPONENT_IDS.store]: makeDist(distRoot, 'store') },
+      errorReporter: reporter,
+    });
+  });
+  afterAll(async () => {
+    await platform.close();
+    rmSync(distRoot, { recursive: true, force: true });
+  });
+
+  it('names the DSN’s origin in connect-src and inlines the settings into the page', async () => {
+    const response = await platform.app.inject({ url: '/apps/some-app', headers: { host: 'shop.example' } });
+    expect(parsePolicy(response.headers['content-security-policy'])['connect-src']).toEqual([
+      "'self'",
+      'wss://shop.example',
+      'https://api.stripe.com',
+      'https://o42.ingest.sentry.io',
+    ]);
+    const inlined = response.body.match(/window.__PLATFORM__ = (.*?)<\/script>/)?.[1];
+    expect(JSON.parse(inlined ?? 'null').errorReporting).toEqual({ dsn, sampleRate: 0.5 });
   });
 });

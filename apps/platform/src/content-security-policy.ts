@@ -26,6 +26,20 @@ export const PROVIDER_SOURCES: readonly ProviderSources[] = [
 ];
 
 /**
+ * The error reporter's entry (when `SENTRY_DSN` is set): the pages' SDK is bundled with them, so
+ * it only needs to reach the DSN's host, where it posts its reports. The DSN's public key is
+ * not part of an origin, so it never appears in the policy.
+ */
+export function errorReportingSources(dsn: string): ProviderSources {
+  return { name: 'error reporting', connect: [new URL(dsn).origin] };
+}
+
+/** The providers the pages' policy names: `PROVIDER_SOURCES`, and the error reporter when one is configured. */
+export function pageProviders(errorReporting: { dsn: string } | null): readonly ProviderSources[] {
+  return errorReporting ? [...PROVIDER_SOURCES, errorReportingSources(errorReporting.dsn)] : PROVIDER_SOURCES;
+}
+
+/**
  * Every response that is not a page: nothing in it may load or run, and nothing may frame it
  * (an SVG avatar or a JSON body opened directly stays inert).
  */

@@ -24,6 +24,8 @@ export interface PlatformLimits {
   sweepBatchSize: number;
   /** Relay sockets open at once from one network address (per node); a page opens one per thing it waits for. */
   relaySocketsPerAddress: number;
+  /** Analytics ping requests a minute from one network address; a page sends about one batch a second at most. */
+  analyticsPingsPerMinute: number;
 }
 
 export const DEFAULT_PLATFORM_LIMITS: PlatformLimits = {
@@ -38,6 +40,7 @@ export const DEFAULT_PLATFORM_LIMITS: PlatformLimits = {
   sweepIntervalSeconds: 300,
   sweepBatchSize: 1_000,
   relaySocketsPerAddress: 20,
+  analyticsPingsPerMinute: 120,
 };
 
 /** The environment variable that overrides each limit. */
@@ -53,4 +56,5 @@ export const LIMIT_VARIABLES: Record<keyof PlatformLimits, string> = {
   sweepIntervalSeconds: 'SWEEP_INTERVAL_SECONDS',
   sweepBatchSize: 'SWEEP_BATCH_SIZE',
   relaySocketsPerAddress: 'RELAY_SOCKETS_PER_ADDRESS',
+  analyticsPingsPerMinute: 'RATE_LIMIT_ANALYTICS_PER_MINUTE',
 };

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { createPaymentKit } from '@bazaar/payment-server';
 import { openDatabase } from '@bazaar/server-kit';
-import { createStore } from '@bazaar/store';
+import { createStore, storageFromEnvironment, StorageConfigError, type BundleStorage } from '@bazaar/store';
 import { pino } from 'pino';
 import { ConfigError, readPlatformConfig, type PlatformConfig } from './config.ts';
 import { seedDemoDonations } from './demo-donations.ts';
+import { startErrorReporting } from './error-reporting/error-reporter.ts';
 import { createPlatform } from './platform.ts';
 import { createMailer } from './user-service/mailer.ts';
 import { builtWebDist } from './web-dist.ts';
@@ -12,14 +13,19 @@ import { builtWebDist } from './web-dist.ts';
 const env = process.env;
 const logger = pino();
 let config: PlatformConfig;
+let bundleStorage: BundleStorage;
 try {
   config = readPlatformConfig(env);
+  // Bundles go to the data folder, or to S3-compatible storage when BUNDLE_STORAGE=s3.
+  bundleStorage = storageFromEnvironment(env, config.dataDir);
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
+  if (!(error instanceof ConfigError) && !(error instanceof StorageConfigError)) throw error;
   logger.fatal(error.message);
   process.exit(1);
 }
 const { port, host, livemode } = config;
+// Once per process, before the platform is built; without SENTRY_DSN no SDK is even loaded.
+const errorReporter = await startErrorReporting(config.errorReporting);
 mkdirSync(config.dataDir, { recursive: true });
 
 // Test mode pays on a local Ethereum chain, unless told not to (DEMO_CHAIN=off) or in live mode.
@@ -37,6 +43,7 @@ const platform = await createPlatform({
   publicUrl: config.publicUrl,
   embedOrigins: config.embedOrigins,
   limits: config.limits,
+  errorReporter,
   components: (deps) => [
     createPaymentKit(deps, {
       demoChain: demoChain ? { rpcUrl: demoChain.rpcUrl } : undefined,
@@ -44,7 +51,8 @@ const platform = await createPlatform({
       webhooks: { allowPrivateAddresses: config.webhooksAllowPrivate },
       stripeApi: config.stripeApi ?? undefined,
     }),
-    createStore(deps),
+    // Test mode seeds the demo catalogue too (the tests build the Store without it).
+    createStore(deps, { storage: bundleStorage, demoApps: true }),
   ],
   webDist: builtWebDist(),
 });
@@ -52,6 +60,8 @@ const platform = await createPlatform({
 // Test mode's tip jar on the Store's home page gets its demo supporters through the kit's own API.
 if (!livemode) await seedDemoDonations(platform.app);
 await platform.app.listen({ port, host });
+if (errorReporter)
+  logger.info(`Unexpected errors are reported to ${new URL(errorReporter.settings.dsn).host}`);
 logger.info(
   `Bazaar is running at ${config.publicUrl} (${livemode ? 'live' : 'test'} mode, listening on ${host}:${port})`,
 );
@@ -68,8 +78,10 @@ async function shutdown(signal: string) {
   isClosing = true;
   logger.info(`${signal} received, shutting down`);
   await platform.close();
+  await bundleStorage.close();
   await database.close();
   await demoChain?.close();
+  await errorReporter?.close();
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -77,6 +77,7 @@ describe.each(TEST_DIALECTS)('platform on %s', (dialect) => {
         { did: COMPONENT_IDS.paymentKit, name: 'Payment Kit', mountPoint: '/payment-kit' },
         { did: COMPONENT_IDS.store, name: 'Store', mountPoint: '/' },
       ],
+      errorReporting: null,
     });
   });
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import {
+  ANALYTICS_PATH,
   OWNER_SETUP_PAGE,
   REGISTRY_PATH,
   registrySchema,
@@ -22,8 +23,11 @@ import {
   type PlatformComponent,
 } from '@bazaar/server-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { analyticsMigrations } from './analytics/migrations.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
 import { parseOrigin } from './config.ts';
-import { API_CSP_DIRECTIVES } from './content-security-policy.ts';
+import { API_CSP_DIRECTIVES, pageProviders } from './content-security-policy.ts';
+import { installErrorReporting, type ErrorReporter } from './error-reporting/error-reporter.ts';
 import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from './limits.ts';
 import { buildRegistry } from './registry.ts';
 import { createClusterRelay } from './relay/cluster.ts';
@@ -72,6 +76,12 @@ export interface PlatformOptions {
   publicUrl: string;
   /** Origins of other sites whose pages may call the API with the user's cookie (`EMBED_ORIGINS`). */
   embedOrigins?: string[];
+  /**
+   * Where unexpected errors go (`startErrorReporting`, once per process, when `SENTRY_DSN` is
+   * set): requests that fail with a 5xx are reported, and the pages are told its settings.
+   * Without one nothing is reported.
+   */
+  errorReporter?: ErrorReporter | null;
 }
 
 export interface Platform {
@@ -131,8 +141,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
 
   const zapp = useZod(app);
   installErrorHandling(app);
+  const errorReporting = options.errorReporter?.settings ?? null;
+  if (options.errorReporter) installErrorReporting(app, options.errorReporter);
   await migrate(database, 'kit', idempotencyMigrations);
   await migrate(database, 'platform', userServiceMigrations);
+  await migrate(database, 'platform_analytics', analyticsMigrations);
 
   const userDeps: UserServiceDeps = {
     db: database.db,
@@ -176,8 +189,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     { prefix: RELAY_PATH },
   );
   await app.register(userServiceRoutes({ ...userDeps, limits }), { prefix: USER_SERVICE_PATH });
+  await app.register(analyticsRoutes({ db: database.db, clock, limits, trustedOrigins }), {
+    prefix: ANALYTICS_PATH,
+  });
 
-  const registry = buildRegistry(appId, appName, livemode, components);
+  const registry = buildRegistry(appId, appName, livemode, components, errorReporting);
   zapp.get(REGISTRY_PATH, { schema: { response: { 200: registrySchema } } }, async () => registry);
 
   for (const component of components) {
@@ -186,7 +202,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     await app.register(component.api, { prefix: apiPrefix(component.mountPoint) });
   }
   for (const webApp of planWebApps(components, options.webDist ?? {})) {
-    await serveWebApp(app, webApp, { registry, ...trustedOrigins });
+    await serveWebApp(app, webApp, { registry, ...trustedOrigins, providers: pageProviders(errorReporting) });
   }
 
   const setupCode = livemode ? await issueSetupCode(userDeps) : null;

@@ -1,4 +1,4 @@
-import type { Registry } from '@bazaar/schemas';
+import type { ErrorReporting, Registry } from '@bazaar/schemas';
 import type { PlatformComponent } from '@bazaar/server-kit';
 
 export function buildRegistry(
@@ -6,12 +6,14 @@ export function buildRegistry(
   appName: string,
   livemode: boolean,
   components: readonly PlatformComponent[],
+  errorReporting: ErrorReporting | null = null,
 ): Registry {
   return {
     appId,
     appName,
     livemode,
     components: components.map(({ did, name, mountPoint }) => ({ did, name, mountPoint })),
+    errorReporting,
   };
 }
 

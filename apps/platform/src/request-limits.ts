@@ -55,3 +55,12 @@ export async function installRequestLimits(
 export function signInRateLimit(limits: Pick<PlatformLimits, 'signInRequestsPerMinute'>): RateLimitOptions {
   return { max: limits.signInRequestsPerMinute, timeWindow: MINUTE_MS };
 }
+
+/**
+ * A route's own per-minute limit counted by network address alone, signed in or not
+ * (`config: { rateLimit: addressRateLimit(limits.analyticsPingsPerMinute) }`): for what a page
+ * sends on its own while someone reads it, such as analytics pings.
+ */
+export function addressRateLimit(maxPerMinute: number): RateLimitOptions {
+  return { max: maxPerMinute, timeWindow: MINUTE_MS, keyGenerator: (request) => clientAddress(request) };
+}

@@ -1,5 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createPaymentKit, type StripeApiTarget } from '@bazaar/payment-server';
 import { USER_SERVICE_PATH, type SessionUser } from '@bazaar/schemas';
 import {
@@ -11,8 +14,9 @@ import {
   type PlatformComponent,
 } from '@bazaar/server-kit';
 import { openTestDatabase, openTestTarget } from '@bazaar/server-kit/testing';
-import { createStore } from '@bazaar/store';
+import { createFilesystemBundleStorage, createStore } from '@bazaar/store';
 import type { FastifyInstance } from 'fastify';
+import type { ErrorReporter } from './error-reporting/error-reporter.ts';
 import { DEFAULT_PLATFORM_LIMITS, type PlatformLimits } from './limits.ts';
 import { createPlatform, type Platform } from './platform.ts';
 import type { RelayHub } from './relay/hub.ts';
@@ -45,6 +49,8 @@ export interface TestPlatformOptions {
   /** Without `listen`, defaults to `http://localhost`, the host `app.inject` sends. */
   publicUrl?: string;
   embedOrigins?: string[];
+  /** A reporter the test started (`startErrorReporting`) and closes itself. */
+  errorReporter?: ErrorReporter;
   /**
    * Another node of `node`'s platform: it opens the same database with a pool of its own (and
    * leaves it in place when closed), as a second process on the same `DATABASE_URL` would.
@@ -89,6 +95,7 @@ export const TEST_PLATFORM_LIMITS: PlatformLimits = {
   emailCodesPerAddressPerDay: UNLIMITED,
   emailCodesPerIpPerDay: UNLIMITED,
   relaySocketsPerAddress: UNLIMITED,
+  analyticsPingsPerMinute: UNLIMITED,
 };
 
 export { startDemoChain } from './demo-chain.ts';
@@ -122,6 +129,9 @@ export async function createTestPlatform(
   const mailer = createMemoryMailer();
   const port = options.listen ? await findFreePort() : null;
   const baseUrl = port === null ? (options.publicUrl ?? 'http://localhost') : `http://127.0.0.1:${port}`;
+  // The Store keeps uploaded bundles in a fresh folder, removed on close.
+  const bundlesDir = await mkdtemp(join(tmpdir(), 'bazaar-test-bundles-'));
+  const bundleStorage = createFilesystemBundleStorage({ root: bundlesDir });
   let platform: Platform | undefined;
   try {
     platform = await createPlatform({
@@ -134,18 +144,20 @@ export async function createTestPlatform(
         options.components ??
         ((deps) => [
           createPaymentKit(deps, { demoChain: options.demoChain, stripeApi: options.stripeApi }),
-          createStore(deps),
+          createStore(deps, { storage: bundleStorage }),
         ]),
       webDist: options.webDist ?? builtWebDist(),
       relayHeartbeatMs: options.relayHeartbeatMs,
       limits: { ...TEST_PLATFORM_LIMITS, ...options.limits },
       publicUrl: baseUrl,
       embedOrigins: options.embedOrigins,
+      errorReporter: options.errorReporter,
     });
     if (port !== null) await platform.app.listen({ port, host: '127.0.0.1' });
   } catch (error) {
     await platform?.close();
     await database.close();
+    await rm(bundlesDir, { recursive: true, force: true });
     throw error;
   }
   const { app, relay } = platform;
@@ -188,6 +200,8 @@ export async function createTestPlatform(
     async close() {
       await platform.close();
       await database.close();
+      await bundleStorage.close();
+      await rm(bundlesDir, { recursive: true, force: true });
     },
   };
 }

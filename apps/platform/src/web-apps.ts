@@ -6,7 +6,7 @@ import { CSP_NONCE_MARKER } from '@bazaar/page-csp';
 import type { Registry } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import type { FastifyInstance } from 'fastify';
-import { newCspNonce, pageContentSecurityPolicy } from './content-security-policy.ts';
+import { newCspNonce, pageContentSecurityPolicy, type ProviderSources } from './content-security-policy.ts';
 import { injectRegistry } from './registry.ts';
 import type { TrustedOrigins } from './security/request-origin.ts';
 
@@ -20,6 +20,8 @@ export interface WebApp {
 /** What every page is served with: the registry it inlines and the origins its policy names. */
 export interface PageContext extends TrustedOrigins {
   registry: Registry;
+  /** The third parties the pages' policy names; `PROVIDER_SOURCES` when not given. */
+  providers?: readonly ProviderSources[];
 }
 
 export function isUnder(path: string, prefix: string): boolean {

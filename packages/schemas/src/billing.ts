@@ -8,6 +8,7 @@ import {
 } from './common.ts';
 import { queryFlagSchema, unitAmountSchema } from './catalogue.ts';
 import { idSchema } from './ids.ts';
+import { REFUND_STATUSES, refundSchema } from './refunds.ts';
 import {
   cardContextSchema,
   chainContextSchema,
@@ -97,10 +98,27 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
  */
 const ownQuery = { own: unlessEmpty(queryFlagSchema) };
 
+/**
+ * The subscriptions a customer still has, in good standing or not: what an account page means by
+ * "active", as against the ones that ended or never started.
+ */
+export const CURRENT_SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'past_due',
+  'paused',
+] as const satisfies readonly SubscriptionStatus[];
+
 export const listSubscriptionsQuerySchema = paginationQuerySchema.extend({
   ...ownQuery,
   customer_id: idSchema('customer').optional(),
-  status: subscriptionStatusSchema.optional(),
+  /** One status, or several separated by commas (`trialing,active`). */
+  status: unlessEmpty(
+    z
+      .string()
+      .transform((value) => value.split(','))
+      .pipe(z.array(subscriptionStatusSchema).min(1).max(SUBSCRIPTION_STATUSES.length)),
+  ),
 });
 
 /** The invoices kept out of a list unless asked for: bookkeeping of other flows than buying. */
@@ -135,6 +153,10 @@ export const customerPaymentSchema = paymentIntentSchema.extend({
 });
 export type CustomerPayment = z.infer<typeof customerPaymentSchema>;
 
+/** A refund as `GET /refunds` lists it: with the currency to write its amount in. */
+export const listedRefundSchema = refundSchema.extend({ currency: paymentCurrencySchema });
+export type ListedRefund = z.infer<typeof listedRefundSchema>;
+
 /**
  * `GET /payment-intents`: the signed-in payer's payments, newest first, 10 a page; an admin may
  * name any customer. A payment never attempted (a checkout left before paying) is not one.
@@ -144,6 +166,19 @@ export const listPaymentIntentsQuerySchema = paginationQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   customer_id: unlessEmpty(idSchema('customer')),
   status: unlessEmpty(paymentIntentSchema.shape.status),
+});
+
+/**
+ * `GET /refunds`: an admin's lists show everyone's refunds; anyone else sees only the refunds of
+ * their own payments. `own=true` asks for the signed-in user's own, an admin's too (the customer
+ * area), as the other customer lists do.
+ */
+export const listRefundsQuerySchema = paginationQuerySchema.extend({
+  ...ownQuery,
+  payment_intent_id: idSchema('paymentIntent').optional(),
+  invoice_id: idSchema('invoice').optional(),
+  customer_id: idSchema('customer').optional(),
+  status: z.enum(REFUND_STATUSES).optional(),
 });
 
 /**

@@ -375,6 +375,20 @@ export const submitCheckoutBodySchema = z.object({
 });
 export type SubmitCheckoutBody = z.input<typeof submitCheckoutBodySchema>;
 
+const checkoutContact = submitCheckoutBodySchema.shape;
+
+/**
+ * `PUT /customers/me`: the signed-in payer's contact details, checked as the checkout's submit
+ * checks them (the server also checks the phone and the postal code against the country).
+ */
+export const updateCustomerBodySchema = z.strictObject({
+  name: checkoutContact.customer_name,
+  email: checkoutContact.customer_email,
+  phone: checkoutContact.customer_phone,
+  address: checkoutContact.billing_address,
+});
+export type UpdateCustomerBody = z.input<typeof updateCustomerBodySchema>;
+
 export const submitCheckoutResponseSchema = z.object({
   checkoutSession: checkoutSessionSchema,
   paymentIntent: paymentIntentSchema.nullable(),

@@ -131,6 +131,70 @@ export const ERROR_STATUS = {
   notSupport: 400,
   /** A test clock moves only forward, and only over customers of test mode. */
   TEST_CLOCK_INVALID: 400,
+  /** An avatar upload is larger than AVATAR_MAX_BYTES. */
+  AVATAR_TOO_LARGE: 413,
+  /** An avatar upload is not a PNG, JPEG, WebP or GIF picture, whatever it was labelled. */
+  AVATAR_INVALID: 400,
+  /** A Store developer route was called by a signed-in user who has no developer record ("You have no valid Developer NFT..."): register first. */
+  DEVELOPER_REQUIRED: 403,
+  /** The Store developer (session user, or the owner of the access token) was revoked by a Store admin: they may not upload, publish or manage tokens. */
+  DEVELOPER_REVOKED: 403,
+  /** The user accepting a Store invitation (or being invited by DID) already is a developer ("You're already a developer"). */
+  ALREADY_DEVELOPER: 409,
+  /** No Store invitation has this token (mistyped, or never issued). */
+  INVITATION_INVALID: 400,
+  /** The Store invitation is past its 7 days: ask the admin for a new one. */
+  INVITATION_EXPIRED: 410,
+  /** A Store admin cancelled the invitation. */
+  INVITATION_CANCELLED: 410,
+  /** The Store invitation was already accepted (it is good once); an accepted one cannot be cancelled either. */
+  INVITATION_USED: 409,
+  /** The Store invitation names another person (email or DID) than the signed-in user. */
+  INVITATION_MISMATCH: 403,
+  /** Deleting a Store access token: the typed name is not the token's name; nothing was deleted. */
+  TOKEN_NAME_MISMATCH: 400,
+  /** The bearer access token is malformed, fails its checksum, is unknown, or its secret is wrong. */
+  TOKEN_INVALID: 401,
+  /** The bearer access token is past its expiry: create a new one. */
+  TOKEN_EXPIRED: 401,
+  /** The bearer access token was deleted by its owner. */
+  TOKEN_REVOKED: 401,
+  /** The bearer access token lacks the scope this route needs (upload, publish or read). */
+  TOKEN_SCOPE_MISSING: 403,
+  /** The developer holds as many live access tokens as allowed: delete one first. */
+  TOKEN_LIMIT_REACHED: 409,
+  /** Another Store category already has this English or Chinese name ("{name} is existed"); `details` names the field. */
+  CATEGORY_EXISTS: 409,
+  /** An uploaded bundle is over the Store's size limit (maxBundleSizeMb), unpacks to over ten times that, or holds too many entries. */
+  BUNDLE_TOO_LARGE: 413,
+  /** An uploaded bundle is not a gzip tarball in the bundle format: truncated, failing a checksum, a second gzip member, trailing bytes, gzip flags or mtime set. */
+  BUNDLE_CORRUPT: 400,
+  /** An entry of an uploaded bundle has an unsafe path: absolute, `..`, backslash, colon, control character, empty segment, or a duplicate. */
+  BUNDLE_PATH_UNSAFE: 400,
+  /** An uploaded bundle holds a symlink, hardlink, device, fifo or any entry that is not a file or folder. */
+  BUNDLE_LINK: 400,
+  /** An uploaded bundle's manifest.json is missing, not the first entry, not JSON, or not the manifest schema; `details` lists the problems. */
+  BUNDLE_MANIFEST_INVALID: 400,
+  /** An uploaded bundle's manifest is not signed by the key its own app DID names. */
+  BUNDLE_SIGNATURE_INVALID: 400,
+  /** A file of an uploaded bundle differs from the signed manifest (size or sha256), is missing, or is not listed. */
+  BUNDLE_FILE_MISMATCH: 400,
+  /** An uploaded bundle's sha512 is not the integrity it was announced with. */
+  BUNDLE_INTEGRITY_MISMATCH: 400,
+  /** The upload names an app (first upload of its DID) whose name another app already holds, in any letter case. */
+  APP_NAME_TAKEN: 409,
+  /** The app belongs to another developer: only the developer its first upload bound it to may upload, publish or manage it. */
+  APP_NOT_OWNED: 403,
+  /** An upload's version is not greater (semver) than the app's latest uploaded version, or a version to publish is not greater than the published one. */
+  VERSION_NOT_GREATER: 409,
+  /** A Store admin blocked the app ("app has been blocked by store admin"): it takes no new versions and publishes nothing. */
+  APP_BLOCKED: 403,
+  /** The app has a version pending review, in review or approved, and needs a review: finish or cancel that review before uploading another version. */
+  APP_IN_REVIEW: 409,
+  /** The app version's review status does not allow this action (the message names the status and the one asked for); rejected and cancelled are final. */
+  VERSION_STATE_INVALID: 409,
+  /** The CLI connect session is unknown, past its 10 minutes, already decided or already collected, or the poll secret is wrong ("Invalid Session": run the connect command again). */
+  CONNECT_SESSION_INVALID: 410,
   /** An unexpected failure; the message is generic and the cause is logged. */
   INTERNAL: 500,
 } as const;

@@ -10,3 +10,4 @@ export * from './webhooks.ts';
 export * from './refunds.ts';
 export * from './settings.ts';
 export * from './donations.ts';
+export * from './store.ts';

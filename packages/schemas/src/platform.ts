@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localeSchema } from './common.ts';
+import { localeSchema, unlessEmpty } from './common.ts';
 import { relayEventSchema } from './events.ts';
 
 /** Fixed component ids; clients find a component's mount point by its id in the registry. */
@@ -15,12 +15,25 @@ export const componentSchema = z.object({
 });
 export type Component = z.infer<typeof componentSchema>;
 
+/**
+ * Where the pages' error reporter sends what breaks (`SENTRY_DSN`, `SENTRY_SAMPLE_RATE`): a
+ * Sentry DSN, public by design (it names a project and its public key, never a secret), and
+ * the share of errors sent, from 0 to 1.
+ */
+export const errorReportingSchema = z.object({
+  dsn: z.string(),
+  sampleRate: z.number().min(0).max(1),
+});
+export type ErrorReporting = z.infer<typeof errorReportingSchema>;
+
 export const registrySchema = z.object({
   appId: z.string(),
   appName: z.string(),
   /** Whether the platform runs on real money; its apps show and take test-mode data otherwise. */
   livemode: z.boolean(),
   components: z.array(componentSchema),
+  /** Null (or absent) when the operator configured no DSN: pages then load no reporter and send nothing. */
+  errorReporting: errorReportingSchema.nullable().optional(),
 });
 export type Registry = z.infer<typeof registrySchema>;
 
@@ -90,6 +103,36 @@ export const signedInResponseSchema = z.object({ user: sessionUserSchema });
 /** `POST /setup` (live mode): a signed-in user presents the code printed at start to become the owner. */
 export const ownerSetupBodySchema = z.object({ code: z.string().trim().min(1).max(100) });
 
+export const FULL_NAME_MAX_LENGTH = 60;
+/** `PUT /profile`: the signed-in user renames themself; answers `{ user }`. */
+export const updateProfileBodySchema = z.object({
+  fullName: z.string().trim().min(1).max(FULL_NAME_MAX_LENGTH),
+});
+/** What `PUT /profile`, `PUT /avatar` and `DELETE /avatar` answer: the user as a session now reads. */
+export const profileResponseSchema = z.object({ user: sessionUserSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/** The largest picture `PUT /avatar` takes (2 MB), counted in the file's own bytes, not its base64. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** The picture kinds an avatar may be uploaded as; anything else is refused after decoding. */
+export const AVATAR_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/**
+ * The error codes `PUT /avatar` refuses a picture with: `AVATAR_TOO_LARGE` (413) past
+ * AVATAR_MAX_BYTES, `AVATAR_INVALID` (400) for anything that is not a data URL of one of
+ * AVATAR_CONTENT_TYPES or does not decode as one (whatever it was labelled).
+ */
+export const avatarRefusalSchema = z.enum(['AVATAR_TOO_LARGE', 'AVATAR_INVALID']);
+export type AvatarRefusal = z.infer<typeof avatarRefusalSchema>;
+
+/**
+ * `PUT /avatar`: the picture as a base64 data URL (`data:image/png;base64,…`, what a browser's
+ * `FileReader.readAsDataURL` gives). A JSON body, because the platform refuses every other body
+ * type from a page signed in by cookie (the cross-site form-post guard).
+ */
+export const updateAvatarBodySchema = z.object({ image: z.string() });
+export type UpdateAvatarBody = z.infer<typeof updateAvatarBodySchema>;
+
 /** How many secrets one relay socket may present, and how long each may be. */
 export const RELAY_MAX_SECRETS = 10;
 export const RELAY_SECRET_MAX_LENGTH = 200;
@@ -122,3 +165,89 @@ export const relayServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type RelayServerMessage = z.infer<typeof relayServerMessageSchema>;
+
+/**
+ * The platform's own analytics, counted only with the visitor's consent: pages load
+ * `${ANALYTICS_PATH}/script.js` once the consent cookie says `accepted`, push commands onto
+ * `window.bazaarAnalytics` (`['pageview', path]`, `['event', name, path]`), and the script posts
+ * them in batches to `${ANALYTICS_PATH}/pings`. Owners and admins read daily counts at
+ * `${ANALYTICS_PATH}/counts`.
+ */
+export const ANALYTICS_PATH = '/.well-known/service/analytics';
+/** The cookie holding the visitor's choice, `accepted` or `declined`; without `accepted` nothing is counted. */
+export const CONSENT_COOKIE = 'bazaar_cookie_consent';
+export const CONSENT_ACCEPTED = 'accepted';
+
+/** Pings one request may carry; the script flushes its batch when it holds this many. */
+export const ANALYTICS_MAX_PINGS = 20;
+export const ANALYTICS_PATH_MAX_LENGTH = 512;
+/** The widest range the counts answer, in days (a year, leap years included). */
+export const ANALYTICS_MAX_RANGE_DAYS = 366;
+/** The range the counts answer when none is asked for, in days up to today (UTC). */
+export const ANALYTICS_DEFAULT_RANGE_DAYS = 30;
+/** Rows one answer of the counts lists at most (busiest first within each day); `total` counts them all. */
+export const ANALYTICS_MAX_ROWS = 1_000;
+/** Who may read the counts. */
+export const ANALYTICS_READER_ROLES: readonly Role[] = ['owner', 'admin'];
+
+export const ANALYTICS_KINDS = ['pageview', 'event'] as const;
+export const analyticsKindSchema = z.enum(ANALYTICS_KINDS);
+export type AnalyticsKind = z.infer<typeof analyticsKindSchema>;
+
+/** A page's path as the browser shows it (`/apps/42?tab=reviews`); the server drops the query and fragment. */
+export const analyticsPagePathSchema = z
+  .string()
+  .max(ANALYTICS_PATH_MAX_LENGTH)
+  .regex(/^\//, 'A path starts with /');
+/** `language.change`, `checkout:submit`, `account_logout`. */
+export const analyticsEventNameSchema = z
+  .string()
+  .regex(/^[a-z0-9_.:-]{1,64}$/i, 'Letters, digits and _ . : - only, at most 64');
+
+export const analyticsPingSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pageview'), path: analyticsPagePathSchema }),
+  z.object({ type: z.literal('event'), name: analyticsEventNameSchema, path: analyticsPagePathSchema }),
+]);
+export type AnalyticsPing = z.infer<typeof analyticsPingSchema>;
+
+/** `POST ${ANALYTICS_PATH}/pings`: answered 204 whether counted or not (not without consent). */
+export const analyticsPingsBodySchema = z.object({
+  pings: z.array(analyticsPingSchema).min(1).max(ANALYTICS_MAX_PINGS),
+});
+export type AnalyticsPingsBody = z.infer<typeof analyticsPingsBodySchema>;
+
+/** A UTC calendar day, `2027-01-15`. */
+export const analyticsDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written YYYY-MM-DD')
+  .refine((day) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    // 2027-02-30 parses as 2 March: a real day reads back the same.
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+  }, 'No such day');
+
+/** `GET ${ANALYTICS_PATH}/counts?from=&to=&kind=&path=`: the last 30 days unless a range is given. */
+export const analyticsCountsQuerySchema = z.object({
+  from: unlessEmpty(analyticsDaySchema),
+  to: unlessEmpty(analyticsDaySchema),
+  kind: unlessEmpty(analyticsKindSchema),
+  path: unlessEmpty(analyticsPagePathSchema),
+});
+export type AnalyticsCountsQuery = z.infer<typeof analyticsCountsQuerySchema>;
+
+export const analyticsCountSchema = z.object({
+  day: z.string(),
+  kind: analyticsKindSchema,
+  /** The event's name; empty for page views. */
+  name: z.string(),
+  path: z.string(),
+  count: z.number().int().nonnegative(),
+});
+export type AnalyticsCount = z.infer<typeof analyticsCountSchema>;
+
+/** Newest day first, busiest first within a day; `total` adds up the counts of every matching row. */
+export const analyticsCountsResponseSchema = z.object({
+  list: z.array(analyticsCountSchema),
+  total: z.number().int().nonnegative(),
+});
+export type AnalyticsCountsResponse = z.infer<typeof analyticsCountsResponseSchema>;

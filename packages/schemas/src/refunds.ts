@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema, paginationQuerySchema, timestampSchema } from './common.ts';
+import { amountSchema, timestampSchema } from './common.ts';
 import { idSchema } from './ids.ts';
 
 /** `stake_return` gives back a stake (the Store's developer staking); `refund` anything else. */
@@ -65,13 +65,6 @@ export const createRefundBodySchema = z
     'Name the payment_intent_id or the invoice_id, not both',
   );
 export type CreateRefundInput = z.infer<typeof createRefundBodySchema>;
-
-export const listRefundsQuerySchema = paginationQuerySchema.extend({
-  payment_intent_id: idSchema('paymentIntent').optional(),
-  invoice_id: idSchema('invoice').optional(),
-  customer_id: idSchema('customer').optional(),
-  status: z.enum(REFUND_STATUSES).optional(),
-});
 
 /** What came back to the payer of an invoice: its succeeded refunds, in the smallest unit. */
 export function refundedAmount(invoice: { refunds: readonly Pick<Refund, 'status' | 'amount'>[] }): bigint {

@@ -12,3 +12,4 @@ export * from './pg-notifications.ts';
 export * from './revision-counter.ts';
 export * from './sha256.ts';
 export * from './webhook-signature.ts';
+export { OPENAPI_PATH, registerOpenApi, type OpenApiOptions } from './openapi.ts';

@@ -2,13 +2,13 @@ import { useCallback, useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { CheckoutForm } from '@bazaar/payment-react/checkout';
 import { checkoutAddress, extraParamsFrom } from '../addresses.ts';
-import { useShell } from '../shell/shell-context.ts';
+import { useAppContext } from '../shell/app-context.ts';
 
 /** `/checkout/pay/:id`: the hosted checkout, in standalone mode. */
 export function CheckoutPage() {
   const { id = '' } = useParams();
   const { search } = useLocation();
-  const { platform, setLivemode } = useShell();
+  const { platform, setLivemode } = useAppContext();
   const extraParams = useMemo(() => extraParamsFrom(search), [search]);
   const currencyId = new URLSearchParams(search).get('currencyId');
 

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSessionUser, useTranslate } from '@bazaar/payment-react';
+import { useTranslate } from '@bazaar/payment-react';
 import {
+  CustomerDetailsForm,
   InvoiceTable,
-  LoginRequiredPanel,
+  PastDueNotice,
   PaymentHistory,
+  RefundHistory,
   SubscriptionList,
 } from '@bazaar/payment-react/customer';
 
@@ -21,26 +22,32 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** `/customer`: the signed-in customer's subscriptions, invoices and payments; a visitor signs in first. */
+/**
+ * `/customer`: the signed-in customer's account: what is past due, their subscriptions,
+ * invoices, payments and refunds, and the details their invoices carry. The route is behind sign-in.
+ */
 export function CustomerPage() {
   const t = useTranslate();
-  const user = useSessionUser();
-  if (user.isPending)
-    return <Skeleton variant="rounded" height={320} sx={{ maxWidth: 960, mx: 'auto', my: 6 }} />;
-  if (!user.data) return <LoginRequiredPanel />;
   return (
-    <Stack spacing={4} sx={{ maxWidth: 960, mx: 'auto', my: { xs: 2, md: 6 }, px: { xs: 2, md: 3 } }}>
+    <Stack spacing={4} sx={{ maxWidth: 1120, mx: 'auto', my: { xs: 2, md: 6 }, px: { xs: 2, md: 3 } }}>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
         {t('payment.customer.title')}
       </Typography>
+      <PastDueNotice />
       <Section title={t('payment.subscriptions.title')}>
-        <SubscriptionList />
+        <SubscriptionList currentFirst />
       </Section>
       <Section title={t('payment.customer.invoices')}>
         <InvoiceTable showSubscription />
       </Section>
       <Section title={t('payment.payments.title')}>
         <PaymentHistory />
+      </Section>
+      <Section title={t('payment.refund.title')}>
+        <RefundHistory />
+      </Section>
+      <Section title={t('payment.customer.details.title')}>
+        <CustomerDetailsForm />
       </Section>
     </Stack>
   );

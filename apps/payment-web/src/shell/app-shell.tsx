@@ -1,31 +1,18 @@
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Outlet } from 'react-router';
-import { LanguageSwitch } from './language-switch.tsx';
-import { useShell } from './shell-context.ts';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PlatformHeader, useComponentNavigate, usePageViews } from '@bazaar/platform-shell';
+import { COMPONENT_IDS } from '@bazaar/schemas';
+import { useAppContext } from './app-context.ts';
 
-/** A quiet top bar (the platform's name and the language switch) above every page. */
+/** The platform's header above every page of the kit; links into the kit stay in its router. */
 export function AppShell() {
-  const { platform } = useShell();
+  const { platform } = useAppContext();
+  const location = useLocation();
+  const navigate = useNavigate();
+  usePageViews(`${platform.mountPoint === '/' ? '' : platform.mountPoint}${location.pathname}`);
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Stack
-        component="header"
-        direction="row"
-        sx={{
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          px: { xs: 2, md: 4 },
-          py: 1.5,
-          borderBottom: 1,
-          borderColor: 'divider',
-          bgcolor: 'background.paper',
-        }}
-      >
-        <Typography sx={{ fontWeight: 700, letterSpacing: '-0.01em' }}>{platform.appName}</Typography>
-        <LanguageSwitch />
-      </Stack>
+      <PlatformHeader navigate={useComponentNavigate(COMPONENT_IDS.paymentKit, navigate)} />
       <Box component="main">
         <Outlet />
       </Box>

@@ -1,20 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import CssBaseline from '@mui/material/CssBaseline';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import type { Locale } from '@bazaar/i18n';
 import { PaymentProvider } from '@bazaar/payment-react';
-import { loginAddress } from '../addresses.ts';
+import { currentAddress, SignedInRoutes, signInAddress, useLocale } from '@bazaar/platform-shell';
 import type { PlatformConfig } from '../platform-config.ts';
-import {
-  localeCookie,
-  pickAuthToken,
-  pickLivemode,
-  pickLocale,
-  readStoredLivemode,
-  storeLivemode,
-} from '../preferences.ts';
+import { pickAuthToken, pickLivemode, readStoredLivemode, storeLivemode } from '../preferences.ts';
+import { AppContext } from './app-context.ts';
 import { AppShell } from './app-shell.tsx';
-import { ShellContext } from './shell-context.ts';
 
 function createRouter(mountPoint: string) {
   return createBrowserRouter(
@@ -28,33 +19,38 @@ function createRouter(mountPoint: string) {
               import('../pages/checkout-page.tsx').then((module) => ({ Component: module.CheckoutPage })),
           },
           {
-            path: 'customer',
-            lazy: () =>
-              import('../pages/customer-page.tsx').then((module) => ({ Component: module.CustomerPage })),
-          },
-          {
-            path: 'customer/invoice/past-due',
-            lazy: () =>
-              import('../pages/past-due-page.tsx').then((module) => ({ Component: module.PastDuePage })),
-          },
-          {
-            path: 'customer/invoice/:id',
-            lazy: () =>
-              import('../pages/invoice-page.tsx').then((module) => ({ Component: module.InvoicePage })),
-          },
-          {
-            path: 'customer/subscription/:id',
-            lazy: () =>
-              import('../pages/subscription-page.tsx').then((module) => ({
-                Component: module.SubscriptionPage,
-              })),
-          },
-          {
-            path: 'integrations/donations',
-            lazy: () =>
-              import('../pages/integrations-donations-page.tsx').then((module) => ({
-                Component: module.IntegrationsDonationsPage,
-              })),
+            element: <SignedInRoutes />,
+            children: [
+              {
+                path: 'customer',
+                lazy: () =>
+                  import('../pages/customer-page.tsx').then((module) => ({ Component: module.CustomerPage })),
+              },
+              {
+                path: 'customer/invoice/past-due',
+                lazy: () =>
+                  import('../pages/past-due-page.tsx').then((module) => ({ Component: module.PastDuePage })),
+              },
+              {
+                path: 'customer/invoice/:id',
+                lazy: () =>
+                  import('../pages/invoice-page.tsx').then((module) => ({ Component: module.InvoicePage })),
+              },
+              {
+                path: 'customer/subscription/:id',
+                lazy: () =>
+                  import('../pages/subscription-page.tsx').then((module) => ({
+                    Component: module.SubscriptionPage,
+                  })),
+              },
+              {
+                path: 'integrations/donations',
+                lazy: () =>
+                  import('../pages/integrations-donations-page.tsx').then((module) => ({
+                    Component: module.IntegrationsDonationsPage,
+                  })),
+              },
+            ],
           },
           {
             path: '*',
@@ -68,18 +64,9 @@ function createRouter(mountPoint: string) {
   );
 }
 
-/** The host of the Payment Kit's pages: reads the page's preferences and hands them to the library. */
+/** The host of the Payment Kit's pages: hands the platform's language and the page's mode to the library. */
 export function App({ platform }: { platform: PlatformConfig }) {
-  const [locale, setLocaleState] = useState<Locale>(() => {
-    const picked = pickLocale({
-      search: window.location.search,
-      cookie: document.cookie,
-      navigatorLanguage: navigator.language,
-    });
-    // A `?locale=` link is a choice like the switch's: the pages it leads to keep the language.
-    if (new URLSearchParams(window.location.search).has('locale')) document.cookie = localeCookie(picked);
-    return picked;
-  });
+  const { locale } = useLocale();
   const [livemode, setLivemodeState] = useState(() =>
     pickLivemode(window.location.search, readStoredLivemode(window.localStorage), platform.livemode),
   );
@@ -87,28 +74,15 @@ export function App({ platform }: { platform: PlatformConfig }) {
   // Read once: the address may later be rewritten to the session, and the token stays valid for the page.
   const [authToken] = useState(() => pickAuthToken(window.location.search));
 
-  const setLocale = useCallback((next: Locale) => {
-    document.cookie = localeCookie(next);
-    const url = new URL(window.location.href);
-    if (url.searchParams.has('locale')) {
-      url.searchParams.set('locale', next);
-      window.history.replaceState(window.history.state, '', url);
-    }
-    document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
-    setLocaleState(next);
-  }, []);
   const setLivemode = useCallback((next: boolean) => {
     storeLivemode(window.localStorage, next);
     setLivemodeState(next);
   }, []);
-  const requestLogin = useCallback(() => window.location.assign(loginAddress(window.location.href)), []);
-  const shell = useMemo(
-    () => ({ platform, locale, setLocale, setLivemode }),
-    [platform, locale, setLocale, setLivemode],
-  );
+  const requestLogin = useCallback(() => window.location.assign(signInAddress(currentAddress())), []);
+  const context = useMemo(() => ({ platform, setLivemode }), [platform, setLivemode]);
 
   return (
-    <ShellContext.Provider value={shell}>
+    <AppContext value={context}>
       <PaymentProvider
         apiBaseUrl={`${window.location.origin}${platform.mountPoint === '/' ? '' : platform.mountPoint}`}
         locale={locale}
@@ -116,10 +90,10 @@ export function App({ platform }: { platform: PlatformConfig }) {
         authToken={authToken}
         appId={platform.appId}
         onRequireLogin={requestLogin}
+        theme="inherit"
       >
-        <CssBaseline />
         <RouterProvider router={router} />
       </PaymentProvider>
-    </ShellContext.Provider>
+    </AppContext>
   );
 }

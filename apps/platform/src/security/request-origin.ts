@@ -40,27 +40,35 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 /**
- * Refuses, before anything is parsed or written, a state-changing request that carries the
- * session cookie when it comes from an untrusted origin, or when its body is not JSON. Browsers
- * send text/plain, urlencoded and multipart bodies across origins without asking first, and a
- * route that reads no body (void an invoice, log out) would take such a form post; JSON from
- * another origin needs a CORS preflight we never grant. Requests without the cookie act as
- * nobody, so they are left to the routes.
+ * Throws unless a state-changing request comes from a trusted page (`isTrustedRequestOrigin`)
+ * and, when it has a body, sends it as JSON. Browsers send text/plain, urlencoded and multipart
+ * bodies across origins without asking first, and a route that reads no body (void an invoice,
+ * log out) would take such a form post; JSON from another origin needs a CORS preflight we never
+ * grant. Run it in an onRequest hook, before anything is parsed or written.
+ */
+export function assertTrustedStateChange(request: FastifyRequest, trusted: TrustedOrigins): void {
+  if (!isTrustedRequestOrigin(request.headers, trusted)) {
+    throw new AppError(
+      'CROSS_ORIGIN_REFUSED',
+      "Only this site's pages and its configured embedders may act with its cookies",
+    );
+  }
+  if (hasBody(request) && !isJson(request.headers['content-type'])) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      "Requests carrying this site's cookies send their body as application/json",
+    );
+  }
+}
+
+/**
+ * Refuses a state-changing request that carries the session cookie when it fails
+ * `assertTrustedStateChange`. Requests without the cookie act as nobody, so they are left to the
+ * routes (one that trusts another cookie, such as the analytics consent, asserts it itself).
  */
 export function installRequestOriginCheck(app: FastifyInstance, trusted: TrustedOrigins): void {
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING_METHODS.has(request.method) || request.cookies[SESSION_COOKIE] === undefined) return;
-    if (!isTrustedRequestOrigin(request.headers, trusted)) {
-      throw new AppError(
-        'CROSS_ORIGIN_REFUSED',
-        "Only this site's pages and its configured embedders may act with its session",
-      );
-    }
-    if (hasBody(request) && !isJson(request.headers['content-type'])) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        'Requests signed in by cookie send their body as application/json',
-      );
-    }
+    assertTrustedStateChange(request, trusted);
   });
 }

@@ -1,4 +1,5 @@
 import { createRevisionCounter } from '@bazaar/server-kit';
+import { PostgresAdapter } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 export const SESSION_REVISION = 'platform_session_revision';
@@ -88,6 +89,23 @@ export const userServiceMigrations: Record<string, Migration> = {
         { table: 'platform_sessions', on: ['UPDATE', 'DELETE'] },
         { table: 'platform_users', on: ['UPDATE', 'DELETE'], columns: SESSION_USER_COLUMNS },
       ]);
+    },
+  },
+  '0004_user_avatars': {
+    async up(db) {
+      // The pictures live in the database, not on a node's disk, so every node behind a load
+      // balancer serves the same one. `platform_users.avatar` holds the picture's version, which
+      // the session answers in the avatar URL; this table holds the bytes under the same version.
+      const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      await db.schema
+        .createTable('platform_user_avatars')
+        .addColumn('did', 'text', (col) =>
+          col.primaryKey().references('platform_users.did').onDelete('cascade'),
+        )
+        .addColumn('image', isPostgres ? 'bytea' : 'blob', (col) => col.notNull())
+        .addColumn('version', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'bigint', (col) => col.notNull())
+        .execute();
     },
   },
 };

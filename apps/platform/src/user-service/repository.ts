@@ -26,6 +26,15 @@ export interface UserServiceTables {
     expires_at: number;
   };
   platform_rate_counters: { key: string; count: number; expires_at: number };
+  platform_user_avatars: AvatarRow;
+}
+
+/** An uploaded avatar: the normalised picture's bytes and the version its URL carries. */
+export interface AvatarRow {
+  did: string;
+  image: Buffer;
+  version: string;
+  updated_at: number;
 }
 
 export type UserServiceDb = Kysely<UserServiceTables>;
@@ -128,6 +137,52 @@ export async function setWalletIfUnset(
     if (isUniqueViolation(error)) return 'wallet_in_use';
     throw error;
   }
+}
+
+/** Renames the user; answers the user as it now reads, or undefined when there is no such user. */
+export function setUserName(db: UserServiceDb, did: string, name: string): Promise<UserRow | undefined> {
+  return db
+    .updateTable('platform_users')
+    .set({ name })
+    .where('did', '=', did)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Points the user at an avatar version (null: none); answers the user as it now reads. */
+export function setUserAvatarVersion(
+  db: UserServiceDb,
+  did: string,
+  version: string | null,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('platform_users')
+    .set({ avatar: version })
+    .where('did', '=', did)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function saveAvatarImage(db: UserServiceDb, avatar: AvatarRow): Promise<void> {
+  await db
+    .insertInto('platform_user_avatars')
+    .values(avatar)
+    .onConflict((conflict) =>
+      conflict.column('did').doUpdateSet({
+        image: avatar.image,
+        version: avatar.version,
+        updated_at: avatar.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export function findAvatarImage(db: UserServiceDb, did: string): Promise<AvatarRow | undefined> {
+  return db.selectFrom('platform_user_avatars').selectAll().where('did', '=', did).executeTakeFirst();
+}
+
+export async function deleteAvatarImage(db: UserServiceDb, did: string): Promise<void> {
+  await db.deleteFrom('platform_user_avatars').where('did', '=', did).execute();
 }
 
 export async function setUserRole(db: UserServiceDb, did: string, role: Role): Promise<void> {

@@ -39,8 +39,14 @@ export function loadCookieSecret(db: UserServiceDb): Promise<string> {
   return ensureSetting(db, COOKIE_SECRET_KEY, randomToken(64));
 }
 
-export function avatarUrl(did: string): string {
-  return `${USER_SERVICE_PATH}/avatar/${did}`;
+/**
+ * Where a user's avatar is served. An uploaded picture's version rides along as `?v=`, so the
+ * address changes with the picture: browsers and the pages' headers never keep showing the
+ * old one, and the versioned address may be cached for good.
+ */
+export function avatarUrl(did: string, version: string | null = null): string {
+  const base = `${USER_SERVICE_PATH}/avatar/${did}`;
+  return version ? `${base}?v=${encodeURIComponent(version)}` : base;
 }
 
 export function toSessionUser(user: UserRow): SessionUser {
@@ -49,7 +55,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     fullName: user.name,
     email: user.email,
     walletAddress: user.wallet_address,
-    avatar: avatarUrl(user.did),
+    avatar: avatarUrl(user.did, user.avatar),
     role: user.role,
     passports: [{ role: user.role, name: user.role }],
   };

@@ -1,5 +1,5 @@
 import type { Translate } from '@bazaar/i18n';
-import { ApiError } from './api.ts';
+import { UserServiceError } from '@bazaar/platform-shell';
 
 const EXPLAINED = {
   AUTH_FAILED: 'platform.login.error.AUTH_FAILED',
@@ -15,7 +15,7 @@ const EXPLAINED = {
 
 /** What to tell the person about a failed sign-in step, in their language. */
 export function errorText(t: Translate, error: unknown): string {
-  if (error instanceof ApiError && error.code in EXPLAINED) {
+  if (error instanceof UserServiceError && error.code in EXPLAINED) {
     return t(EXPLAINED[error.code as keyof typeof EXPLAINED]);
   }
   return t('common.unknownError');

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlatformLimits } from '../../src/limits.ts';
 import { createTestPlatform, type TestPlatform } from '../../src/testing.ts';
 import { LoginPage } from './login-page.tsx';
+import { inShell } from '@bazaar/platform-shell/testing';
 
 declare global {
   interface Window {
@@ -22,9 +23,7 @@ async function openPlatform(limits: Partial<PlatformLimits> = {}): Promise<TestP
 
 function renderPage(locale: 'en' | 'zh' = 'en') {
   const onSignedIn = vi.fn<(user: SessionUser) => void>();
-  render(
-    <LoginPage initialLocale={locale} appName="Bazaar" walletProvider={undefined} onSignedIn={onSignedIn} />,
-  );
+  render(inShell(<LoginPage walletProvider={undefined} onSignedIn={onSignedIn} />, { locale }));
   return { onSignedIn, user: userEvent.setup() };
 }
 
@@ -76,7 +75,9 @@ describe('login page', () => {
     const { user } = renderPage('zh');
     expect(screen.getByRole('heading', { name: '登录 Bazaar' })).toBeTruthy();
     expect(screen.getByText(/此浏览器中没有找到钱包/)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.queryByRole('link', { name: '登录' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '语言: 中文' }));
+    await user.click(screen.getByRole('menuitem', { name: 'English' }));
     expect(screen.getByRole('heading', { name: 'Sign in to Bazaar' })).toBeTruthy();
     expect(document.cookie).toContain('nf_lang=en');
   });

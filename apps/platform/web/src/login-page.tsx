@@ -1,22 +1,21 @@
-import type { Locale } from '@bazaar/i18n';
+import { useShell } from '@bazaar/platform-shell';
 import type { SessionUser } from '@bazaar/schemas';
 import { Alert, Divider, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { EIP1193Provider } from 'viem';
 import { EmailSignIn } from './email-sign-in.tsx';
-import { PageFrame, useLocaleChoice } from './page-frame.tsx';
+import { PageFrame } from './page-frame.tsx';
 import { WalletSignIn } from './wallet-sign-in.tsx';
 
 interface LoginPageProps {
-  initialLocale: Locale;
-  appName: string;
   walletProvider: EIP1193Provider | undefined;
   /** Called once a sign-in succeeded; the host page navigates away. */
   onSignedIn(user: SessionUser): void;
 }
 
-export function LoginPage({ initialLocale, appName, walletProvider, onSignedIn }: LoginPageProps) {
-  const { locale, t, chooseLocale } = useLocaleChoice(initialLocale);
+export function LoginPage({ walletProvider, onSignedIn }: LoginPageProps) {
+  const { locale, t, registry } = useShell();
+  const { appName } = registry;
   const [isDone, setIsDone] = useState(false);
 
   function finish(user: SessionUser) {
@@ -25,13 +24,7 @@ export function LoginPage({ initialLocale, appName, walletProvider, onSignedIn }
   }
 
   return (
-    <PageFrame
-      t={t}
-      locale={locale}
-      onLocaleChange={chooseLocale}
-      title={t('platform.login.title', { appName })}
-      subtitle={t('platform.login.subtitle')}
-    >
+    <PageFrame title={t('platform.login.title', { appName })} subtitle={t('platform.login.subtitle')}>
       {isDone ? (
         <Alert severity="success">{t('platform.login.signedIn')}</Alert>
       ) : (

@@ -1,44 +1,25 @@
-import { createTranslator, type Locale, type Translate } from '@bazaar/i18n';
-import { Box, Button, ButtonGroup, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { rememberLocale } from './locale.ts';
-
-const LANGUAGES: ReadonlyArray<{ locale: Locale; label: string }> = [
-  { locale: 'en', label: 'English' },
-  { locale: 'zh', label: '中文' },
-];
-
-/** The page's language, which the person may switch; the choice is remembered for the whole site. */
-export function useLocaleChoice(initialLocale: Locale) {
-  const [locale, setLocale] = useState(initialLocale);
-  const t = useMemo(() => createTranslator(locale), [locale]);
-  function chooseLocale(next: Locale) {
-    rememberLocale(next);
-    document.documentElement.lang = next;
-    setLocale(next);
-  }
-  return { locale, t, chooseLocale };
-}
+import { PlatformHeader, usePageViews } from '@bazaar/platform-shell';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useEffect, type ReactNode } from 'react';
 
 interface PageFrameProps {
-  t: Translate;
-  locale: Locale;
-  onLocaleChange(locale: Locale): void;
   title: string;
   subtitle: string;
   children: ReactNode;
 }
 
-/** The user service's pages: one centred card under a heading, the language switch below. */
-export function PageFrame({ t, locale, onLocaleChange, title, subtitle, children }: PageFrameProps) {
+/** The user service's pages: the platform's header, then one centred card under a heading. */
+export function PageFrame({ title, subtitle, children }: PageFrameProps) {
+  usePageViews(window.location.pathname);
   useEffect(() => {
     document.title = title;
   }, [title]);
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', px: 2, py: 4 }}>
-      <Stack spacing={2} sx={{ width: '100%', maxWidth: 400 }}>
-        <Card variant="outlined">
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <PlatformHeader hideSignIn />
+      <Box component="main" sx={{ display: 'grid', placeItems: 'center', px: 2, py: { xs: 4, md: 8 } }}>
+        <Card variant="outlined" sx={{ width: '100%', maxWidth: 400 }}>
           <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
             <Stack spacing={3}>
               <Stack spacing={0.5}>
@@ -53,24 +34,7 @@ export function PageFrame({ t, locale, onLocaleChange, title, subtitle, children
             </Stack>
           </CardContent>
         </Card>
-        <ButtonGroup
-          variant="text"
-          size="small"
-          sx={{ alignSelf: 'center' }}
-          aria-label={t('common.language')}
-        >
-          {LANGUAGES.map((language) => (
-            <Button
-              key={language.locale}
-              onClick={() => onLocaleChange(language.locale)}
-              color={language.locale === locale ? 'primary' : 'inherit'}
-              aria-pressed={language.locale === locale}
-            >
-              {language.label}
-            </Button>
-          ))}
-        </ButtonGroup>
-      </Stack>
+      </Box>
     </Box>
   );
 }

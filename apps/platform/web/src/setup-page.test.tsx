@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../src/testing.ts';
 import { fetchSessionUser, startEmailSignIn, verifyEmailCode } from './api.ts';
 import { SetupPage } from './setup-page.tsx';
+import { inShell } from '@bazaar/platform-shell/testing';
 
 declare global {
   interface Window {
@@ -31,7 +32,7 @@ describe('setup page (live mode)', () => {
   }
 
   it('sends a signed-out visitor to sign in and back', async () => {
-    render(<SetupPage initialLocale="en" appName="Bazaar" />);
+    render(inShell(<SetupPage />));
     const signIn = await screen.findByRole('link', { name: 'Sign in' });
     expect(signIn.getAttribute('href')).toBe(
       '/.well-known/service/user/login?redirect=%2F.well-known%2Fservice%2Fuser%2Fsetup',
@@ -42,7 +43,7 @@ describe('setup page (live mode)', () => {
   it('makes the signed-in operator the owner with the printed code, after a wrong one', async () => {
     expect((await signInInBrowser('operator@example.com')).role).toBe('member');
     const user = userEvent.setup();
-    render(<SetupPage initialLocale="en" appName="Bazaar" />);
+    render(inShell(<SetupPage />));
     expect(await screen.findByText('Signed in as operator@example.com.')).toBeTruthy();
     const field = screen.getByLabelText(/Setup code/);
 
@@ -62,7 +63,7 @@ describe('setup page (live mode)', () => {
   it('speaks Chinese', async () => {
     await signInInBrowser('operator@example.com');
     const user = userEvent.setup();
-    render(<SetupPage initialLocale="zh" appName="Bazaar" />);
+    render(inShell(<SetupPage />, { locale: 'zh' }));
     expect(screen.getByRole('heading', { name: '设置 Bazaar' })).toBeTruthy();
     await user.type(await screen.findByLabelText(/设置码/), 'wrong');
     await user.click(screen.getByRole('button', { name: '成为所有者' }));

@@ -1,15 +1,11 @@
-import type { Locale, Translate } from '@bazaar/i18n';
-import { OWNER_SETUP_PAGE, USER_SERVICE_PATH, type SessionUser } from '@bazaar/schemas';
+import type { Translate } from '@bazaar/i18n';
+import { signInAddress, UserServiceError, useShell } from '@bazaar/platform-shell';
+import { OWNER_SETUP_PAGE, type SessionUser } from '@bazaar/schemas';
 import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError, claimOwnership, fetchSessionUser } from './api.ts';
+import { claimOwnership, fetchSessionUser } from './api.ts';
 import { errorText } from './error-text.ts';
-import { PageFrame, useLocaleChoice } from './page-frame.tsx';
-
-interface SetupPageProps {
-  initialLocale: Locale;
-  appName: string;
-}
+import { PageFrame } from './page-frame.tsx';
 
 type View =
   | { name: 'loading' }
@@ -23,7 +19,7 @@ const SETUP_ERRORS = {
 } as const;
 
 function setupErrorText(t: Translate, appName: string, error: unknown): string {
-  if (error instanceof ApiError && error.code in SETUP_ERRORS) {
+  if (error instanceof UserServiceError && error.code in SETUP_ERRORS) {
     return t(SETUP_ERRORS[error.code as keyof typeof SETUP_ERRORS], { appName });
   }
   return errorText(t, error);
@@ -33,8 +29,9 @@ function setupErrorText(t: Translate, appName: string, error: unknown): string {
  * Live mode's first step: the operator signs in, then presents the setup code the server printed
  * at start and becomes the owner. Nobody becomes owner just by signing in first.
  */
-export function SetupPage({ initialLocale, appName }: SetupPageProps) {
-  const { locale, t, chooseLocale } = useLocaleChoice(initialLocale);
+export function SetupPage() {
+  const { t, registry } = useShell();
+  const { appName } = registry;
   const [view, setView] = useState<View>({ name: 'loading' });
   const [code, setCode] = useState('');
   const [isBusy, setIsBusy] = useState(false);
@@ -68,18 +65,12 @@ export function SetupPage({ initialLocale, appName }: SetupPageProps) {
     }
   }
 
-  const loginUrl = `${USER_SERVICE_PATH}/login?redirect=${encodeURIComponent(OWNER_SETUP_PAGE)}`;
+  const loginUrl = signInAddress(OWNER_SETUP_PAGE);
   const errorAlert =
     error === null ? null : <Alert severity="error">{setupErrorText(t, appName, error)}</Alert>;
 
   return (
-    <PageFrame
-      t={t}
-      locale={locale}
-      onLocaleChange={chooseLocale}
-      title={t('platform.setup.title', { appName })}
-      subtitle={t('platform.setup.subtitle')}
-    >
+    <PageFrame title={t('platform.setup.title', { appName })} subtitle={t('platform.setup.subtitle')}>
       {view.name === 'loading' && <CircularProgress sx={{ alignSelf: 'center' }} aria-busy />}
       {view.name === 'signedOut' && (
         <Stack spacing={2}>

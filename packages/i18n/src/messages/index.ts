@@ -26,7 +26,19 @@ import { paymentWalletZh } from './payment-wallet.zh.ts';
 import { paymentZh } from './payment.zh.ts';
 import { platformEn } from './platform.en.ts';
 import { platformZh } from './platform.zh.ts';
+import { platformShellEn } from './platform-shell.en.ts';
+import { platformShellZh } from './platform-shell.zh.ts';
+import { storeConnectEn } from './store-connect.en.ts';
+import { storeConnectZh } from './store-connect.zh.ts';
+import { storeConsoleEn } from './store-console.en.ts';
+import { storeConsoleZh } from './store-console.zh.ts';
+import { storeDeveloperEn } from './store-developer.en.ts';
+import { storeDeveloperZh } from './store-developer.zh.ts';
+import { storeAppsEn } from './store-apps.en.ts';
+import { storeAppsZh } from './store-apps.zh.ts';
 import { storeEn } from './store.en.ts';
+import { storeKeysEn } from './store-keys.en.ts';
+import { storeKeysZh } from './store-keys.zh.ts';
 import { storeZh } from './store.zh.ts';
 
 export const en = {
@@ -44,7 +56,13 @@ export const en = {
   ...paymentSubscriptionActionsEn,
   ...paymentWalletEn,
   ...platformEn,
+  ...platformShellEn,
   ...storeEn,
+  ...storeDeveloperEn,
+  ...storeConsoleEn,
+  ...storeConnectEn,
+  ...storeKeysEn,
+  ...storeAppsEn,
 };
 export const zh: Record<MessageKey, string> = {
   ...commonZh,
@@ -61,7 +79,13 @@ export const zh: Record<MessageKey, string> = {
   ...paymentSubscriptionActionsZh,
   ...paymentWalletZh,
   ...platformZh,
+  ...platformShellZh,
   ...storeZh,
+  ...storeDeveloperZh,
+  ...storeConsoleZh,
+  ...storeConnectZh,
+  ...storeKeysZh,
+  ...storeAppsZh,
 };
 
 export type MessageKey = keyof typeof en;

@@ -10,6 +10,9 @@ export const paymentCustomerListsEn = {
   'payment.payments.viewInvoice': 'View invoice',
   'payment.subscriptions.title': 'Subscriptions',
   'payment.subscriptions.empty': 'No subscriptions yet.',
+  'payment.subscriptions.emptyCurrent': 'No active subscriptions.',
+  'payment.subscriptions.showEnded': 'Show ended subscriptions too',
+  'payment.subscriptions.hideEnded': 'Hide ended subscriptions',
   'payment.subscriptions.endsOn': 'Ends {date}',
   'payment.subscriptions.endedOn': 'Ended {date}',
 };

@@ -47,7 +47,8 @@ describe('extractErrorText', () => {
 /**
  * Codes a payer never reads from the Payment Kit: sign-in failures and the owner's setup code
  * are worded by the platform's login pages, catalogue edits and test clocks are an
- * administrator's, and a refused relay socket only leaves the page polling. Every other code
+ * administrator's, a refused relay socket only leaves the page polling, and a refused avatar is
+ * worded by the profile page. Every other code
  * needs payer text.
  */
 const NOT_MET_BY_PAYERS: readonly string[] = [
@@ -62,6 +63,40 @@ const NOT_MET_BY_PAYERS: readonly string[] = [
   'OBJECT_IN_USE',
   'TEST_CLOCK_INVALID',
   'RELAY_SOCKETS_LIMITED',
+  'AVATAR_TOO_LARGE',
+  'AVATAR_INVALID',
+  // The Store's developer, invitation, access-token, category, bundle and app review codes: the Store's own pages
+  // (and its CLI) word them; a payer never meets them in the Payment Kit.
+  'DEVELOPER_REQUIRED',
+  'DEVELOPER_REVOKED',
+  'ALREADY_DEVELOPER',
+  'INVITATION_INVALID',
+  'INVITATION_EXPIRED',
+  'INVITATION_CANCELLED',
+  'INVITATION_USED',
+  'INVITATION_MISMATCH',
+  'TOKEN_NAME_MISMATCH',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'TOKEN_REVOKED',
+  'TOKEN_SCOPE_MISSING',
+  'TOKEN_LIMIT_REACHED',
+  'CATEGORY_EXISTS',
+  'BUNDLE_TOO_LARGE',
+  'BUNDLE_CORRUPT',
+  'BUNDLE_PATH_UNSAFE',
+  'BUNDLE_LINK',
+  'BUNDLE_MANIFEST_INVALID',
+  'BUNDLE_SIGNATURE_INVALID',
+  'BUNDLE_FILE_MISMATCH',
+  'BUNDLE_INTEGRITY_MISMATCH',
+  'APP_NAME_TAKEN',
+  'APP_NOT_OWNED',
+  'VERSION_NOT_GREATER',
+  'APP_BLOCKED',
+  'APP_IN_REVIEW',
+  'VERSION_STATE_INVALID',
+  'CONNECT_SESSION_INVALID',
 ];
 
 describe('every error a payer can meet has text in both languages', () => {

@@ -30,8 +30,11 @@ export const queryKeys = {
   /** One page of the signed-in customer's payments, or of their subscriptions. */
   paymentHistory: (livemode: boolean, page: number, pageSize: number) =>
     [...queryKeys.all, 'payment-history', livemode, page, pageSize] as const,
-  subscriptionList: (livemode: boolean, page: number, pageSize: number) =>
-    [...queryKeys.all, 'subscription-list', livemode, page, pageSize] as const,
+  subscriptionList: (livemode: boolean, page: number, pageSize: number, statuses?: readonly string[]) =>
+    [...queryKeys.all, 'subscription-list', livemode, page, pageSize, statuses?.join(',') ?? 'all'] as const,
+  /** One page of the signed-in customer's refunds. */
+  refundHistory: (livemode: boolean, page: number, pageSize: number) =>
+    [...queryKeys.all, 'refund-history', livemode, page, pageSize] as const,
   overdueInvoices: (kind: 'subscription' | 'customer', id: string, livemode: boolean) =>
     [...queryKeys.all, 'overdue-invoices', kind, id, livemode] as const,
 };

@@ -1,4 +1,10 @@
-import { customerPaymentSchema, paginatedSchema, subscriptionSchema } from '@bazaar/schemas';
+import {
+  customerPaymentSchema,
+  listedRefundSchema,
+  paginatedSchema,
+  subscriptionSchema,
+  type SubscriptionStatus,
+} from '@bazaar/schemas';
 import type { ApiClient } from '../api/api-client.ts';
 
 export interface PageQuery {
@@ -24,10 +30,22 @@ export function listPayments(api: ApiClient, query: PageQuery) {
   });
 }
 
-/** `GET /api/subscriptions`: the signed-in customer's subscriptions, newest first. */
-export function listSubscriptions(api: ApiClient, query: PageQuery) {
+/** `GET /api/subscriptions`: the signed-in customer's subscriptions, newest first; of `statuses` only when given. */
+export function listSubscriptions(
+  api: ApiClient,
+  query: PageQuery,
+  statuses?: readonly SubscriptionStatus[],
+) {
   return api('/api/subscriptions', {
-    query: ownPageParams(query),
+    query: { ...ownPageParams(query), ...(statuses && { status: statuses.join(',') }) },
     schema: paginatedSchema(subscriptionSchema),
+  });
+}
+
+/** `GET /api/refunds`: what was given back of the signed-in customer's payments, newest first. */
+export function listRefunds(api: ApiClient, query: PageQuery) {
+  return api('/api/refunds', {
+    query: ownPageParams(query),
+    schema: paginatedSchema(listedRefundSchema),
   });
 }

@@ -135,4 +135,37 @@ describe('SubscriptionList', () => {
     renderWithPayment(<SubscriptionList />, { routes: [subscriptions([])], locale: 'zh' });
     expect(await screen.findByText('还没有订阅。', {}, SLOW)).toBeTruthy();
   });
+
+  it('shows what the customer still has first, and the ended ones on request', async () => {
+    const current = makeSubscription({ id: 'sub_current', status: 'active' });
+    const ended = makeSubscription({ id: 'sub_ended', status: 'canceled', ended_at: 1_800_000_000 });
+    const asked: Array<string | null> = [];
+    renderWithPayment(<SubscriptionList currentFirst />, {
+      routes: [
+        {
+          method: 'GET',
+          path: '/payment-kit/api/subscriptions',
+          respond: (request) => {
+            const status = request.url.searchParams.get('status');
+            asked.push(status);
+            const list = status === null ? [current, ended] : [current];
+            return { body: { list, count: list.length } };
+          },
+        },
+      ],
+    });
+    const list = await screen.findByRole('list', {}, SLOW);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(asked).toEqual(['trialing,active,past_due,paused']);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show ended subscriptions too' }));
+    await screen.findByText(/Ended \d{4}-\d{2}-\d{2}/, {}, SLOW);
+    expect(asked.at(-1)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Hide ended subscriptions' })).toBeTruthy();
+  });
+
+  it('says so when nothing is current', async () => {
+    renderWithPayment(<SubscriptionList currentFirst />, { routes: [subscriptions([])] });
+    expect(await screen.findByText('No active subscriptions.', {}, SLOW)).toBeTruthy();
+  });
 });

@@ -1,3 +1,4 @@
+export { CustomerDetailsForm } from './customer-details-form.tsx';
 export { InvoiceDetail, type InvoiceDetailProps } from './invoice-detail.tsx';
 export { InvoiceGroupedList, type InvoiceGroupedListProps } from './invoice-grouped-list.tsx';
 export type { InvoiceListFilters, InvoiceListProps } from './invoice-list-filters.ts';
@@ -5,7 +6,9 @@ export { InvoiceStatusChip } from './invoice-status-chip.tsx';
 export { InvoiceTable, type InvoiceTableProps } from './invoice-table.tsx';
 export { LoginRequiredPanel } from './login-required-panel.tsx';
 export { PastDueInvoices, type PastDueInvoicesProps } from './past-due-invoices.tsx';
+export { PastDueNotice } from './past-due-notice.tsx';
 export { PaymentHistory } from './payment-history.tsx';
+export { RefundHistory } from './refund-history.tsx';
 export { useInvoice } from './use-invoice.ts';
 export { useInvoiceList } from './use-invoice-list.ts';
 export { SubscriptionActions } from './subscription-actions.tsx';

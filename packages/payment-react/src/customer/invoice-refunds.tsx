@@ -9,7 +9,7 @@ import { useTranslate } from '../provider/payment-context.ts';
 import { TransactionHash } from './transaction-hash.tsx';
 
 /** Refund status colours: succeeded reads as success, pending as a warning, failed as an error. */
-const REFUND_STATUS_COLOR: Record<Refund['status'], ChipProps['color']> = {
+export const REFUND_STATUS_COLOR: Record<Refund['status'], ChipProps['color']> = {
   succeeded: 'success',
   pending: 'warning',
   failed: 'error',

@@ -80,11 +80,15 @@ export function InvoiceTable({ showSubscription = false, ...props }: InvoiceTabl
   return (
     <>
       <TableContainer aria-busy={query.isPlaceholderData}>
-        {/* Cells keep to one line: on a phone the table scrolls sideways rather than break a number per letter. */}
+        {/* Cells keep to one line: on a phone the table scrolls sideways rather than break a number per
+            letter. The description alone wraps, so a long one does not push the pay action out of view. */}
         <Table
           size="small"
           aria-label={t('payment.invoiceList.label')}
-          sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}
+          sx={{
+            '& th, & td': { whiteSpace: 'nowrap' },
+            '& td.description': { whiteSpace: 'normal', minWidth: 160 },
+          }}
         >
           <TableHead>
             <TableRow>
@@ -155,7 +159,7 @@ function InvoiceTableRow({ invoice, showSubscription, action, paymentDetailsUrl 
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {showSubscription ? formatDateTimeMinutes(invoice.created_at) : formatDateTime(invoice.created_at)}
       </TableCell>
-      <TableCell>{invoice.description}</TableCell>
+      <TableCell className="description">{invoice.description}</TableCell>
       <TableCell>
         <InvoicePayOrStatus invoice={invoice} action={action} />
       </TableCell>

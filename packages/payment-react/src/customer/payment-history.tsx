@@ -1,5 +1,4 @@
-import Chip, { type ChipProps } from '@mui/material/Chip';
-import Link from '@mui/material/Link';
+import type { ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { cardBrandName } from '@bazaar/i18n';
@@ -9,6 +8,7 @@ import { formatDateTime } from '../format/format-date.ts';
 import { transactionUrl } from '../format/format-payment-details.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { PagedList, usePaging } from './paged-list.tsx';
+import { RowStatus } from './row-status.tsx';
 import { TransactionHash } from './transaction-hash.tsx';
 import { usePaymentHistory } from './use-customer-lists.ts';
 
@@ -50,7 +50,7 @@ function PaidWith({ payment }: { payment: CustomerPayment }) {
 }
 
 function PaymentRow({ payment }: { payment: CustomerPayment }) {
-  const { t, apiBaseUrl } = usePaymentContext();
+  const { t } = usePaymentContext();
   const state = paymentState(payment);
   return (
     <>
@@ -63,17 +63,11 @@ function PaymentRow({ payment }: { payment: CustomerPayment }) {
       <Stack sx={{ flex: 1, minWidth: 0 }}>
         <PaidWith payment={payment} />
       </Stack>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <Chip size="small" color={STATE_COLOR[state]} label={t(`payment.payments.status.${state}`)} />
-        {payment.invoice_id ? (
-          <Link
-            href={`${apiBaseUrl}/customer/invoice/${encodeURIComponent(payment.invoice_id)}`}
-            variant="body2"
-          >
-            {t('payment.payments.viewInvoice')}
-          </Link>
-        ) : null}
-      </Stack>
+      <RowStatus
+        color={STATE_COLOR[state]}
+        label={t(`payment.payments.status.${state}`)}
+        invoiceId={payment.invoice_id}
+      />
     </>
   );
 }

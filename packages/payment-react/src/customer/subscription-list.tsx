@@ -1,6 +1,9 @@
+import { useCallback, useState } from 'react';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Subscription } from '@bazaar/schemas';
+import { CURRENT_SUBSCRIPTION_STATUSES, type Subscription } from '@bazaar/schemas';
 import { formatDate } from '../format/format-date.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import { PagedList, usePaging } from './paged-list.tsx';
@@ -40,17 +43,33 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
   );
 }
 
-/** The signed-in customer's subscriptions, newest first: plan (to its page), what comes next, status. */
-export function SubscriptionList() {
+/**
+ * The signed-in customer's subscriptions, newest first: plan (to its page), what comes next,
+ * status. `currentFirst`: only those the customer still has, with a switch to the ended ones too.
+ */
+export function SubscriptionList({ currentFirst = false }: { currentFirst?: boolean }) {
   const { t } = usePaymentContext();
   const paging = usePaging();
+  const [showsEnded, setShowsEnded] = useState(!currentFirst);
+  const { setPage } = paging;
+  const toggleEnded = useCallback(() => {
+    setShowsEnded((shown) => !shown);
+    setPage(1);
+  }, [setPage]);
   return (
-    <PagedList
-      query={useSubscriptionList(paging)}
-      paging={paging}
-      label={t('payment.subscriptions.title')}
-      emptyText={t('payment.subscriptions.empty')}
-      renderItem={(subscription) => <SubscriptionRow subscription={subscription} />}
-    />
+    <Stack spacing={1} sx={{ alignItems: 'stretch' }}>
+      <PagedList
+        query={useSubscriptionList(paging, showsEnded ? undefined : CURRENT_SUBSCRIPTION_STATUSES)}
+        paging={paging}
+        label={t('payment.subscriptions.title')}
+        emptyText={t(showsEnded ? 'payment.subscriptions.empty' : 'payment.subscriptions.emptyCurrent')}
+        renderItem={(subscription) => <SubscriptionRow subscription={subscription} />}
+      />
+      {currentFirst ? (
+        <Button size="small" onClick={toggleEnded} sx={{ alignSelf: 'flex-start' }}>
+          {t(showsEnded ? 'payment.subscriptions.hideEnded' : 'payment.subscriptions.showEnded')}
+        </Button>
+      ) : null}
+    </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { customerSchema } from '@bazaar/schemas';
+import { customerSchema, updateCustomerBodySchema } from '@bazaar/schemas';
 import { requireUser, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
-import { getMyCustomer } from './service.ts';
+import { getMyCustomer, updateMyCustomer } from './service.ts';
 
 const flagQuery = z
   .enum(['1', '0', 'true', 'false'])
@@ -24,6 +24,23 @@ export function registerCustomerRoutes(app: ZodApp, deps: PaymentDeps) {
         user: requireUser(request),
         livemode: request.query.livemode,
         fallback: request.query.fallback,
+      }),
+  );
+
+  app.put(
+    '/customers/me',
+    {
+      schema: {
+        querystring: z.object({ livemode: livemodeQuery }),
+        body: updateCustomerBodySchema,
+        response: { 200: customerSchema },
+      },
+    },
+    async (request) =>
+      updateMyCustomer(deps, {
+        user: requireUser(request),
+        livemode: request.query.livemode,
+        body: request.body,
       }),
   );
 }

@@ -5,12 +5,16 @@ import {
   randomToken,
   type Address,
   type Customer,
+  type ErrorDetail,
   type SessionUser,
+  type updateCustomerBodySchema,
 } from '@bazaar/schemas';
-import { notFound } from '@bazaar/server-kit';
+import { AppError, notFound } from '@bazaar/server-kit';
+import type { z } from 'zod';
 import { fromFlag, readJson, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
+import { checkContact } from '../checkout-sessions/contact-rules.ts';
 import { recordEvents } from '../events/service.ts';
 import {
   findCustomerRow,
@@ -157,6 +161,50 @@ export async function saveCustomer(
     ],
   });
   return toCustomer(row);
+}
+
+/** The checkout's contact rules name its own fields; this body calls them `phone` and `address`. */
+function toBodyPath(problem: ErrorDetail): ErrorDetail {
+  const path =
+    problem.path === 'customer_phone' ? 'phone' : problem.path.replace(/^billing_address\./, 'address.');
+  return { ...problem, path };
+}
+
+/**
+ * `PUT /customers/me`: the signed-in user keeps their contact details for this mode, checked by
+ * the checkout's rules; their customer is created if they never bought anything. Only ever the
+ * caller's own row: it is found by their DID, never by an id the request names.
+ */
+export async function updateMyCustomer(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  input: { user: SessionUser; livemode: boolean; body: z.output<typeof updateCustomerBodySchema> },
+): Promise<Customer> {
+  const { body } = input;
+  const contact = checkContact({
+    phone: body.phone,
+    // The checkout drops a phone it did not ask for; here the person typed it to keep it, so a
+    // number that is given must be valid.
+    isPhoneRequired: body.phone.trim() !== '',
+    address: body.address,
+    isAddressRequired: false,
+    isPostalOnly: false,
+  });
+  if (!contact.ok)
+    throw new AppError('VALIDATION_FAILED', 'Validate failed', contact.problems.map(toBodyPath));
+  return deps.db.transaction().execute((trx) =>
+    saveCustomer(
+      { ...deps, db: trx },
+      {
+        did: input.user.did,
+        livemode: input.livemode,
+        name: body.name,
+        email: body.email,
+        phone: contact.phone,
+        address: contact.address,
+        isAnonymous: false,
+      },
+    ),
+  );
 }
 
 /** The next invoice number of a customer, `PREFIX-0001`; call inside the invoice's transaction. */

@@ -133,12 +133,12 @@ describe.each(TEST_DIALECTS)('refunds on %s', (dialect) => {
     expect(await t.db.selectFrom('refunds').select('id').execute()).toEqual([]);
   });
 
-  it('lets admins only create, list and read refunds', async () => {
+  // Payers list their own refunds too: see list.test.ts.
+  it('lets admins only create and read refunds', async () => {
     const { intentId } = await paidByCard();
     const made = (await refund({ payment_intent_id: intentId, amount: '100' })).refund!;
     for (const [method, path, payload] of [
       ['POST', '/refunds', { payment_intent_id: intentId, amount: '100' }],
-      ['GET', '/refunds?livemode=false', undefined],
       ['GET', `/refunds/${made.id}`, undefined],
     ] as const) {
       expect((await adminRequest(t, method, path, payload, null)).statusCode, path).toBe(401);

@@ -2,18 +2,22 @@ import {
   createRefundBodySchema,
   idSchema,
   listRefundsQuerySchema,
+  listedRefundSchema,
   paginatedSchema,
   refundSchema,
 } from '@bazaar/schemas';
-import type { ZodApp } from '@bazaar/server-kit';
+import { requireUser, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { createRefund } from '../../flows/refund-payment.ts';
 import { adminOnly } from '../../http/admin-only.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
-import { getRefund, listRefunds } from './service.ts';
+import { getRefund, listVisibleRefunds } from './service.ts';
 
-/** Refunds, for admins: give back a payment in full or in part, and list what was given back. */
+/**
+ * Refunds: admins give back a payment in full or in part and see what was given back; a payer
+ * lists the refunds of their own payments.
+ */
 export function registerRefundRoutes(app: ZodApp, deps: PaymentDeps) {
   app.post(
     '/refunds',
@@ -27,13 +31,12 @@ export function registerRefundRoutes(app: ZodApp, deps: PaymentDeps) {
   app.get(
     '/refunds',
     {
-      ...adminOnly,
       schema: {
         querystring: listRefundsQuerySchema.extend({ livemode: livemodeQuery }),
-        response: { 200: paginatedSchema(refundSchema) },
+        response: { 200: paginatedSchema(listedRefundSchema) },
       },
     },
-    async (request) => listRefunds(deps.db, request.query),
+    async (request) => listVisibleRefunds(deps.db, { user: requireUser(request), query: request.query }),
   );
   app.get(
     '/refunds/:id',

@@ -5,13 +5,17 @@ import {
   type CreateRefundInput,
   type EventPayload,
   type listRefundsQuerySchema,
+  type ListedRefund,
   type Refund,
+  type SessionUser,
 } from '@bazaar/schemas';
 import { AppError, notFound, type Clock } from '@bazaar/server-kit';
 import type { z } from 'zod';
 import { fromFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { listChainTransactionRowsById, type ChainTransactionRow } from '../chain-payments/repository.ts';
+import { listScope } from '../customers/scope.ts';
+import { getCurrenciesById } from '../payment-methods/service.ts';
 import type { PaymentIntentRow } from '../payment-intents/repository.ts';
 import {
   findRefundRow,
@@ -74,12 +78,33 @@ export async function getRefund(db: PaymentDb, id: string): Promise<Refund> {
   return refund!;
 }
 
-export async function listRefunds(
+/**
+ * `GET /refunds`: an admin sees everyone's (or the customer they name); anyone else, and an admin
+ * asking for their `own`, only the refunds of their own payments. Each comes with its currency,
+ * so a list can write the amount without another lookup.
+ */
+export async function listVisibleRefunds(
   db: PaymentDb,
-  query: z.output<typeof listRefundsQuerySchema> & { livemode: boolean },
-): Promise<{ list: Refund[]; count: number }> {
-  const { rows, count } = await listRefundRows(db, query);
-  return { list: await toRefunds(db, rows), count };
+  input: { user: SessionUser; query: z.output<typeof listRefundsQuerySchema> & { livemode: boolean } },
+): Promise<{ list: ListedRefund[]; count: number }> {
+  const { user, query } = input;
+  const scope = await listScope(db, {
+    user,
+    livemode: query.livemode,
+    customerId: query.customer_id,
+    own: query.own,
+  });
+  if (!scope) return { list: [], count: 0 };
+  const { rows, count } = await listRefundRows(db, { ...query, customer_id: scope.customerId });
+  const refunds = await toRefunds(db, rows);
+  const currencies = await getCurrenciesById(
+    db,
+    refunds.map((refund) => refund.currency_id),
+  );
+  return {
+    list: refunds.map((refund) => ({ ...refund, currency: currencies.get(refund.currency_id)! })),
+    count,
+  };
 }
 
 /** Each payment's refunds, oldest first, in two queries for all of them. */

@@ -91,12 +91,12 @@ export async function swapSubscriptionItemPrice(
 /** One page of subscriptions in one mode, newest first; filters left undefined match all. */
 export async function listSubscriptionRows(
   db: PaymentDb,
-  filter: { livemode: boolean; customerId?: string | undefined; status?: string | undefined },
+  filter: { livemode: boolean; customerId?: string | undefined; statuses?: readonly string[] | undefined },
   page: { page: number; pageSize: number },
 ): Promise<{ rows: SubscriptionRow[]; count: number }> {
   let query = db.selectFrom('subscriptions').where('livemode', '=', filter.livemode ? 1 : 0);
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
-  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.statuses) query = query.where('status', 'in', [...filter.statuses]);
   return newestFirstPage(query, page);
 }
 

@@ -47,8 +47,20 @@ describe.each(TEST_DIALECTS)('subscription routes on %s', (dialect) => {
     expect(firstPage).toMatchObject({ count: 2, list: [{ id: newer, status: 'trialing' }] });
     expect(ids(await list('&pageSize=1&page=2'))).toEqual([older]);
     expect(ids(await list('&status=canceled'))).toEqual([older]);
+    expect(ids(await list('&status=trialing,active,past_due'))).toEqual([newer]);
+    expect(ids(await list('&status=trialing,canceled'))).toEqual([newer, older]);
+    expect(ids(await list('&status='))).toEqual([newer, older]);
     const live = await t.app.inject({ url: `${API}/subscriptions`, headers: t.signedIn({ did: PAYER }) });
     expect(live.json()).toEqual({ list: [], count: 0 });
+  });
+
+  it('refuses a status that is none', async () => {
+    const response = await t.app.inject({
+      url: `${API}/subscriptions?livemode=false&status=active,nonsense`,
+      headers: t.signedIn({ did: PAYER }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_FAILED');
   });
 
   it("never lists someone else's to a payer, even when asked by customer id", async () => {

@@ -177,7 +177,7 @@ export async function listVisibleSubscriptions(
   if (!scope) return { list: [], count: 0 };
   const { rows, count } = await listSubscriptionRows(
     db,
-    { livemode: query.livemode, customerId: scope.customerId, status: query.status },
+    { livemode: query.livemode, customerId: scope.customerId, statuses: query.status },
     query,
   );
   return { list: await toSubscriptions(db, rows), count };

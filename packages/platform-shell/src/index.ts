@@ -1,0 +1,10 @@
+export { PlatformShell } from './platform-shell.tsx';
+export { PlatformHeader } from './platform-header.tsx';
+export { RequireSignIn, SignedInRoutes } from './require-sign-in.tsx';
+export { useLocale, useShell, type ShellValue } from './shell-context.ts';
+export { usePageViews } from './use-page-views.ts';
+export { trackEvent } from './analytics.ts';
+export { currentAddress, signInAddress } from './addresses.ts';
+export type { Navigate } from './navigation.ts';
+export { useComponentNavigate } from './navigation.ts';
+export { callUserService, UserServiceError } from './user-service-client.ts';
