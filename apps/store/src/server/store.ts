@@ -1,32 +1,79 @@
 import { COMPONENT_IDS } from '@bazaar/schemas';
 import { migrate, useZod, type ComponentDeps, type PlatformComponent } from '@bazaar/server-kit';
-import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { listCategories, seedCategories, type StoreTables } from './categories.ts';
-import { storeMigrations } from './migrations.ts';
+import type { FastifyInstance } from 'fastify';
+import storePackage from '../../package.json' with { type: 'json' };
+import { storeMigrations } from './db/migrations/index.ts';
+import type { StoreDb } from './db/tables.ts';
+import { seedDemoApps } from './demo/seed.ts';
+import type { StoreDeps } from './deps.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerAccessTokenRoutes } from './modules/access-tokens/routes.ts';
+import { registerAppRoutes } from './modules/apps/routes.ts';
+import { registerCategoryRoutes } from './modules/categories/routes.ts';
+import { seedCategories } from './modules/categories/service.ts';
+import { registerCliConnectRoutes } from './modules/cli-connect/routes.ts';
+import { registerDeveloperRoutes } from './modules/developers/routes.ts';
+import { registerSettingRoutes } from './modules/settings/routes.ts';
+import type { BundleStorage } from './storage/index.ts';
 
-const categorySchema = z.object({ id: z.string(), name: z.object({ en: z.string(), zh: z.string() }) });
+export type { StoreDeps } from './deps.ts';
 
-/** The Store component: mounted at '/', its API under '/api'. */
-export function createStore(deps: ComponentDeps): PlatformComponent {
-  const db = deps.database.db as Kysely<StoreTables>;
+/** What the host gives the Store besides the deps every component gets. */
+export interface StoreOptions {
+  /** Where bundles are kept; the host opens it (`storageFromEnvironment`) and closes it after the platform. */
+  storage: BundleStorage;
+  /**
+   * Whether test mode's seed also makes the demo catalogue (a demo developer and apps, uploaded
+   * and reviewed through the real pipeline). `main.ts` turns it on; tests leave it off, so
+   * each starts from an empty catalogue.
+   */
+  demoApps?: boolean;
+}
+
+/** The Store's services' deps from what the platform hands every component. */
+export function createStoreDeps(componentDeps: ComponentDeps, options: StoreOptions): StoreDeps {
+  return {
+    // The Store owns its tables; the kit-level handle is untyped, so narrow it once here.
+    db: componentDeps.database.db as StoreDb,
+    clock: componentDeps.clock,
+    appName: componentDeps.appName,
+    version: storePackage.version,
+    storage: options.storage,
+  };
+}
+
+/** Registers the Store's API on a Fastify instance (mounted at `/api`), its OpenAPI document first. */
+export async function registerStoreRoutes(instance: FastifyInstance, deps: StoreDeps) {
+  await registerOpenApi(instance, { version: deps.version });
+  // Set by the guards of the routes that need them; null on every other request.
+  instance.decorateRequest('storeDeveloper', null);
+  instance.decorateRequest('storeAccessToken', null);
+  const app = useZod(instance);
+  registerSettingRoutes(app, deps);
+  registerDeveloperRoutes(app, deps);
+  registerAccessTokenRoutes(app, deps);
+  registerCategoryRoutes(app, deps);
+  registerAppRoutes(app, deps);
+  registerCliConnectRoutes(app, deps);
+}
+
+/**
+ * The Store component: mounted at '/', its API under '/api'. The host resolves `request.user`
+ * from the platform session and installs the error envelope before mounting `api`.
+ */
+export function createStore(componentDeps: ComponentDeps, options: StoreOptions): PlatformComponent {
+  const deps = createStoreDeps(componentDeps, options);
   return {
     did: COMPONENT_IDS.store,
     name: 'Store',
     mountPoint: '/',
-    migrate: () => migrate(deps.database, 'store', storeMigrations),
-    seed: () => seedCategories(db, deps.clock.now()),
+    migrate: () => migrate(componentDeps.database, 'store', storeMigrations),
+    seed: async () => {
+      await seedCategories(deps);
+      if (options.demoApps) await seedDemoApps({ ...deps, logger: componentDeps.logger });
+    },
     start: () => {},
     stop: async () => {},
-    api: async (app) => {
-      useZod(app).get(
-        '/categories',
-        { schema: { response: { 200: z.object({ list: z.array(categorySchema), count: z.number() }) } } },
-        async () => {
-          const list = await listCategories(db);
-          return { list, count: list.length };
-        },
-      );
-    },
+    api: async (instance) => registerStoreRoutes(instance, deps),
   };
 }

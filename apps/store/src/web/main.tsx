@@ -2,11 +2,12 @@
 import '@bazaar/page-csp/zod-without-eval';
 import { NonceStyleProvider } from '@bazaar/page-csp/react';
 import { loadRegistry } from '@bazaar/payment-react';
-import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { PlatformShell } from '@bazaar/platform-shell';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { LocaleProvider } from './use-locale.tsx';
+import { createStoreQueryClient } from './api/store-query-client.ts';
 import { StorePaymentProvider } from './store-payment-provider.tsx';
 import { StoreRoutes } from './store-routes.tsx';
 
@@ -16,22 +17,22 @@ declare global {
   }
 }
 
-const theme = createTheme({ palette: { primary: { main: '#3b4ce2' } }, shape: { borderRadius: 10 } });
 const registry = await loadRegistry(window.__PLATFORM__, window.location.origin);
+// One query cache for the page: the Store's pages and the Payment Kit's components they embed.
+const queryClient = createStoreQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <NonceStyleProvider>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <LocaleProvider>
-          <StorePaymentProvider registry={registry}>
+      <PlatformShell registry={registry}>
+        <QueryClientProvider client={queryClient}>
+          <StorePaymentProvider registry={registry} queryClient={queryClient}>
             <BrowserRouter>
               <StoreRoutes />
             </BrowserRouter>
           </StorePaymentProvider>
-        </LocaleProvider>
-      </ThemeProvider>
+        </QueryClientProvider>
+      </PlatformShell>
     </NonceStyleProvider>
   </StrictMode>,
 );

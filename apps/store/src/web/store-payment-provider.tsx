@@ -1,16 +1,23 @@
 import { useCallback, type ReactNode } from 'react';
 import { PaymentProvider, paymentKitBaseUrl } from '@bazaar/payment-react';
+import { currentAddress, signInAddress, useLocale } from '@bazaar/platform-shell';
 import type { Registry } from '@bazaar/schemas';
-import { signInAddress } from './sign-in-address.ts';
-import { useLocale } from './use-locale.tsx';
+import type { QueryClient } from '@tanstack/react-query';
+
+interface StorePaymentProviderProps {
+  registry: Registry;
+  /** The page's one query cache, shared with the Store's own pages. */
+  queryClient: QueryClient;
+  children: ReactNode;
+}
 
 /**
  * The Payment Kit's components inside the Store: the kit where the registry says it is mounted,
- * in the platform's mode and the Store's language, and in the Store's own look.
+ * in the platform's mode and the Store's language, and in the platform's look.
  */
-export function StorePaymentProvider({ registry, children }: { registry: Registry; children: ReactNode }) {
+export function StorePaymentProvider({ registry, queryClient, children }: StorePaymentProviderProps) {
   const { locale } = useLocale();
-  const requestLogin = useCallback(() => window.location.assign(signInAddress(window.location.pathname)), []);
+  const requestLogin = useCallback(() => window.location.assign(signInAddress(currentAddress())), []);
   return (
     <PaymentProvider
       apiBaseUrl={paymentKitBaseUrl(registry, window.location.origin)}
@@ -18,6 +25,7 @@ export function StorePaymentProvider({ registry, children }: { registry: Registr
       livemode={registry.livemode}
       appId={registry.appId}
       onRequireLogin={requestLogin}
+      queryClient={queryClient}
       theme="inherit"
     >
       {children}

@@ -1,5 +1,13 @@
+import { SignedInRoutes } from '@bazaar/platform-shell';
 import { Navigate, Route, Routes } from 'react-router';
+import { ConnectCliPage } from './pages/connect/connect-cli-page.tsx';
+import { consoleRoutes } from './pages/console/console-routes.tsx';
+import { developerRoutes } from './pages/developer/developer-routes.tsx';
+import { GenKeyPairPage } from './pages/gen-key-pair/gen-key-pair-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
+import { InvitationAcceptPage } from './pages/join/invitation-accept-page.tsx';
+import { JoinPage } from './pages/join/join-page.tsx';
+import { ProfilePage } from './pages/profile/profile-page.tsx';
 import { SectionPage } from './pages/section-page.tsx';
 import { StoreLayout } from './store-layout.tsx';
 
@@ -13,15 +21,16 @@ export function StoreRoutes() {
         <Route path="category/:category" element={<HomePage />} />
         <Route path="apps/:did/:version?" element={<SectionPage section="appDetail" />} />
         <Route path="app/:did" element={<SectionPage section="appDetail" />} />
-        <Route path="profile" element={<SectionPage section="profile" />} />
-        <Route path="connect-cli" element={<SectionPage section="connectCli" />} />
-        <Route path="gen-key-pair" element={<SectionPage section="genKeyPair" />} />
-        <Route path="connect-studio" element={<SectionPage section="connectStudio" />} />
-        <Route path="join" element={<SectionPage section="join" />} />
-        <Route path="developer/apps" element={<SectionPage section="developerApps" />} />
-        <Route path="developer/access-tokens" element={<SectionPage section="accessTokens" />} />
-        <Route path="console/apps" element={<SectionPage section="consoleApps" />} />
-        <Route path="console/categories" element={<SectionPage section="consoleCategories" />} />
+        <Route path="connect-cli" element={<ConnectCliPage />} />
+        <Route path="gen-key-pair" element={<GenKeyPairPage />} />
+        <Route path="connect-studio" element={<ConnectCliPage client="studio" />} />
+        <Route path="join" element={<JoinPage />} />
+        <Route element={<SignedInRoutes />}>
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="join/invitation" element={<InvitationAcceptPage />} />
+          {developerRoutes}
+          {consoleRoutes}
+        </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

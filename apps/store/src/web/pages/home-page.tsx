@@ -1,14 +1,9 @@
 import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import type { MessageKey } from '@bazaar/i18n';
 import { DonateButton } from '@bazaar/payment-react/donate';
 import { STORE_HOME_DONATION } from '../../store-donations.ts';
-import { useLocale } from '../use-locale.tsx';
-
-interface Category {
-  id: string;
-  name: { en: string; zh: string };
-}
+import { useLocale } from '@bazaar/platform-shell';
+import { useCategories } from '../api/use-categories.ts';
 
 /** The demo purchases seeded in test mode, each a Payment Kit payment link. */
 const DEMO_LINKS: Array<{ id: string; title: MessageKey; description: MessageKey }> = [
@@ -29,20 +24,10 @@ const DEMO_LINKS: Array<{ id: string; title: MessageKey; description: MessageKey
   },
 ];
 
-function useCategories(): Category[] {
-  const [categories, setCategories] = useState<Category[]>([]);
-  useEffect(() => {
-    fetch('/api/categories')
-      .then((response) => (response.ok ? response.json() : { list: [] }))
-      .then((body: { list: Category[] }) => setCategories(body.list))
-      .catch(() => setCategories([]));
-  }, []);
-  return categories;
-}
-
 export function HomePage() {
   const { t, locale } = useLocale();
-  const categories = useCategories();
+  // The filter chips are a convenience: while they load, or if they fail, the page goes without.
+  const categories = useCategories().data?.list ?? [];
   return (
     <Stack spacing={5}>
       <Box>

@@ -1,19 +1,9 @@
 import { Button, Stack, Typography } from '@mui/material';
 import type { MessageKey } from '@bazaar/i18n';
 import { Link as RouterLink } from 'react-router';
-import { useLocale } from '../use-locale.tsx';
+import { useLocale } from '@bazaar/platform-shell';
 
-export type StoreSection =
-  | 'appDetail'
-  | 'profile'
-  | 'connectCli'
-  | 'genKeyPair'
-  | 'connectStudio'
-  | 'join'
-  | 'developerApps'
-  | 'accessTokens'
-  | 'consoleApps'
-  | 'consoleCategories';
+export type StoreSection = 'appDetail';
 
 /** A Store section's page: its name and what it is for; the sections fill in with the Store issue. */
 export function SectionPage({ section }: { section: StoreSection }) {

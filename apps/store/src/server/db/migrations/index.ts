@@ -1,0 +1,25 @@
+import type { Migration } from 'kysely/migration';
+import { categories } from './0001-categories.ts';
+import { settings } from './0002-settings.ts';
+import { developers } from './0003-developers.ts';
+import { accessTokens } from './0004-access-tokens.ts';
+import { categoryNames } from './0005-category-names.ts';
+import { apps } from './0006-apps.ts';
+import { appVersions } from './0007-app-versions.ts';
+import { appVersionHistory } from './0008-app-version-history.ts';
+import { appComments } from './0009-app-comments.ts';
+import { cliConnect } from './0010-cli-connect.ts';
+
+/** Ordered by name; never edit a shipped migration, add the next one. */
+export const storeMigrations: Record<string, Migration> = {
+  '0001_categories': categories,
+  '0002_settings': settings,
+  '0003_developers': developers,
+  '0004_access_tokens': accessTokens,
+  '0005_category_names': categoryNames,
+  '0006_apps': apps,
+  '0007_app_versions': appVersions,
+  '0008_app_version_history': appVersionHistory,
+  '0009_app_comments': appComments,
+  '0010_cli_connect': cliConnect,
+};

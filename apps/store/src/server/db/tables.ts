@@ -1,0 +1,156 @@
+import type { ColumnType, Kysely } from 'kysely';
+
+/** A column rows may leave out on insert (it is nullable or has a default in the migration). */
+type Optional<T> = ColumnType<T, T | undefined, T>;
+
+/**
+ * The Store's tables as Kysely sees them. Time is unix seconds, booleans are 0/1, lists are JSON
+ * text, amounts are decimal text, so one set of migrations serves SQLite and PostgreSQL. Each
+ * table belongs to one module, whose repository alone writes its SQL.
+ */
+export interface StoreTables {
+  /** modules/categories */
+  store_categories: { id: string; name_en: string; name_zh: string; created_at: number };
+  /** modules/settings: one row, id `store`, written on the first change (defaults until then). */
+  store_settings: {
+    id: string;
+    permission_mode: string;
+    stake_amount: string;
+    stake_currency: string;
+    default_review_type: string;
+    max_bundle_size_mb: number;
+    auto_publish_default: number;
+    updated_by: string;
+    updated_at: number;
+  };
+  /** modules/developers: one row per platform user who became a developer (did = their DID). */
+  store_developers: {
+    did: string;
+    username: string;
+    developer_since: number;
+    status: string;
+    revoked_reason: Optional<string | null>;
+    revoked_at: Optional<number | null>;
+    updated_at: number;
+  };
+  /** modules/developers: append-only, one row per change of a developer's status. */
+  store_developer_history: {
+    id: string;
+    developer_did: string;
+    action: string;
+    via: Optional<string | null>;
+    reason: Optional<string | null>;
+    actor_did: string;
+    invitation_id: Optional<string | null>;
+    created_at: number;
+  };
+  /** modules/developers: invitations; `token_hash` is the sha256 of the token the invitee presents. */
+  store_invitations: {
+    id: string;
+    token_hash: string;
+    email: string | null;
+    did: string | null;
+    note: string;
+    status: string;
+    invited_by: string;
+    created_at: number;
+    expires_at: number;
+    accepted_at: Optional<number | null>;
+    accepted_by: Optional<string | null>;
+    cancelled_at: Optional<number | null>;
+  };
+  /** modules/access-tokens: `secret_hash` is the sha256 of the token's secret part; the secret is never kept. */
+  store_access_tokens: {
+    id: string;
+    owner_did: string;
+    name: string;
+    scopes: string;
+    secret_hash: string;
+    created_at: number;
+    expires_at: number;
+    last_used_at: Optional<number | null>;
+    revoked_at: Optional<number | null>;
+  };
+  /** modules/apps: one row per app DID, bound to its developer (`owner_did`) at the first upload. */
+  store_apps: {
+    did: string;
+    name: string;
+    owner_did: string;
+    title: string;
+    description: string;
+    logo: Optional<string | null>;
+    category: Optional<string | null>;
+    visibility: string;
+    auto_publish: number;
+    review_type: string;
+    blocked_at: Optional<number | null>;
+    blocked_reason: Optional<string | null>;
+    blocked_by: Optional<string | null>;
+    current_version: Optional<string | null>;
+    latest_version: Optional<string | null>;
+    created_at: number;
+    updated_at: number;
+  };
+  /** modules/apps: every uploaded version; `manifest` is the signed manifest as JSON text. */
+  store_app_versions: {
+    app_did: string;
+    version: string;
+    status: string;
+    manifest: string;
+    integrity: string;
+    size: number;
+    storage_key: string;
+    uploaded_by_token: string;
+    uploaded_at: number;
+    status_changed_at: number;
+    published_at: Optional<number | null>;
+  };
+  /** modules/apps: append-only, one row per status change of a version (null actor: the Store itself). */
+  store_app_version_history: {
+    id: string;
+    app_did: string;
+    version: string;
+    from_status: string | null;
+    to_status: string;
+    actor_did: string | null;
+    actor_kind: string;
+    reason: string | null;
+    created_at: number;
+  };
+  /** modules/apps: the review thread of a version, by its developer and Store admins. */
+  store_app_comments: {
+    id: string;
+    app_did: string;
+    version: string;
+    author_did: string;
+    author_kind: string;
+    body: string;
+    created_at: number;
+  };
+  /**
+   * modules/cli-connect: one row per connect session. `poll_secret_hash` is the sha256 of the
+   * poll secret; `sealed` holds the access token sealed to `public_key` (JSON) from approval until
+   * the CLI collects it; the token is never kept in clear.
+   */
+  store_cli_connect_sessions: {
+    id: string;
+    client: string;
+    hostname: string | null;
+    public_key: string;
+    poll_secret_hash: string;
+    verification_code: string;
+    status: string;
+    created_at: number;
+    expires_at: number;
+    decided_at: Optional<number | null>;
+    decided_by: Optional<string | null>;
+    token_id: Optional<string | null>;
+    sealed: Optional<string | null>;
+  };
+}
+
+/** The Store's database, or a transaction on it (a Kysely `Transaction` is one). */
+export type StoreDb = Kysely<StoreTables>;
+
+export const toFlag = (value: boolean): number => (value ? 1 : 0);
+export const fromFlag = (value: number): boolean => value === 1;

@@ -1,0 +1,15 @@
+import type { Clock } from '@bazaar/server-kit';
+import type { StoreDb } from './db/tables.ts';
+import type { BundleStorage } from './storage/index.ts';
+
+/** What every Store service receives; tests pass a real database and a manual clock. */
+export interface StoreDeps {
+  db: StoreDb;
+  clock: Clock;
+  /** The platform's name, which `store.json` answers as the Store's. */
+  appName: string;
+  /** The Store's version (its package's), which `store.json` answers. */
+  version: string;
+  /** Where uploaded bundles are kept (the data folder, or S3-compatible storage). */
+  storage: BundleStorage;
+}

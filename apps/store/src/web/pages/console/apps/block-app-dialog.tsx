@@ -1,0 +1,26 @@
+import { useLocale } from '@bazaar/platform-shell';
+import { APP_BLOCK_REASON_MAX_LENGTH, blockAppBodySchema, type StoreApp } from '@bazaar/schemas';
+import { apiErrorText } from '../../../components/api-error-text.ts';
+import { APP_ERROR_TEXTS } from '../../../components/apps/app-error-texts.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
+import { useBlockApp } from './use-console-app-changes.ts';
+
+/** Blocking hides the app from users and stops its new versions; its developer is shown the reason. */
+export function BlockAppDialog({ app, onClose }: { app: StoreApp; onClose(): void }) {
+  const { t } = useLocale();
+  const block = useBlockApp(app.did);
+  return (
+    <ReasonDialog
+      title={t('store.apps.block.title', { name: app.title })}
+      description={t('store.apps.block.description')}
+      reasonLabel={t('store.apps.reason')}
+      confirmLabel={t('store.apps.block.action')}
+      maxLength={APP_BLOCK_REASON_MAX_LENGTH}
+      parse={(reason) => blockAppBodySchema.safeParse({ reason })}
+      isBusy={block.isPending}
+      errorText={block.error ? apiErrorText(t, block.error, APP_ERROR_TEXTS) : null}
+      onConfirm={({ reason }) => block.mutate(reason, { onSuccess: onClose })}
+      onClose={onClose}
+    />
+  );
+}

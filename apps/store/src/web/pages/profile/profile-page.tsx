@@ -1,0 +1,71 @@
+import { currentAddress, signInAddress, useLocale } from '@bazaar/platform-shell';
+import type { SessionUser } from '@bazaar/schemas';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Divider,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { AccountDetails } from './account-details.tsx';
+import { AvatarEditor } from './avatar-editor.tsx';
+import { NameEditor } from './name-editor.tsx';
+import { useProfileUser, type ProfileView } from './use-profile-user.ts';
+
+/** The signed-in user's profile at `/profile`: picture, name, and what the account is. */
+export function ProfilePage() {
+  const { t } = useLocale();
+  const { view, onSaved } = useProfileUser();
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <Stack spacing={0.5}>
+        <Typography sx={{ fontWeight: 700 }} variant="h4" component="h1">
+          {t('store.profile.title')}
+        </Typography>
+        <Typography color="text.secondary">{t('store.profile.subtitle')}</Typography>
+      </Stack>
+      <ProfileBody view={view} onSaved={onSaved} />
+    </Stack>
+  );
+}
+
+interface ProfileBodyProps {
+  view: ProfileView;
+  onSaved(user: SessionUser): void;
+}
+
+function ProfileBody({ view, onSaved }: ProfileBodyProps) {
+  const { t } = useLocale();
+  switch (view.state) {
+    case 'loading':
+      return <CircularProgress aria-label={t('common.loading')} />;
+    case 'signedOut':
+      return (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" href={signInAddress(currentAddress())}>
+              {t('store.signIn')}
+            </Button>
+          }
+        >
+          {t('store.profile.error.signedOut')}
+        </Alert>
+      );
+    case 'ready':
+      return (
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={3} divider={<Divider flexItem />}>
+              <AvatarEditor user={view.user} onSaved={onSaved} />
+              <NameEditor user={view.user} onSaved={onSaved} />
+              <AccountDetails user={view.user} />
+            </Stack>
+          </CardContent>
+        </Card>
+      );
+  }
+}

@@ -1,0 +1,42 @@
+/** The Store's /connect-cli and /connect-studio pages, where a developer approves a terminal. */
+export const storeConnectEn = {
+  'store.connect.cli.title': 'Connect the CLI',
+  'store.connect.cli.subtitle': 'Let the bazaar command-line tool upload and publish apps as you.',
+  'store.connect.studio.title': 'Connect the studio',
+  'store.connect.studio.subtitle': 'Let the studio upload and publish apps as you.',
+  'store.connect.client.cli': 'bazaar CLI',
+  'store.connect.client.studio': 'Studio',
+  'store.connect.request.heading': 'A connection is waiting for you',
+  'store.connect.request.client': 'Client',
+  'store.connect.request.hostname': 'Computer',
+  'store.connect.request.noHostname': 'Not given',
+  'store.connect.request.code': 'Verification code',
+  'store.connect.request.codeHint': 'Check that your terminal shows the same code.',
+  'store.connect.request.created': 'Asked at',
+  'store.connect.request.expires': 'Expires at',
+  'store.connect.request.grants':
+    'Approving creates an access token that can upload, publish and read your apps. You can delete it at any time under Access tokens.',
+  'store.connect.request.warning': 'Approve only if you just ran the connect command yourself.',
+  'store.connect.approve': 'Approve',
+  'store.connect.deny': 'Deny',
+  'store.connect.approved.title': 'Connected',
+  'store.connect.approved.description': 'You can go back to your terminal.',
+  'store.connect.approved.token': 'The access token “{name}” was created for it.',
+  'store.connect.denied.title': 'Connection denied',
+  'store.connect.denied.description': 'Nothing was granted; your terminal will say so.',
+  'store.connect.invalid.title': 'Invalid Session',
+  'store.connect.invalid.description':
+    'This connection request is unknown, expired or already used. Use the connect command again: bazaar connect',
+  'store.connect.failed': 'Failed to connect to store',
+  'store.connect.notDeveloper.title': 'You have no valid Developer NFT, please register as a developer first',
+  'store.connect.notDeveloper.staking': 'Register as a developer, then use the connect command again.',
+  'store.connect.notDeveloper.invitation':
+    'This store admits developers by invitation: ask its admin for one, then use the connect command again.',
+  'store.connect.notDeveloper.join': 'Register',
+  'store.connect.revoked.title': 'Your developer status was revoked',
+  'store.connect.revoked.description': 'A store admin revoked it, so you cannot connect a terminal.',
+  'store.connect.signIn.title': 'Sign in to connect',
+  'store.connect.signIn.description':
+    'Sign in with the account you publish apps with, then approve the connection.',
+  'store.connect.signIn.action': 'Sign in',
+} as const;

@@ -1,0 +1,42 @@
+import type { storeConnectEn } from './store-connect.en.ts';
+
+export const storeConnectZh: Record<keyof typeof storeConnectEn, string> = {
+  'store.connect.cli.title': '连接命令行工具',
+  'store.connect.cli.subtitle': '允许 bazaar 命令行工具以你的身份上传和发布应用。',
+  'store.connect.studio.title': '连接 Studio',
+  'store.connect.studio.subtitle': '允许 Studio 以你的身份上传和发布应用。',
+  'store.connect.client.cli': 'bazaar 命令行工具',
+  'store.connect.client.studio': 'Studio',
+  'store.connect.request.heading': '有一个连接请求等待你确认',
+  'store.connect.request.client': '客户端',
+  'store.connect.request.hostname': '计算机',
+  'store.connect.request.noHostname': '未提供',
+  'store.connect.request.code': '验证码',
+  'store.connect.request.codeHint': '请确认终端里显示的是同一个验证码。',
+  'store.connect.request.created': '请求时间',
+  'store.connect.request.expires': '过期时间',
+  'store.connect.request.grants':
+    '批准后将创建一个访问令牌，可以上传、发布和读取你的应用。你可以随时在“访问令牌”中删除它。',
+  'store.connect.request.warning': '只有在你刚刚亲自运行了 connect 命令时才批准。',
+  'store.connect.approve': '批准',
+  'store.connect.deny': '拒绝',
+  'store.connect.approved.title': '已连接',
+  'store.connect.approved.description': '你可以回到终端了。',
+  'store.connect.approved.token': '已为它创建访问令牌“{name}”。',
+  'store.connect.denied.title': '已拒绝连接',
+  'store.connect.denied.description': '没有授予任何权限，终端会显示这一结果。',
+  'store.connect.invalid.title': '会话无效',
+  'store.connect.invalid.description':
+    '该连接请求不存在、已过期或已被使用。请重新运行连接命令：bazaar connect',
+  'store.connect.failed': '连接商店失败',
+  'store.connect.notDeveloper.title': '你没有有效的开发者 NFT，请先注册成为开发者',
+  'store.connect.notDeveloper.staking': '注册成为开发者后，请重新运行连接命令。',
+  'store.connect.notDeveloper.invitation':
+    '本商店通过邀请接纳开发者：请向管理员索取邀请，然后重新运行连接命令。',
+  'store.connect.notDeveloper.join': '注册',
+  'store.connect.revoked.title': '你的开发者身份已被撤销',
+  'store.connect.revoked.description': '商店管理员撤销了你的开发者身份，因此你无法连接终端。',
+  'store.connect.signIn.title': '登录后连接',
+  'store.connect.signIn.description': '请使用你发布应用的账号登录，然后批准连接。',
+  'store.connect.signIn.action': '登录',
+};
