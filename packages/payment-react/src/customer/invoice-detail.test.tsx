@@ -331,16 +331,18 @@ describe('InvoiceDetail paying by card', () => {
     const relay = installFakeRelay();
     try {
       const refunded = makeInvoice({ refunds: [makeRefund()] });
+      // The first read, and the one made once the relay confirms the subscription.
       const routes = [
         {
           method: 'GET',
           path: '/payment-kit/api/invoices/in_1',
-          respond: [{ body: makeInvoice() }, { body: refunded }],
+          respond: [{ body: makeInvoice() }, { body: makeInvoice() }, { body: refunded }],
         },
       ];
-      renderWithPayment(<InvoiceDetail id="in_1" />, { routes, appId: 'app_test' });
+      const { calls } = renderWithPayment(<InvoiceDetail id="in_1" />, { routes, appId: 'app_test' });
       await screen.findByText('Invoice BZR-0001', {}, SLOW);
-      await waitFor(() => expect(relay.openCount).toBe(1));
+      const invoiceReads = () => calls.filter((call) => call.url.pathname.endsWith('/in_1')).length;
+      await waitFor(() => expect(invoiceReads()).toBe(2));
       const refundOf = (invoiceId: string) => ({
         type: 'refund.succeeded' as const,
         data: { id: 're_1', payment_intent_id: 'pi_1', customer_id: 'cus_1', invoice_id: invoiceId },
@@ -350,6 +352,24 @@ describe('InvoiceDetail paying by card', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(screen.queryByRole('region', { name: 'Refunds' })).toBeNull();
       relay.deliver(refundOf('in_1'));
+      expect(await screen.findByRole('region', { name: 'Refunds' }, SLOW)).toBeTruthy();
+    } finally {
+      relay.uninstall();
+    }
+  });
+
+  it('reads the invoice again once the relay confirms the subscription, so a refund made meanwhile shows', async () => {
+    const relay = installFakeRelay();
+    try {
+      const routes = [
+        {
+          method: 'GET',
+          path: '/payment-kit/api/invoices/in_1',
+          respond: [{ body: makeInvoice() }, { body: makeInvoice({ refunds: [makeRefund()] }) }],
+        },
+      ];
+      renderWithPayment(<InvoiceDetail id="in_1" />, { routes, appId: 'app_test' });
+      // No event is delivered: the refund happened before the socket listened.
       expect(await screen.findByRole('region', { name: 'Refunds' }, SLOW)).toBeTruthy();
     } finally {
       relay.uninstall();

@@ -31,7 +31,10 @@ const approve = (isBalanceSufficient = true): StubAnswer => ({
 const collecting: StubAnswer = { body: makeCollectOverdueResponse([owed], 'none') };
 
 interface Scenario {
-  /** The invoice as it reads at each fetch, in order; the last repeats. */
+  /**
+   * The invoice as it reads at each fetch after the page opened, in order; the last repeats. The
+   * first also answers the read made once the relay confirms the page listens.
+   */
   reads: Invoice[];
   /** The answers to collect-batch, in order; the last repeats. */
   collects: StubAnswer[];
@@ -48,7 +51,7 @@ async function openInvoice({ reads, collects, wallet, locale = 'en' }: Scenario)
       {
         method: 'GET',
         path: `/payment-kit/api/invoices/${owed.id}`,
-        respond: reads.map((body) => ({ body })),
+        respond: [reads[0]!, ...reads].map((body) => ({ body })),
       },
       { method: 'POST', path: '/payment-kit/api/invoices/collect-batch', respond: collects },
     ],
@@ -57,9 +60,10 @@ async function openInvoice({ reads, collects, wallet, locale = 'en' }: Scenario)
     appId: 'app_test',
   });
   expect(await screen.findByText('19.99 TST', { selector: 'p' }, SLOW)).toBeTruthy();
+  const readCalls = () => view.calls.filter((call) => call.url.pathname.endsWith(`/invoices/${owed.id}`));
+  await waitFor(() => expect(readCalls()).toHaveLength(2));
   const collectCalls = () =>
     view.calls.filter((call) => call.url.pathname.endsWith('/invoices/collect-batch'));
-  const readCalls = () => view.calls.filter((call) => call.url.pathname.endsWith(`/invoices/${owed.id}`));
   const payCalls = () => view.calls.filter((call) => call.url.pathname.endsWith('/pay'));
   return { user, wallet: fake, collectCalls, readCalls, payCalls };
 }
@@ -118,7 +122,7 @@ describe('InvoiceDetail paying a chain invoice from the wallet', () => {
       ]);
       const keys = collectCalls().map((call) => call.headers.get('Idempotency-Key'));
       expect(new Set(keys).size).toBe(2);
-      expect(readCalls()).toHaveLength(2);
+      expect(readCalls()).toHaveLength(3);
       expect(payCalls()).toEqual([]);
     },
   );
@@ -133,7 +137,7 @@ describe('InvoiceDetail paying a chain invoice from the wallet', () => {
     await waitFor(() => expect(relay.openCount).toBe(1));
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByText('Confirming your payment…', {}, SLOW)).toBeTruthy();
-    await waitFor(() => expect(readCalls()).toHaveLength(2));
+    await waitFor(() => expect(readCalls()).toHaveLength(3));
     await waitFor(() => expect(relay.openCount).toBe(2));
     expect(wallet.calls.send).toEqual([]);
 
@@ -147,7 +151,7 @@ describe('InvoiceDetail paying a chain invoice from the wallet', () => {
     });
     expect(await screen.findByText('Thank you, this invoice is paid.', {}, SLOW)).toBeTruthy();
     // The payment read it on its invoice.paid, and so did the page, which reads any change to it.
-    expect(readCalls()).toHaveLength(4);
+    expect(readCalls()).toHaveLength(5);
     expect(relay.openCount).toBe(1);
   });
 
@@ -173,7 +177,7 @@ describe('InvoiceDetail paying a chain invoice from the wallet', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Thank you, this invoice is paid.', {}, SLOW)).toBeTruthy();
     expect(collectCalls()).toHaveLength(2);
-    expect(readCalls()).toHaveLength(3);
+    expect(readCalls()).toHaveLength(4);
   });
 
   it.each([

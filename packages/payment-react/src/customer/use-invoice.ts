@@ -24,9 +24,15 @@ export function useInvoice(id: string) {
     queryFn: () => fetchInvoice(api, id),
     retry: false,
   });
-  useRelayEvents(query.data !== undefined, (event) => {
-    if (isAboutInvoice(event, id)) void queryClient.invalidateQueries({ queryKey: queryKeys.invoice(id) });
-  });
+  const readAgain = () => void queryClient.invalidateQueries({ queryKey: queryKeys.invoice(id) });
+  useRelayEvents(
+    query.data !== undefined,
+    (event) => {
+      if (isAboutInvoice(event, id)) readAgain();
+    },
+    // A refund made while the socket was still connecting is read here.
+    { onSubscribed: readAgain },
+  );
   return query;
 }
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberCheckoutSecret } from '../api/checkout-secrets.ts';
 import { installFakeRelay } from '../test-utils/fake-relay.ts';
 import { renderWithPayment } from '../test-utils/render-checkout.tsx';
-import { parseRelayMessage, relaySocketUrl, useRelayEvents } from './use-relay-events.ts';
+import { parseRelayFrame, relaySocketUrl, useRelayEvents } from './use-relay-events.ts';
 
 describe('relay messages', () => {
   it('reads an ids-only checkout.session.completed frame', () => {
@@ -14,13 +14,14 @@ describe('relay messages', () => {
       data: { id: 'cs_1', customer_id: 'cus_1', invoice_id: 'in_1', subscription_id: null },
     };
     expect(
-      parseRelayMessage(JSON.stringify({ type: 'event', channel: 'relay:bazaar:events', event })),
-    ).toEqual(event);
+      parseRelayFrame(JSON.stringify({ type: 'event', channel: 'relay:bazaar:events', event })),
+    ).toEqual({ type: 'event', channel: 'relay:bazaar:events', event });
   });
 
   it('keeps the ids of a frame that carries more', () => {
     const frame = JSON.stringify({
       type: 'event',
+      channel: 'relay:bazaar:events',
       event: {
         id: 'evt_2',
         type: 'invoice.payment_failed',
@@ -29,7 +30,8 @@ describe('relay messages', () => {
         data: { id: 'in_1', customer_id: 'cus_1', subscription_id: null, code: 'card_declined' },
       },
     });
-    expect(parseRelayMessage(frame)?.data).toEqual({
+    const parsed = parseRelayFrame(frame);
+    expect(parsed?.type === 'event' && parsed.event.data).toEqual({
       id: 'in_1',
       customer_id: 'cus_1',
       subscription_id: null,
@@ -38,12 +40,12 @@ describe('relay messages', () => {
 
   it.each([
     ['not json'],
-    [JSON.stringify({ type: 'pong' })],
+    [JSON.stringify({ type: 'subscribe', channel: 'relay:bazaar:events' })],
     [JSON.stringify({ type: 'event', event: { type: 'unknown.event', data: {} } })],
     [JSON.stringify({ type: 'event', event: { type: 'checkout.session.expired', data: { id: 'cs_1' } } })],
     [42],
   ])('ignores %j', (frame) => {
-    expect(parseRelayMessage(frame)).toBeNull();
+    expect(parseRelayFrame(frame)).toBeNull();
   });
 
   it('derives the socket address from the platform origin', () => {
@@ -97,5 +99,15 @@ describe('useRelayEvents', () => {
       { type: 'subscribe', channel: 'relay:bazaar:events' },
       { type: 'subscribe', channel: 'relay:bazaar:events' },
     ]);
+  });
+
+  it('tells the caller each time the relay confirms the subscription', async () => {
+    function Subscriber(props: { onSubscribed: () => void }) {
+      useRelayEvents(true, () => {}, { onSubscribed: props.onSubscribed });
+      return null;
+    }
+    const onSubscribed = vi.fn();
+    renderWithPayment(<Subscriber onSubscribed={onSubscribed} />, { routes: [], appId: 'bazaar' });
+    await vi.waitFor(() => expect(onSubscribed).toHaveBeenCalledTimes(1));
   });
 });

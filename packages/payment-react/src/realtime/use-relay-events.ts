@@ -1,21 +1,23 @@
 import { useEffect, useEffectEvent } from 'react';
-import { eventsChannel, relayEventSchema, type RelayEvent } from '@bazaar/schemas';
-import { z } from 'zod';
+import {
+  eventsChannel,
+  relayServerMessageSchema,
+  type RelayEvent,
+  type RelayServerMessage,
+} from '@bazaar/schemas';
 import { readCheckoutSecret } from '../api/checkout-secrets.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
-
-const relayMessageSchema = z.object({ type: z.literal('event'), event: relayEventSchema });
 
 export function relaySocketUrl(platformUrl: string): string {
   return `${platformUrl.replace(/\/$/, '').replace(/^http/, 'ws')}/.well-known/service/relay`;
 }
 
-/** Reads one relay frame; anything that is not a known event is ignored. */
-export function parseRelayMessage(raw: unknown): RelayEvent | null {
+/** Reads one relay frame; anything that is not a known message (an unknown event too) is ignored. */
+export function parseRelayFrame(raw: unknown): RelayServerMessage | null {
   if (typeof raw !== 'string') return null;
   try {
-    const parsed = relayMessageSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data.event : null;
+    const parsed = relayServerMessageSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -28,15 +30,20 @@ export function parseRelayMessage(raw: unknown): RelayEvent | null {
  * pays it with the session's client secret, which is how a guest hears its own completion.
  * Realtime only speeds things up: callers keep a polling fallback, so a socket that never opens
  * is not an error.
+ *
+ * `onSubscribed` runs each time the relay confirms the subscription. Whatever happened between
+ * the caller's first read and that moment was never heard, so a caller that shows live data reads
+ * it again there.
  */
 export function useRelayEvents(
   isEnabled: boolean,
   onEvent: (event: RelayEvent) => void,
-  options: { checkoutSessionId?: string } = {},
+  options: { checkoutSessionId?: string; onSubscribed?: () => void } = {},
 ): void {
   const { platformUrl, appId } = usePaymentContext();
-  // The socket stays open across renders; each frame reaches the caller's latest handler.
+  // The socket stays open across renders; each frame reaches the caller's latest handlers.
   const handleEvent = useEffectEvent(onEvent);
+  const handleSubscribed = useEffectEvent(() => options.onSubscribed?.());
   const { checkoutSessionId } = options;
 
   useEffect(() => {
@@ -53,8 +60,9 @@ export function useRelayEvents(
       );
     });
     socket.addEventListener('message', (message: MessageEvent) => {
-      const event = parseRelayMessage(message.data);
-      if (event) handleEvent(event);
+      const frame = parseRelayFrame(message.data);
+      if (frame?.type === 'event') handleEvent(frame.event);
+      else if (frame?.type === 'subscribed') handleSubscribed();
     });
     return () => socket.close();
   }, [isEnabled, appId, platformUrl, checkoutSessionId]);

@@ -15,7 +15,13 @@ export function installFakeRelay() {
       queueMicrotask(() => this.dispatchEvent(new Event('open')));
     }
     send(data: string) {
-      sent.push(JSON.parse(data));
+      const message = JSON.parse(data) as { type: string; channel?: string };
+      sent.push(message);
+      // As the relay does: a subscription is confirmed.
+      if (message.type === 'subscribe') {
+        const confirmation = JSON.stringify({ type: 'subscribed', channel: message.channel });
+        queueMicrotask(() => this.dispatchEvent(new MessageEvent('message', { data: confirmation })));
+      }
     }
     close() {
       sockets.delete(this);
