@@ -56,7 +56,12 @@ export default tseslint.config(
   {
     // Use cases that span modules are flows; modules and providers get what they need through the
     // deps they are handed. A module's routes may call a flow; so may tests.
-    files: ['packages/payment-server/src/modules/**/*.ts', 'packages/payment-server/src/providers/**/*.ts'],
+    files: [
+      'packages/payment-server/src/modules/**/*.ts',
+      'packages/payment-server/src/providers/**/*.ts',
+      'apps/store/src/server/modules/**/*.ts',
+      'apps/store/src/server/storage/**/*.ts',
+    ],
     ignores: ['**/routes.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

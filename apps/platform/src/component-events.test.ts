@@ -1,5 +1,5 @@
-import { createPaymentKit, DEMO, type EventSubscriber } from '@bazaar/payment-server';
-import type { EventObject } from '@bazaar/schemas';
+import { createPaymentKit, DEMO } from '@bazaar/payment-server';
+import type { EventObject, EventSubscriber } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payTestCheckout, startTestCheckout } from './test-checkouts.ts';

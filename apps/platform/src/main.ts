@@ -44,16 +44,17 @@ const platform = await createPlatform({
   embedOrigins: config.embedOrigins,
   limits: config.limits,
   errorReporter,
-  components: (deps) => [
-    createPaymentKit(deps, {
+  components: (deps) => {
+    const paymentKit = createPaymentKit(deps, {
       demoChain: demoChain ? { rpcUrl: demoChain.rpcUrl } : undefined,
       limits: config.paymentLimits,
       webhooks: { allowPrivateAddresses: config.webhooksAllowPrivate },
       stripeApi: config.stripeApi ?? undefined,
-    }),
-    // Test mode seeds the demo catalogue too (the tests build the Store without it).
-    createStore(deps, { storage: bundleStorage, demoApps: true }),
-  ],
+    });
+    // The Store takes developer stakes through the kit; test mode seeds the demo catalogue too
+    // (the tests build the Store without it).
+    return [paymentKit, createStore(deps, { storage: bundleStorage, payments: paymentKit, demoApps: true })];
+  },
   webDist: builtWebDist(),
 });
 

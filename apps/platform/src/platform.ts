@@ -175,6 +175,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     logger: app.log,
     appId,
     appName,
+    livemode,
   });
   await installRequestLimits(app, {
     limits,

@@ -142,10 +142,10 @@ export async function createTestPlatform(
       livemode: options.livemode ?? false,
       components:
         options.components ??
-        ((deps) => [
-          createPaymentKit(deps, { demoChain: options.demoChain, stripeApi: options.stripeApi }),
-          createStore(deps, { storage: bundleStorage }),
-        ]),
+        ((deps) => {
+          const paymentKit = createPaymentKit(deps, { demoChain: options.demoChain, stripeApi: options.stripeApi });
+          return [paymentKit, createStore(deps, { storage: bundleStorage, payments: paymentKit })];
+        }),
       webDist: options.webDist ?? builtWebDist(),
       relayHeartbeatMs: options.relayHeartbeatMs,
       limits: { ...TEST_PLATFORM_LIMITS, ...options.limits },

@@ -1,4 +1,4 @@
-import { COMPONENT_IDS } from '@bazaar/schemas';
+import { COMPONENT_IDS, type EventSubscriber, type PaymentKitContract } from '@bazaar/schemas';
 import { migrate, useZod, type ComponentDeps, type PlatformComponent } from '@bazaar/server-kit';
 import type { FastifyInstance } from 'fastify';
 import { paymentMigrations } from './db/migrations/index.ts';
@@ -30,16 +30,16 @@ import { registerUsageRecordRoutes } from './modules/usage-records/routes.ts';
 import { createCatalogueCache } from './modules/catalogue/cache.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { createWebhookSender } from './modules/webhooks/delivery.ts';
-import { saveSubscriberEndpoints, type EventSubscriber } from './modules/webhooks/component-subscribers.ts';
+import { saveSubscriberEndpoints } from './modules/webhooks/component-subscribers.ts';
 import { DEFAULT_WEBHOOK_POLICY, type WebhookPolicy } from './modules/webhooks/policy.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerRefundRoutes } from './modules/refunds/routes.ts';
 import { registerSettingRoutes } from './modules/settings/routes.ts';
 import { registerDonationRoutes } from './modules/donations/routes.ts';
 import { createRefundSender } from './flows/refund-payment.ts';
+import { createPaymentServices } from './component-services.ts';
 
 export type { PaymentDeps } from './deps.ts';
-export type { EventSubscriber } from './modules/webhooks/component-subscribers.ts';
 export { DEFAULT_PAYMENT_LIMITS, type PaymentLimits } from './limits.ts';
 export { paymentMigrations } from './db/migrations/index.ts';
 export { DEMO } from './demo/seed.ts';
@@ -94,15 +94,12 @@ export interface PaymentKitOptions {
   stripeApi?: StripeApiTarget;
 }
 
-/** The Payment Kit component, which the platform's other components may subscribe to. */
-export interface PaymentKit extends PlatformComponent {
-  /**
-   * Delivers the kit's events of `subscriber.events` to it in-process, at least once and in order
-   * per object, as webhooks are (`modules/webhooks/component-subscribers.ts`). Call it while the
-   * platform composes its components, before they are migrated.
-   */
-  subscribe(subscriber: EventSubscriber): void;
-}
+/**
+ * The Payment Kit component, which the platform's other components use through its contract:
+ * its services (`component-services.ts`) and its events, delivered in-process at least once and
+ * in order per object, as webhooks are (`modules/webhooks/component-subscribers.ts`).
+ */
+export interface PaymentKit extends PlatformComponent, PaymentKitContract {}
 
 export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentKitOptions = {}): PaymentKit {
   // The kit owns its tables; the kit-level handle is untyped, so narrow it once here.
@@ -144,6 +141,7 @@ export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentK
       await saveSubscriberEndpoints(db, subscribers, componentDeps.clock.now());
       isMigrated = true;
     },
+    services: createPaymentServices(deps),
     subscribe(subscriber) {
       if (isMigrated)
         throw new Error(`${subscriber.name} subscribed to the Payment Kit after it was migrated`);

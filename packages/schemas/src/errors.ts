@@ -195,6 +195,12 @@ export const ERROR_STATUS = {
   VERSION_STATE_INVALID: 409,
   /** The CLI connect session is unknown, past its 10 minutes, already decided or already collected, or the poll secret is wrong ("Invalid Session": run the connect command again). */
   CONNECT_SESSION_INVALID: 410,
+  /** The Payment Kit has no active currency of this id or symbol in the platform's mode (a Store stake's currency, say). */
+  CURRENCY_UNKNOWN: 400,
+  /** The Store admits developers by invitation, not by staking: `/join` is closed. */
+  STAKING_CLOSED: 409,
+  /** A Store developer asked to leave and have their stake back, but holds no stake (they joined by invitation, or it was returned or slashed). */
+  STAKE_NOT_HELD: 409,
   /** An unexpected failure; the message is generic and the cause is logged. */
   INTERNAL: 500,
 } as const;

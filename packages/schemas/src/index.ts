@@ -11,3 +11,4 @@ export * from './refunds.ts';
 export * from './settings.ts';
 export * from './donations.ts';
 export * from './store.ts';
+export * from './payment-services.ts';

@@ -30,6 +30,7 @@ export const STORE_ID_PREFIXES = {
   developerHistory: 'sdh',
   appHistory: 'sah',
   appComment: 'sac',
+  stake: 'sstk',
 } as const;
 
 /** `newStoreId('invitation')` → `sinv_3kP…`. */
@@ -118,7 +119,8 @@ export type StoreInfo = z.infer<typeof storeInfoSchema>;
 // ---------------------------------------------------------------------------------------------
 // Developers and invitations
 
-export const DEVELOPER_STATUSES = ['enabled', 'revoked'] as const;
+/** `left`: the developer left the Store by staking's way out, asking for the stake back; they may join again. */
+export const DEVELOPER_STATUSES = ['enabled', 'revoked', 'left'] as const;
 export const developerStatusSchema = z.enum(DEVELOPER_STATUSES);
 export type DeveloperStatus = z.infer<typeof developerStatusSchema>;
 
@@ -137,10 +139,41 @@ export const storeDeveloperSchema = z.object({
 });
 export type StoreDeveloper = z.infer<typeof storeDeveloperSchema>;
 
-/** `GET /api/developer/me`: the signed-in user's developer record (null until they join). */
+// ---------------------------------------------------------------------------------------------
+// Stakes
+
+/**
+ * `held` backs a developer; `returning` waits STAKE_RETURN_WAIT_SECONDS (`returnAfter`) so an
+ * admin may still slash it; `returned` names the Payment Kit's `stake_return` refund; `slashed`
+ * the Store keeps, for an app an admin blocked.
+ */
+export const STAKE_STATUSES = ['held', 'returning', 'returned', 'slashed'] as const;
+export type StakeStatus = (typeof STAKE_STATUSES)[number];
+
+/** How long a stake waits between a developer leaving and its return. */
+export const STAKE_RETURN_WAIT_SECONDS = 7 * 24 * 60 * 60;
+
+export const storeStakeSchema = z.object({
+  id: z.string(),
+  /** In token units, with the currency as the settings named it when it was paid. */
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(STAKE_STATUSES),
+  returnAfter: timestampSchema.nullable(),
+  refundId: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type StoreStake = z.infer<typeof storeStakeSchema>;
+
+/** `POST /api/developer/stake`: the Payment Kit's payment link that takes the stake, for an embedded checkout. */
+export const openStakeResponseSchema = z.object({ paymentLinkId: z.string() });
+
+/** `GET /api/developer/me`: the signed-in user's developer record (null until they join) and latest stake. */
 export const developerMeResponseSchema = z.object({
   developer: storeDeveloperSchema.nullable(),
   permissionMode: storePermissionModeSchema,
+  stake: storeStakeSchema.nullable(),
 });
 export type DeveloperMeResponse = z.infer<typeof developerMeResponseSchema>;
 
@@ -174,7 +207,7 @@ export type UpdateDeveloperBody = z.infer<typeof updateDeveloperBodySchema>;
 export const developerHistoryEntrySchema = z.object({
   id: z.string(),
   developerDid: z.string(),
-  action: z.enum(['registered', 'revoked', 'enabled']),
+  action: z.enum(['registered', 'revoked', 'enabled', 'left']),
   via: z.enum(DEVELOPER_REGISTRATION_VIAS).nullable(),
   reason: z.string().nullable(),
   /** Who made the change: an admin's DID, or the developer's own when they registered. */
@@ -618,8 +651,15 @@ export const reviewAppBodySchema = z.discriminatedUnion('action', [
 ]);
 export type ReviewAppBody = z.infer<typeof reviewAppBodySchema>;
 
-/** `PUT /api/console/apps/{did}/block`: the reason is shown to the developer. */
-export const blockAppBodySchema = z.object({ reason: requiredReason(APP_BLOCK_REASON_MAX_LENGTH) });
+/**
+ * `PUT /api/console/apps/{did}/block`: the reason is shown to the developer. `slashStake` keeps
+ * the stake of the app's developer: the Store holds on to it and revokes them.
+ */
+export const blockAppBodySchema = z.object({
+  reason: requiredReason(APP_BLOCK_REASON_MAX_LENGTH),
+  slashStake: z.boolean().default(false),
+});
+export type BlockAppBody = z.input<typeof blockAppBodySchema>;
 
 /** `GET /api/console/apps`: the review queue (pending and in review first, longest waiting first). */
 export const listConsoleAppsQuerySchema = paginationQuerySchema.extend({

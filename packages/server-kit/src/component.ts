@@ -40,6 +40,8 @@ export interface ComponentDeps {
   appId: string;
   /** The platform's name, as its pages and documents (invoices) show it. */
   appName: string;
+  /** Off is test mode: what a component creates for itself (a Store's stake link) is test data. */
+  livemode: boolean;
 }
 
 /**

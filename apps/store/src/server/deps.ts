@@ -1,3 +1,4 @@
+import type { PaymentServices } from '@bazaar/schemas';
 import type { Clock } from '@bazaar/server-kit';
 import type { StoreDb } from './db/tables.ts';
 import type { BundleStorage } from './storage/index.ts';
@@ -12,4 +13,8 @@ export interface StoreDeps {
   version: string;
   /** Where uploaded bundles are kept (the data folder, or S3-compatible storage). */
   storage: BundleStorage;
+  /** The Payment Kit's services, which take stakes; null when the Store runs without the kit. */
+  payments: PaymentServices | null;
+  /** The platform's mode: the payment links the Store makes are live or test data. */
+  livemode: boolean;
 }

@@ -26,6 +26,7 @@ describe.each(TEST_DIALECTS)('store component on %s', (dialect) => {
         logger: Fastify().log,
         appId: 'bazaar',
         appName: 'Bazaar',
+        livemode: false,
       },
       // Nothing is uploaded here, so the folder is never made.
       { storage: createFilesystemBundleStorage({ root: join(tmpdir(), 'bazaar-store-test-no-bundles') }) },

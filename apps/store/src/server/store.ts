@@ -1,4 +1,4 @@
-import { COMPONENT_IDS } from '@bazaar/schemas';
+import { COMPONENT_IDS, type PaymentKitContract } from '@bazaar/schemas';
 import { migrate, useZod, type ComponentDeps, type PlatformComponent } from '@bazaar/server-kit';
 import type { FastifyInstance } from 'fastify';
 import storePackage from '../../package.json' with { type: 'json' };
@@ -14,6 +14,8 @@ import { seedCategories } from './modules/categories/service.ts';
 import { registerCliConnectRoutes } from './modules/cli-connect/routes.ts';
 import { registerDeveloperRoutes } from './modules/developers/routes.ts';
 import { registerSettingRoutes } from './modules/settings/routes.ts';
+import { createStakeReturner } from './modules/stakes/service.ts';
+import { storeEventSubscriber } from './flows/payment-events.ts';
 import type { BundleStorage } from './storage/index.ts';
 
 export type { StoreDeps } from './deps.ts';
@@ -28,6 +30,11 @@ export interface StoreOptions {
    * each starts from an empty catalogue.
    */
   demoApps?: boolean;
+  /**
+   * The Payment Kit, through its contract: its services take developer stakes and its events say
+   * when one was paid or returned. Without it the Store admits developers by invitation only.
+   */
+  payments?: PaymentKitContract;
 }
 
 /** The Store's services' deps from what the platform hands every component. */
@@ -39,6 +46,8 @@ export function createStoreDeps(componentDeps: ComponentDeps, options: StoreOpti
     appName: componentDeps.appName,
     version: storePackage.version,
     storage: options.storage,
+    payments: options.payments?.services ?? null,
+    livemode: componentDeps.livemode,
   };
 }
 
@@ -63,6 +72,8 @@ export async function registerStoreRoutes(instance: FastifyInstance, deps: Store
  */
 export function createStore(componentDeps: ComponentDeps, options: StoreOptions): PlatformComponent {
   const deps = createStoreDeps(componentDeps, options);
+  options.payments?.subscribe(storeEventSubscriber(deps));
+  const stakeReturner = options.payments ? createStakeReturner(deps, componentDeps.logger) : null;
   return {
     did: COMPONENT_IDS.store,
     name: 'Store',
@@ -72,8 +83,10 @@ export function createStore(componentDeps: ComponentDeps, options: StoreOptions)
       await seedCategories(deps);
       if (options.demoApps) await seedDemoApps({ ...deps, logger: componentDeps.logger });
     },
-    start: () => {},
-    stop: async () => {},
+    start: () => stakeReturner?.start(),
+    stop: async () => {
+      await stakeReturner?.stop();
+    },
     api: async (instance) => registerStoreRoutes(instance, deps),
   };
 }

@@ -133,6 +133,9 @@ export const storeAppsEn = {
   'store.apps.block.title': 'Block {name}?',
   'store.apps.block.description':
     'A blocked app is hidden from users and takes no new versions; its published versions stay as they are. The developer is shown your reason.',
+  'store.apps.block.slash': "Slash the developer's stake",
+  'store.apps.block.slashHint':
+    'The store keeps the stake, even one already waiting to go back, and the developer is revoked with your reason.',
   'store.apps.unblock.action': 'Unblock',
   'store.apps.unblock.title': 'Unblock {name}?',
   'store.apps.unblock.description': 'The app shows in the store again and takes new versions.',

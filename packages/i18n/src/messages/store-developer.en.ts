@@ -78,8 +78,20 @@ export const storeDeveloperEn = {
   'store.join.stake.amount': 'Stake {amount} {currency} to register as a developer.',
   'store.join.stake.hint': 'The stake is paid through the Payment Kit and held while you are a developer.',
   'store.join.continue': 'Continue to staking',
-  'store.join.pay.notOpen':
-    'Staking is not open yet: this store cannot take a stake today. Come back later, or ask an administrator for an invitation.',
+  'store.join.pay.title': 'Pay the stake',
+  'store.join.closed': 'This store cannot take a stake right now. Ask a store administrator for an invitation.',
+  'store.join.pay.signIn': 'Sign in to pay the stake',
+  'store.join.pay.confirming': 'Payment received. Confirming your stake…',
+  'store.join.stake.held': 'Your stake of {amount} {currency} is held while you are a developer.',
+  'store.join.stake.returning': 'Your stake of {amount} {currency} goes back to you on {date}.',
+  'store.join.stake.returned': 'Your stake of {amount} {currency} was returned to you.',
+  'store.join.stake.slashed': 'Your stake of {amount} {currency} was slashed by the store admin.',
+  'store.join.leave.action': 'Leave and get the stake back',
+  'store.join.leave.title': 'Leave the store?',
+  'store.join.leave.description':
+    'You stop being a developer at once: you can no longer upload or publish, and apps already published stay available. Your stake goes back to you after {days} days, unless a store admin blocks one of your apps in the meantime and slashes it.',
+  'store.join.leave.confirm': 'Leave',
+  'store.join.left': 'You left the store. Pay the stake again to come back.',
   'store.invitation.title': 'Developer invitation',
   'store.invitation.description':
     'You are invited to become a developer of this store: you will be able to create access tokens and publish apps.',

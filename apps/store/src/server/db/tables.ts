@@ -44,6 +44,34 @@ export interface StoreTables {
     invitation_id: Optional<string | null>;
     created_at: number;
   };
+  /** modules/stakes: the Payment Kit's payment link taking stakes of one amount, currency and mode. */
+  store_stake_links: {
+    payment_link_id: string;
+    amount: string;
+    currency: string;
+    livemode: number;
+    created_at: number;
+  };
+  /**
+   * modules/stakes: one paid stake. `held` backs a developer; `returning` waits until
+   * `return_after`; `returned` names the kit's refund; `slashed` the Store keeps.
+   */
+  store_stakes: {
+    id: string;
+    user_did: string;
+    checkout_session_id: string;
+    invoice_id: string;
+    amount: string;
+    currency: string;
+    currency_id: string;
+    livemode: number;
+    status: string;
+    return_after: number | null;
+    refund_id: string | null;
+    reason: string | null;
+    created_at: number;
+    updated_at: number;
+  };
   /** modules/developers: invitations; `token_hash` is the sha256 of the token the invitee presents. */
   store_invitations: {
     id: string;

@@ -93,6 +93,7 @@ export async function openStoreTestApp(dialect: Dialect): Promise<StoreTestApp> 
     logger: Fastify().log,
     appId: 'app_test',
     appName: 'Bazaar',
+    livemode: false,
   };
   const bundlesDir = await mkdtemp(join(tmpdir(), 'bazaar-store-bundles-'));
   const storage = createFilesystemBundleStorage({ root: bundlesDir });

@@ -104,3 +104,27 @@ export async function listCurrencyPage(
   if (filter.methodId) query = query.where('payment_method_id', '=', filter.methodId);
   return newestFirstPage(query, page);
 }
+
+/**
+ * The oldest active currency of `mode` whose id is `idOrSymbol` or whose symbol it names (any
+ * case): how a setting that says "USD" finds the currency a price is in.
+ */
+export async function findActiveCurrencyRow(
+  db: PaymentDb,
+  input: { idOrSymbol: string; livemode: boolean },
+): Promise<PaymentCurrencyRow | undefined> {
+  return db
+    .selectFrom('payment_currencies')
+    .selectAll()
+    .where('active', '=', 1)
+    .where('livemode', '=', toFlag(input.livemode))
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', input.idOrSymbol),
+        eb(eb.fn('upper', ['symbol']), '=', input.idOrSymbol.toUpperCase()),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+}

@@ -1,22 +1,14 @@
-import { newId, randomToken, type EventObject, type EventType } from '@bazaar/schemas';
+import { newId, randomToken, type EventObject, type EventSubscriber } from '@bazaar/schemas';
 import type { PaymentDb } from '../../db/tables.ts';
 import { insertEndpointRow, listEndpointRowsByUrl, updateEndpointRow } from './repository.ts';
 import type { SendResult } from './sender.ts';
 
 /**
- * Another component of the platform (the Store) learning of the kit's events in-process, as a
- * merchant's endpoint does over HTTP: it is a webhook endpoint whose URL names it
+ * A subscribed component (`EventSubscriber`, the Store) learns of the kit's events in-process as
+ * a merchant's endpoint does over HTTP: it is a webhook endpoint whose URL names it
  * (`component:{name}`), one per mode, so its deliveries are queued, ordered per object, retried
  * and recorded exactly as webhooks are, and it never reads the kit's tables.
  */
-export interface EventSubscriber {
-  /** Names the component: `store`. */
-  name: string;
-  events: readonly EventType[];
-  /** Throws to have the event delivered again later; it may see an event more than once. */
-  handle(event: EventObject): Promise<void>;
-}
-
 export type EventSubscribers = ReadonlyMap<string, EventSubscriber>;
 
 const COMPONENT_SCHEME = 'component:';

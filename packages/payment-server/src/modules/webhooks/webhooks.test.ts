@@ -16,7 +16,8 @@ import {
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_WINDOW_SECONDS,
 } from './delivery.ts';
-import { saveSubscriberEndpoints, type EventSubscriber } from './component-subscribers.ts';
+import type { EventSubscriber } from '@bazaar/schemas';
+import { saveSubscriberEndpoints } from './component-subscribers.ts';
 
 const invoiceEvent = (
   type: 'invoice.created' | 'invoice.finalized' | 'invoice.paid',

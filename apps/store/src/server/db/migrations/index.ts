@@ -9,6 +9,7 @@ import { appVersions } from './0007-app-versions.ts';
 import { appVersionHistory } from './0008-app-version-history.ts';
 import { appComments } from './0009-app-comments.ts';
 import { cliConnect } from './0010-cli-connect.ts';
+import { stakes } from './0011-stakes.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const storeMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const storeMigrations: Record<string, Migration> = {
   '0008_app_version_history': appVersionHistory,
   '0009_app_comments': appComments,
   '0010_cli_connect': cliConnect,
+  '0011_stakes': stakes,
 };

@@ -21,12 +21,12 @@ import {
 import type { ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { StoreDeps } from '../../deps.ts';
+import { blockAppAndSlash } from '../../flows/block-app.ts';
 import { currentDeveloper, developerOnly, requireStoreAdmin, storeAdminOnly } from '../../http/guards.ts';
 import { accessTokenOnly, currentAccessToken } from '../access-tokens/index.ts';
 import { actOnVersion, reviewVersion } from './review.ts';
 import {
   addComment,
-  blockApp,
   getConsoleApp,
   getDeveloperApp,
   listAppVersions,
@@ -222,9 +222,9 @@ function registerConsoleAppRoutes(app: ZodApp, deps: StoreDeps) {
       schema: { tags, params: appParams, body: blockAppBodySchema, response: { 200: storeAppSchema } },
     },
     async (request) =>
-      blockApp(deps, {
+      blockAppAndSlash(deps, {
         did: request.params.did,
-        reason: request.body.reason,
+        ...request.body,
         adminDid: requireStoreAdmin(request).did,
       }),
   );

@@ -1,7 +1,9 @@
 /** What other Store modules (and the upload routes) use of the developers module. */
 export {
+  ALREADY_DEVELOPER_MESSAGE,
   DEVELOPER_REQUIRED_MESSAGE,
   findDeveloper,
+  leaveAsDeveloper,
   registerDeveloper,
   requireEnabledDeveloper,
   type RegisterDeveloperInput,

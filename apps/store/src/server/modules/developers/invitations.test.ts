@@ -48,6 +48,7 @@ describe.each(TEST_DIALECTS)('developer invitations on %s', (dialect) => {
     expect((await t.call('invitee', 'GET', '/developer/me')).json()).toEqual({
       developer: null,
       permissionMode: 'invitation',
+      stake: null,
     });
     t.clock.advance(60);
     const accepted = await accept('invitee', token);

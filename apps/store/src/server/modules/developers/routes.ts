@@ -9,6 +9,8 @@ import {
   invitationSchema,
   listDevelopersQuerySchema,
   listInvitationsQuerySchema,
+  openStakeResponseSchema,
+  storeStakeSchema,
   paginatedSchema,
   storeDeveloperSchema,
   updateDeveloperBodySchema,
@@ -17,6 +19,8 @@ import {
 import { requireUser, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { StoreDeps } from '../../deps.ts';
+import { openStakeCheckout } from '../../flows/join-by-staking.ts';
+import { leaveStore } from '../../flows/leave-store.ts';
 import { requireStoreAdmin, signedInOnly, storeAdminOnly } from '../../http/guards.ts';
 import { acceptInvitation, cancelInvitation, createInvitation, listInvitations } from './invitations.ts';
 import { getDeveloperMe, listDeveloperHistory, listDevelopers, setDeveloperStatus } from './service.ts';
@@ -25,14 +29,31 @@ const tags = ['developers'];
 const didParams = z.object({ did: userDidSchema });
 
 /**
- * Developers and invitations. Signed-in users read their own record and accept an invitation;
- * Store admins invite, list, enable and revoke.
+ * Developers and invitations. Signed-in users read their own record, accept an invitation, pay
+ * a stake to join (staking mode) and leave to get it back; Store admins invite, list, enable and
+ * revoke.
  */
 export function registerDeveloperRoutes(app: ZodApp, deps: StoreDeps) {
   app.get(
     '/developer/me',
     { ...signedInOnly, schema: { tags, response: { 200: developerMeResponseSchema } } },
     async (request) => getDeveloperMe(deps.db, requireUser(request).did),
+  );
+  app.post(
+    '/developer/stake',
+    { ...signedInOnly, schema: { tags, response: { 200: openStakeResponseSchema } } },
+    async (request) => openStakeCheckout(deps, requireUser(request)),
+  );
+  app.post(
+    '/developer/leave',
+    {
+      ...signedInOnly,
+      schema: {
+        tags,
+        response: { 200: z.object({ developer: storeDeveloperSchema, stake: storeStakeSchema.nullable() }) },
+      },
+    },
+    async (request) => leaveStore(deps, requireUser(request).did),
   );
   app.post(
     '/developer/invitations/accept',

@@ -15,6 +15,7 @@ import type { StoreDb } from '../../db/tables.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { StoreDeps } from '../../deps.ts';
 import { getStoreSettings } from '../settings/service.ts';
+import { findLatestStake } from '../stakes/service.ts';
 import {
   findDeveloperRow,
   insertDeveloperHistoryRow,
@@ -65,17 +66,23 @@ export async function findDeveloper(db: StoreDb, did: string): Promise<StoreDeve
  */
 export async function requireEnabledDeveloper(db: StoreDb, did: string): Promise<StoreDeveloper> {
   const developer = await findDeveloper(db, did);
-  if (!developer) throw new AppError('DEVELOPER_REQUIRED', DEVELOPER_REQUIRED_MESSAGE);
+  if (!developer || developer.status === 'left') {
+    throw new AppError('DEVELOPER_REQUIRED', DEVELOPER_REQUIRED_MESSAGE);
+  }
   if (developer.status !== 'enabled') {
     throw new AppError('DEVELOPER_REVOKED', 'Your developer status was revoked by the store admin');
   }
   return developer;
 }
 
-/** What the /join and developer pages need: the user's record (or null) and how one joins. */
+/** What the /join and developer pages need: the user's record (or null), how one joins, their stake. */
 export async function getDeveloperMe(db: StoreDb, did: string): Promise<DeveloperMeResponse> {
-  const [developer, settings] = await Promise.all([findDeveloper(db, did), getStoreSettings(db)]);
-  return { developer, permissionMode: settings.permissionMode };
+  const [developer, settings, stake] = await Promise.all([
+    findDeveloper(db, did),
+    getStoreSettings(db),
+    findLatestStake(db, did),
+  ]);
+  return { developer, permissionMode: settings.permissionMode, stake };
 }
 
 export interface RegisterDeveloperInput {
@@ -86,12 +93,10 @@ export interface RegisterDeveloperInput {
 }
 
 /**
- * Makes a platform user a developer and records how, in the caller's transaction if it runs in
- * one. Refuses ALREADY_DEVELOPER for an enabled developer and DEVELOPER_REVOKED for a revoked one
- * (an admin enables them again; joining anew does not undo a revocation).
- *
- * The seam for staking: the staking flow (a later issue, through the Payment Kit) calls this with
- * `{ via: 'staking' }` once the stake is confirmed; invitations call it with `{ via: 'invitation' }`.
+ * Makes a platform user a developer (again, for one who left) and records how, in the caller's
+ * transaction if it runs in one. Refuses ALREADY_DEVELOPER for an enabled developer and
+ * DEVELOPER_REVOKED for a revoked one (an admin enables them again; joining anew does not undo a
+ * revocation). Invitations call it with `{ via: 'invitation' }`, a paid stake with `{ via: 'staking' }`.
  */
 export async function registerDeveloper(
   deps: Pick<StoreDeps, 'db' | 'clock'>,
@@ -107,7 +112,18 @@ export async function registerDeveloper(
       status: 'enabled',
       updated_at: now,
     });
-    if (!isNew) {
+    const existing = isNew ? null : await findDeveloperRow(trx, input.did);
+    if (existing?.status === 'left') {
+      // Someone who left may come back: a new registration, from today.
+      await updateDeveloperRow(trx, input.did, {
+        username: input.username,
+        developer_since: now,
+        status: 'enabled',
+        revoked_reason: null,
+        revoked_at: null,
+        updated_at: now,
+      });
+    } else if (!isNew) {
       await requireEnabledDeveloper(trx, input.did);
       throw new AppError('ALREADY_DEVELOPER', ALREADY_DEVELOPER_MESSAGE);
     }
@@ -160,6 +176,26 @@ export async function setDeveloperStatus(
       action: change.status,
       reason: change.reason ?? null,
       actor_did: input.actorDid,
+      created_at: now,
+    });
+    return toDeveloper(updated!);
+  });
+}
+
+/**
+ * A developer leaves the Store on their own: they stop being one at once (as revoked, but they
+ * may register again), with a history row. Only an enabled developer can leave.
+ */
+export async function leaveAsDeveloper(deps: Pick<StoreDeps, 'db' | 'clock'>, did: string): Promise<StoreDeveloper> {
+  const now = deps.clock.now();
+  return inTransaction(deps.db, async (trx) => {
+    await requireEnabledDeveloper(trx, did);
+    const updated = await updateDeveloperRow(trx, did, { status: 'left', updated_at: now });
+    await insertDeveloperHistoryRow(trx, {
+      id: newStoreId('developerHistory'),
+      developer_did: did,
+      action: 'left',
+      actor_did: did,
       created_at: now,
     });
     return toDeveloper(updated!);

@@ -30,7 +30,7 @@ function serveDeveloper(
   developer: StoreDeveloper | null,
   permissionMode: StorePermissionMode = 'invitation',
 ) {
-  api.on('GET', '/api/developer/me', { body: { developer, permissionMode } });
+  api.on('GET', '/api/developer/me', { body: { developer, permissionMode, stake: null } });
   api.on('GET', TOKENS, () => ({ body: page(tokens) }));
   api.on('POST', TOKENS, (request) => {
     const body = request.body as { name: string; scopes: AccessToken['scopes']; expiresInDays: number };

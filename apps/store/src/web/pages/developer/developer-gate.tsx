@@ -9,7 +9,7 @@ export function DeveloperGate({ children }: { children: ReactNode }) {
   if (!me.data)
     return me.error ? <LoadFailed error={me.error} onRetry={() => void me.refetch()} /> : <Loading />;
   const { developer, permissionMode } = me.data;
-  if (!developer) return <NoDeveloperPrompt permissionMode={permissionMode} />;
+  if (!developer || developer.status === 'left') return <NoDeveloperPrompt permissionMode={permissionMode} />;
   if (developer.status === 'revoked') return <RevokedNotice developer={developer} />;
   return children;
 }

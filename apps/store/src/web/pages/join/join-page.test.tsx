@@ -1,10 +1,10 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderStoreRoute } from '../../test-utils/render-store-route.tsx';
-import { createStoreApiStub } from '../../test-utils/store-api-stub.ts';
-import { makeDeveloper, USERS } from '../../test-utils/store-builders.ts';
+import { createStoreApiStub, refusal } from '../../test-utils/store-api-stub.ts';
+import { makeDeveloper, TEST_NOW, USERS } from '../../test-utils/store-builders.ts';
 import { JoinPage } from './join-page.tsx';
 
 const api = createStoreApiStub();
@@ -20,7 +20,7 @@ const STORE_INFO = {
 beforeAll(() => api.install());
 beforeEach(() => {
   api.reset(USERS.member);
-  api.on('GET', '/api/developer/me', { body: { developer: null, permissionMode: 'staking' } });
+  api.on('GET', '/api/developer/me', { body: { developer: null, permissionMode: 'staking', stake: null } });
 });
 afterEach(cleanup);
 
@@ -35,8 +35,9 @@ describe('JoinPage', () => {
     expect(await screen.findByRole('heading', { name: 'Store home (REPLACE)' })).toBeTruthy();
   });
 
-  it('requires agreeing to the terms, and then says staking is not open yet without taking any payment', async () => {
+  it('requires agreeing to the terms before it asks the Store for the stake checkout', async () => {
     api.on('GET', '/api/store.json', { body: { ...STORE_INFO, permissionMode: 'staking' } });
+    api.on('POST', '/api/developer/stake', refusal(409, 'STAKING_CLOSED'));
     const user = userEvent.setup();
     openPage();
     expect(await screen.findByRole('heading', { name: 'Developer terms' })).toBeTruthy();
@@ -44,13 +45,52 @@ describe('JoinPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Continue to staking' }));
     expect(screen.getByText('Developer registration requires agreeing to terms')).toBeTruthy();
-    expect(screen.queryByText(/Staking is not open yet/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay the stake' })).toBeNull();
 
     await user.click(screen.getByLabelText('I agree to the developer terms'));
     expect(screen.queryByText('Developer registration requires agreeing to terms')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Continue to staking' }));
-    expect(screen.getByRole('status').textContent).toMatch(/^Staking is not open yet/);
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Pay the stake' }));
+    // The Store could not make the checkout (an admin switched back to invitations meanwhile).
+    expect(await screen.findByText(/cannot take a stake right now/)).toBeTruthy();
+    expect(
+      api.requests.filter((request) => request.method === 'POST').map((request) => request.path),
+    ).toEqual(['/api/developer/stake']);
+  });
+
+  it('shows a developer their held stake, and leaving starts its wait to go back', async () => {
+    const held = {
+      id: 'sstk_1',
+      amount: '5',
+      currency: 'USD',
+      status: 'held',
+      returnAfter: null,
+      refundId: null,
+      reason: null,
+      createdAt: TEST_NOW,
+    };
+    const returning = { ...held, status: 'returning', returnAfter: TEST_NOW + 7 * 86_400 };
+    api.on('GET', '/api/store.json', { body: { ...STORE_INFO, permissionMode: 'staking' } });
+    api.on('GET', '/api/developer/me', {
+      body: { developer: makeDeveloper(), permissionMode: 'staking', stake: held },
+    });
+    api.on('POST', '/api/developer/leave', () => {
+      api.on('GET', '/api/developer/me', {
+        body: { developer: makeDeveloper({ status: 'left' }), permissionMode: 'staking', stake: returning },
+      });
+      return { body: { developer: makeDeveloper({ status: 'left' }), stake: returning } };
+    });
+    const user = userEvent.setup();
+    openPage();
+    expect(await screen.findByText('Your stake of 5 USD is held while you are a developer.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Leave and get the stake back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the store?' });
+    expect(dialog.textContent).toContain('after 7 days');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Your stake of 5 USD goes back to you on 2026-01-08.')).toBeTruthy();
+    // Who left may stake again.
+    expect(screen.getByRole('button', { name: 'Continue to staking' })).toBeTruthy();
   });
 
   it('shows the stake amount and currency store.json carries', async () => {
@@ -63,7 +103,9 @@ describe('JoinPage', () => {
 
   it("tells a developer they're already one", async () => {
     api.on('GET', '/api/store.json', { body: { ...STORE_INFO, permissionMode: 'staking' } });
-    api.on('GET', '/api/developer/me', { body: { developer: makeDeveloper(), permissionMode: 'staking' } });
+    api.on('GET', '/api/developer/me', {
+      body: { developer: makeDeveloper(), permissionMode: 'staking', stake: null },
+    });
     openPage();
     expect(await screen.findByText("You're already a developer")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue to staking' })).toBeNull();

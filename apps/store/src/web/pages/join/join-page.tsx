@@ -7,10 +7,12 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { LoadFailed, Loading } from '../../components/query-state.tsx';
 import { AlreadyDeveloperPanel, RevokedNotice } from '../developer/developer-prompts.tsx';
 import { JoinSteps } from './join-steps.tsx';
+import { StakeStatus } from './stake-status.tsx';
 
 /**
  * `/join`: developer registration, present only when the Store admits developers by staking;
- * otherwise it goes home, replacing the history entry. A developer is told they already are one.
+ * otherwise it goes home, replacing the history entry. A developer is told they already are one,
+ * and anyone who staked sees what became of the stake (a developer holding one may leave).
  */
 export function JoinPage() {
   const { t, user } = useShell();
@@ -24,6 +26,7 @@ export function JoinPage() {
   // A signed-in user's record decides what the page offers; a visitor has none to wait for.
   if (user === undefined || me.isLoading) return <Loading />;
   const developer = me.data?.developer ?? null;
+  const stake = me.data?.stake ?? null;
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
       <PageHeading title={t('store.join.title')} subtitle={t('store.join.subtitle')} />
@@ -31,9 +34,11 @@ export function JoinPage() {
         <AlreadyDeveloperPanel />
       ) : developer?.status === 'revoked' ? (
         <RevokedNotice developer={developer} />
-      ) : (
+      ) : null}
+      {stake ? <StakeStatus stake={stake} developer={developer} /> : null}
+      {developer === null || developer.status === 'left' ? (
         <JoinSteps stake={{ amount: stakeAmount, currency: stakeCurrency }} />
-      )}
+      ) : null}
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import type { MessageKey } from '@bazaar/i18n';
 import { useLocale } from '@bazaar/platform-shell';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -14,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { StakePayment } from './stake-payment.tsx';
 
 /** The developer terms, one line each. */
 const TERMS: MessageKey[] = [
@@ -28,10 +28,7 @@ interface JoinStepsProps {
   stake: { amount: string; currency: string };
 }
 
-/**
- * Registration by staking: agree to the terms, see the stake, then pay it. The Store has no
- * staking route yet, so the last step says staking is not open rather than pretend to take it.
- */
+/** Registration by staking: agree to the terms, see the stake, then pay it (`StakePayment`). */
 export function JoinSteps({ stake }: JoinStepsProps) {
   const { t } = useLocale();
   const [hasAgreed, setHasAgreed] = useState(false);
@@ -100,9 +97,7 @@ export function JoinSteps({ stake }: JoinStepsProps) {
         </CardContent>
       </Card>
       {isPayStep ? (
-        <Alert severity="info" role="status">
-          {t('store.join.pay.notOpen')}
-        </Alert>
+        <StakePayment onBack={() => setIsPayStep(false)} />
       ) : (
         <Box>
           <Button variant="contained" onClick={proceed}>

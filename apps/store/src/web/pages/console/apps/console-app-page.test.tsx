@@ -179,10 +179,38 @@ describe('ConsoleAppPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.sent('PUT', `${APP_PATH}/block`).map((request) => request.body)).toEqual([
-      { reason: 'Trademark complaint' },
+      { reason: 'Trademark complaint', slashStake: false },
     ]);
     expect(await screen.findByText('This app has been blocked by store admin')).toBeTruthy();
     expect(screen.getByText('Reason: Trademark complaint')).toBeTruthy();
+    // Developers join by invitation here: there is no stake to slash.
+    expect(screen.queryByLabelText("Slash the developer's stake")).toBeNull();
+  });
+
+  it("offers to slash the developer's stake where developers join by staking", async () => {
+    serveApp(inReview());
+    api.on('GET', '/api/store.json', {
+      body: {
+        did: 'did:bazaar:store',
+        name: 'Bazaar',
+        version: '0.1.0',
+        permissionMode: 'staking',
+        maxBundleSize: 524_288_000,
+        stakeAmount: '5',
+        stakeCurrency: 'USD',
+      },
+    });
+    const user = userEvent.setup();
+    openPage();
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    const dialog = screen.getByRole('dialog', { name: 'Block Weather Board?' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Malware');
+    await user.click(await within(dialog).findByLabelText("Slash the developer's stake"));
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('PUT', `${APP_PATH}/block`).map((request) => request.body)).toEqual([
+      { reason: 'Malware', slashStake: true },
+    ]);
   });
 
   it('unblocks once confirmed', async () => {

@@ -1,6 +1,6 @@
 import { useLocale } from '@bazaar/platform-shell';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { isMissing, issuesByField } from '../../../components/form-issues.ts';
 import { ResponsiveDialog } from '../../../components/responsive-dialog.tsx';
@@ -18,6 +18,8 @@ interface ReasonDialogProps<Body> {
   errorText: string | null;
   onConfirm(body: Body): void;
   onClose(): void;
+  /** Fields besides the reason, shown under it; `parse` reads their state. */
+  children?: ReactNode;
 }
 
 /**
@@ -35,6 +37,7 @@ export function ReasonDialog<Body>({
   errorText,
   onConfirm,
   onClose,
+  children,
 }: ReasonDialogProps<Body>) {
   const { t } = useLocale();
   const [reason, setReason] = useState('');
@@ -87,6 +90,7 @@ export function ReasonDialog<Body>({
           fullWidth
           autoFocus
         />
+        {children}
         {errorText ? <Alert severity="error">{errorText}</Alert> : null}
       </Stack>
     </ResponsiveDialog>

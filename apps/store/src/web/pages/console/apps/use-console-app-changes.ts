@@ -1,4 +1,9 @@
-import { appVersionActionResponseSchema, storeAppSchema, type ReviewAppBody } from '@bazaar/schemas';
+import {
+  appVersionActionResponseSchema,
+  storeAppSchema,
+  type BlockAppBody,
+  type ReviewAppBody,
+} from '@bazaar/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { callStoreApi } from '../../../api/store-api.ts';
 import { appPath, useRefreshApps } from '../../../components/apps/use-apps.ts';
@@ -17,12 +22,12 @@ export function useReviewVersion(did: string) {
   });
 }
 
-/** Blocks the app with a reason its developer is shown. */
+/** Blocks the app with a reason its developer is shown, slashing their stake if asked. */
 export function useBlockApp(did: string) {
   const refresh = useRefreshApps('console');
   return useMutation({
-    mutationFn: (reason: string) =>
-      callStoreApi('PUT', `${appPath('console', did)}/block`, storeAppSchema, { body: { reason } }),
+    mutationFn: (body: BlockAppBody) =>
+      callStoreApi('PUT', `${appPath('console', did)}/block`, storeAppSchema, { body }),
     onSettled: refresh,
   });
 }

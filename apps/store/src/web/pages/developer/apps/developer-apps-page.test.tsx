@@ -31,7 +31,7 @@ const APPS = [
 beforeAll(() => api.install());
 beforeEach(() => {
   api.reset(USERS.member);
-  api.on('GET', '/api/developer/me', { body: { developer: makeDeveloper(), permissionMode: 'invitation' } });
+  api.on('GET', '/api/developer/me', { body: { developer: makeDeveloper(), permissionMode: 'invitation', stake: null } });
 });
 afterEach(cleanup);
 

@@ -1,0 +1,72 @@
+import type { EventType } from './events.ts';
+import type { CreateRefundInput, Refund } from './refunds.ts';
+import type { EventObject } from './webhooks.ts';
+
+/**
+ * The contract between the Payment Kit and the platform's other components (the Store), which
+ * use the kit in-process through these services and its events, never its tables.
+ */
+
+/** A new product sold once at one price, behind its own payment link. */
+export interface OneTimeLinkInput {
+  /** The product's and the link's name, as the checkout shows it. */
+  name: string;
+  description?: string;
+  /** In token units as a person types it (`'1'`, `'0.5'`). */
+  amount: string;
+  /** A currency's id (`pc_…`) or its symbol (`USD`); the oldest active one of the mode is taken. */
+  currency: string;
+  livemode: boolean;
+  metadata?: Record<string, string>;
+}
+
+export interface OneTimeLink {
+  paymentLinkId: string;
+  currencyId: string;
+  /** In the currency's smallest unit. */
+  unitAmount: string;
+}
+
+/** What another component learns of a checkout session it was told of. */
+export interface CheckoutFacts {
+  id: string;
+  paymentLinkId: string | null;
+  status: string;
+  paymentStatus: string;
+  /** The payer's DID: a platform user's, or the guest DID of an email. */
+  customerDid: string | null;
+  /** The name the payer gave at checkout. */
+  customerName: string | null;
+  invoiceId: string | null;
+  amountTotal: string;
+  currencyId: string;
+  livemode: boolean;
+}
+
+/** The kit's services another component may call; each answers the kit's own errors. */
+export interface PaymentServices {
+  createOneTimeLink(input: OneTimeLinkInput): Promise<OneTimeLink>;
+  /** A deactivated link starts no new checkout; sessions already open may still be paid. */
+  deactivateLink(paymentLinkId: string): Promise<void>;
+  retrieveCheckout(checkoutSessionId: string): Promise<CheckoutFacts>;
+  createRefund(input: CreateRefundInput): Promise<Refund>;
+}
+
+/**
+ * Another component learning of the kit's events in-process, as a merchant's endpoint does over
+ * HTTP: delivered at least once, in order per object, retried when `handle` throws.
+ */
+export interface EventSubscriber {
+  /** Names the component: `store`. */
+  name: string;
+  events: readonly EventType[];
+  /** Throws to have the event delivered again later; it may see an event more than once. */
+  handle(event: EventObject): Promise<void>;
+}
+
+/** The Payment Kit as another component sees it. */
+export interface PaymentKitContract {
+  services: PaymentServices;
+  /** Call while the platform composes its components, before they are migrated. */
+  subscribe(subscriber: EventSubscriber): void;
+}
