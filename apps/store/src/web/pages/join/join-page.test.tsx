@@ -90,6 +90,7 @@ describe('JoinPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByText('Your stake of 5 USD goes back to you on 2026-01-08.')).toBeTruthy();
     // Who left may stake again.
+    expect(screen.getByText('You left the store. Pay the stake again to come back.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue to staking' })).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import { useShell } from '@bazaar/platform-shell';
-import { Stack } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { Navigate } from 'react-router';
 import { useDeveloperMe } from '../../api/use-developer-me.ts';
 import { useStoreInfo } from '../../api/use-store-info.ts';
@@ -34,6 +34,8 @@ export function JoinPage() {
         <AlreadyDeveloperPanel />
       ) : developer?.status === 'revoked' ? (
         <RevokedNotice developer={developer} />
+      ) : developer?.status === 'left' ? (
+        <Alert severity="info">{t('store.join.left')}</Alert>
       ) : null}
       {stake ? <StakeStatus stake={stake} developer={developer} /> : null}
       {developer === null || developer.status === 'left' ? (
