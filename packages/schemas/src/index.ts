@@ -12,3 +12,4 @@ export * from './settings.ts';
 export * from './donations.ts';
 export * from './store.ts';
 export * from './payment-services.ts';
+export * from './app-review-state.ts';

@@ -1,9 +1,14 @@
-import type {
-  AppActorKind,
-  AppVersionActionResponse,
-  AppVersionStatus,
-  DeveloperVersionAction,
-  ReviewAppBody,
+import {
+  canPublish,
+  isReviewRequired,
+  nextStatus,
+  VERSION_TRANSITIONS,
+  type AppActorKind,
+  type AppVersionActionResponse,
+  type AppVersionStatus,
+  type DeveloperVersionAction,
+  type ReviewAppBody,
+  type VersionAction,
 } from '@bazaar/schemas';
 import { AppError, notFound } from '@bazaar/server-kit';
 import semver from 'semver';
@@ -24,13 +29,6 @@ import {
   type AppRow,
   type VersionRow,
 } from './repository.ts';
-import {
-  canPublish,
-  isReviewRequired,
-  nextStatus,
-  VERSION_TRANSITIONS,
-  type VersionAction,
-} from './state.ts';
 import { publishFactsOf, toApp, toVersion } from './views.ts';
 
 /** Who moves a version; `did` is null for the Store itself. */

@@ -1,5 +1,12 @@
 import { BundleError, readBundle, type Manifest } from '@bazaar/bundle';
-import { BYTES_PER_MB, ERROR_STATUS, type ErrorCode, type UploadAppResponse } from '@bazaar/schemas';
+import {
+  BYTES_PER_MB,
+  ERROR_STATUS,
+  IN_REVIEW_STATUSES,
+  isReviewRequired,
+  type ErrorCode,
+  type UploadAppResponse,
+} from '@bazaar/schemas';
 import { AppError, isUniqueViolation } from '@bazaar/server-kit';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,7 +31,6 @@ import {
   type VersionRow,
 } from './repository.ts';
 import { appBlocked, autoPublishIfAllowed } from './review.ts';
-import { IN_REVIEW_STATUSES, isReviewRequired } from './state.ts';
 import { publishFactsOf, toApp, toVersion } from './views.ts';
 
 /** A refusal of `readBundle`, as the API error of the same code (`BUNDLE_TOO_LARGE` is a 413). */

@@ -9,13 +9,13 @@ import {
   type AppVersionHistoryEntry,
   type AppVersionStatus,
   type AppVersionSummary,
+  type PublishFacts,
   type StoreApp,
   type StoreAppVersion,
 } from '@bazaar/schemas';
 import semver from 'semver';
 import { fromFlag } from '../../db/tables.ts';
 import type { AppRow, AppWithLatestRow, CommentRow, HistoryRow, VersionRow } from './repository.ts';
-import type { PublishFacts } from './state.ts';
 
 /** Rows become contracts through their schemas, so a bad row fails loudly here, not in a client. */
 

@@ -75,7 +75,9 @@ export function ConsoleAppDetail({ detail }: { detail: AppDetail }) {
       <AppFactsSection app={app} categoryName={category ? category.name[locale] : app.category} />
       <AppReviewSections
         detail={detail}
-        actionNotice={<VersionActionNotice result={start.data} error={start.error} />}
+        actionNotice={
+          <VersionActionNotice result={start.data} error={start.error} versions={detail.versions} />
+        }
         versionActions={(version) => (
           <VersionActionButtons
             version={version.version}

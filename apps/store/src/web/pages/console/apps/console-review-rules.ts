@@ -1,6 +1,5 @@
-import type { ReviewAppBody, StoreAppVersion } from '@bazaar/schemas';
 // The server's own transition table, so an admin sees a button exactly when the server would take it.
-import { nextStatus } from '../../../../server/modules/apps/index.ts';
+import { nextStatus, type ReviewAppBody, type StoreAppVersion } from '@bazaar/schemas';
 
 export type ReviewAction = ReviewAppBody['action'];
 

@@ -51,7 +51,7 @@ export function DeveloperAppDetail({ detail }: { detail: AppDetail }) {
       <AppSettingsSection app={app} />
       <AppReviewSections
         detail={detail}
-        actionNotice={<VersionActionNotice result={act.data} error={act.error} />}
+        actionNotice={<VersionActionNotice result={act.data} error={act.error} versions={versions} />}
         versionActions={(version) => (
           <VersionActionButtons
             version={version.version}

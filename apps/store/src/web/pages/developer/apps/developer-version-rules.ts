@@ -1,7 +1,12 @@
-import type { DeveloperVersionAction, StoreApp, StoreAppVersion } from '@bazaar/schemas';
-// The server's own review rules, pure functions: a button shows exactly when the server would
-// take the action, so the two cannot drift apart.
-import { canPublish, nextStatus } from '../../../../server/modules/apps/index.ts';
+// The server's own review rules (pure functions in the shared contract): a button shows exactly
+// when the server would take the action, so the two cannot drift apart.
+import {
+  canPublish,
+  nextStatus,
+  type DeveloperVersionAction,
+  type StoreApp,
+  type StoreAppVersion,
+} from '@bazaar/schemas';
 
 /**
  * Whether `version` is above the published one, which publishing needs. Versions come newest

@@ -1,6 +1,12 @@
-import { APP_VERSION_STATUSES, type AppVersionStatus } from '@bazaar/schemas';
 import { describe, expect, it } from 'vitest';
-import { canPublish, isReviewRequired, nextStatus, type PublishFacts, type VersionAction } from './state.ts';
+import {
+  canPublish,
+  isReviewRequired,
+  nextStatus,
+  type PublishFacts,
+  type VersionAction,
+} from './app-review-state.ts';
+import { APP_VERSION_STATUSES, type AppVersionStatus } from './store.ts';
 
 const ACTIONS: readonly VersionAction[] = [
   'requestReview',

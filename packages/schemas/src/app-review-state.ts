@@ -1,9 +1,9 @@
-import type { AppVersionStatus, StoreReviewType } from '@bazaar/schemas';
+import type { AppVersionStatus, StoreReviewType } from './store.ts';
 
 /**
- * The review state machine of an app version, as pure functions (spec §4, the original's
- * review rules with the checks it missed: starting a review needs a pending version, and
- * nothing leaves `rejected` or `cancelled`).
+ * The review state machine of an app version, as pure functions shared by the Store's server and
+ * its pages. Starting a review needs a pending version, and nothing leaves `rejected` or
+ * `cancelled`.
  *
  *   draft ──requestReview──▶ pending ──start──▶ inReview ──approve──▶ approved ──publish──▶ published
  *     │                         │                  │  └──reject──▶ rejected (final)
