@@ -19,7 +19,14 @@ const operationSchema = z.object({
       }),
     )
     .optional(),
-  requestBody: z.object({ content: mediaSchema }).optional(),
+  requestBody: z
+    .object({
+      content: z.partialRecord(
+        z.enum(['application/json', 'multipart/form-data']),
+        z.object({ schema: z.record(z.string(), z.unknown()) }),
+      ),
+    })
+    .optional(),
   responses: z.record(
     z.string(),
     z.object({ description: z.string().min(1), content: mediaSchema.optional() }),
@@ -55,6 +62,20 @@ describe.each(TEST_DIALECTS)("the Store's OpenAPI document on %s", (dialect) => 
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  it('describes the upload as the multipart form it reads, with the bundle as a binary file', () => {
+    const upload = document.paths['/apps/upload']!.post!;
+    expect(upload.requestBody?.content).toEqual({
+      'multipart/form-data': {
+        schema: expect.objectContaining({
+          type: 'object',
+          required: ['bundle'],
+          properties: { bundle: expect.objectContaining({ type: 'string', format: 'binary' }) },
+        }),
+      },
+    });
+    expect(upload.security).toEqual([{ accessToken: [] }]);
   });
 
   it("is OpenAPI 3.1 for the Store at its mount, in the package's version", () => {

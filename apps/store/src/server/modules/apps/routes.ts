@@ -23,6 +23,7 @@ import { z } from 'zod';
 import type { StoreDeps } from '../../deps.ts';
 import { blockAppAndSlash } from '../../flows/block-app.ts';
 import { currentDeveloper, developerOnly, requireStoreAdmin, storeAdminOnly } from '../../http/guards.ts';
+import { openApiForm } from '../../http/openapi.ts';
 import { accessTokenOnly, currentAccessToken } from '../access-tokens/index.ts';
 import { actOnVersion, reviewVersion } from './review.ts';
 import {
@@ -61,6 +62,14 @@ function registerCliRoutes(app: ZodApp, deps: StoreDeps) {
       '/apps/upload',
       {
         ...accessTokenOnly(deps, 'upload'),
+        config: openApiForm(
+          z.object({
+            [BUNDLE_FIELD]: z.string().meta({
+              format: 'binary',
+              description: "The bundle's gzip tarball (`bazaar bundle` makes one)",
+            }),
+          }),
+        ),
         schema: {
           tags,
           security,
