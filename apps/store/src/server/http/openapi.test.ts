@@ -111,7 +111,7 @@ describe.each(TEST_DIALECTS)("the Store's OpenAPI document on %s", (dialect) => 
       expect.arrayContaining(['page', 'pageSize', 'status', 'q']),
     );
     const create = document.paths['/developer/access-tokens']?.post;
-    const body = componentOf(create?.requestBody?.content['application/json'].schema);
+    const body = componentOf(create?.requestBody?.content['application/json']?.schema);
     expect(body).toBe('CreateAccessTokenBodyInput');
     expect(Object.keys(document.components.schemas[body]?.properties ?? {})).toEqual(
       expect.arrayContaining(['name', 'scopes', 'expiresInDays']),

@@ -17,7 +17,8 @@ export function shortDid(did: string): string {
 export function ShortDid({ did }: { did: string }) {
   const { t } = useLocale();
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+    // In a narrow cell (a card on a phone) the button goes under the DID rather than past the edge.
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 0.5 }}>
       <Typography
         component="span"
         variant="body2"
