@@ -52,9 +52,8 @@ export type RunningPlatform = Awaited<ReturnType<typeof startPlatform>>;
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Debian's Chromium with a fresh profile, as a person's browser would be. */
 /**
- * A fresh browser profile. Unless a journey is about the question itself, the person already
+ * Debian's Chromium with a fresh profile, as a person's browser would be. Unless a journey is about the question itself, the person already
  * answered the cookie banner (`consent`), so it does not cover what the journey clicks.
  */
 export async function openBrowser(
