@@ -6,6 +6,8 @@
 export { PaymentProvider, type PaymentProviderProps } from './provider/payment-provider.tsx';
 export { usePaymentContext, useTranslate } from './provider/payment-context.ts';
 export { TestModeBadge } from './primitives/test-mode-badge.tsx';
+export { LIST_PAGE_SIZES, ListPagination, type ListPaginationProps } from './primitives/list-pagination.tsx';
+export { StatusPanel, type StatusPanelProps } from './primitives/status-panel.tsx';
 export { createPaymentTheme } from './theme/payment-theme.ts';
 export { loadRegistry } from './provider/platform-registry.ts';
 export {

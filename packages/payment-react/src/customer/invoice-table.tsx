@@ -21,7 +21,7 @@ import { invoiceListQuery, type InvoiceListProps } from './invoice-list-filters.
 import { InvoiceListEmpty } from './invoice-list-empty.tsx';
 import { followRowClick, invoiceRowAddress, type InvoiceLinkOptions } from './invoice-list-links.ts';
 import { InvoicePaidNotice } from './invoice-paid-notice.tsx';
-import { ListPagination } from './list-pagination.tsx';
+import { ListPagination } from '../primitives/list-pagination.tsx';
 import { InvoicePayOrStatus } from './invoice-pay-or-status.tsx';
 import { invoiceReasonKey } from './invoice-reason.ts';
 import { useInvoiceList, useInvoicePaidRefresh } from './use-invoice-list.ts';
@@ -115,6 +115,7 @@ export function InvoiceTable({ showSubscription = false, ...props }: InvoiceTabl
         </Table>
       </TableContainer>
       <ListPagination
+        t={t}
         count={data.count}
         page={page}
         pageSize={pageSize}

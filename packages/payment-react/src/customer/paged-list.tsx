@@ -6,7 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { extractErrorText } from '../api/error-text.ts';
 import { usePaymentContext } from '../provider/payment-context.ts';
 import type { PageQuery } from './customer-lists-api.ts';
-import { LIST_PAGE_SIZES, ListPagination } from './list-pagination.tsx';
+import { LIST_PAGE_SIZES, ListPagination } from '../primitives/list-pagination.tsx';
 
 export interface Paging extends PageQuery {
   setPage: (page: number) => void;
@@ -65,6 +65,7 @@ export function PagedList<T extends { id: string }>(props: PagedListProps<T>) {
       </Stack>
       {query.data.count > LIST_PAGE_SIZES[0]! ? (
         <ListPagination
+          t={t}
           count={query.data.count}
           page={paging.page - 1}
           pageSize={paging.pageSize}

@@ -13,9 +13,9 @@ describe('relay messages', () => {
       created: 1_800_000_000,
       data: { id: 'cs_1', customer_id: 'cus_1', invoice_id: 'in_1', subscription_id: null },
     };
-    expect(
-      parseRelayFrame(JSON.stringify({ type: 'event', channel: 'relay:bazaar:events', event })),
-    ).toEqual({ type: 'event', channel: 'relay:bazaar:events', event });
+    expect(parseRelayFrame(JSON.stringify({ type: 'event', channel: 'relay:bazaar:events', event }))).toEqual(
+      { type: 'event', channel: 'relay:bazaar:events', event },
+    );
   });
 
   it('keeps the ids of a frame that carries more', () => {

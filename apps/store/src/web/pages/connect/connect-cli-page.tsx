@@ -5,7 +5,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { apiErrorText } from '../../components/api-error-text.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { Loading } from '../../components/query-state.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
+import { StatusPanel } from '@bazaar/payment-react';
 import { ConnectRequestCard } from './connect-request-card.tsx';
 import { useConnectSession, type ConnectView } from './use-connect-session.ts';
 
@@ -48,18 +48,20 @@ function ConnectBody({ view, onApprove, onDeny, onRetry }: ConnectBodyProps) {
       return <Loading />;
     case 'signedOut':
       return (
-        <ResultPanel
+        <StatusPanel
+          headingLevel="h2"
           title={t('store.connect.signIn.title')}
           description={t('store.connect.signIn.description')}
         >
           <Button variant="contained" href={signInAddress(currentAddress())}>
             {t('store.connect.signIn.action')}
           </Button>
-        </ResultPanel>
+        </StatusPanel>
       );
     case 'invalid':
       return (
-        <ResultPanel
+        <StatusPanel
+          headingLevel="h2"
           title={t('store.connect.invalid.title')}
           description={t('store.connect.invalid.description')}
         />
@@ -80,23 +82,26 @@ function ConnectBody({ view, onApprove, onDeny, onRetry }: ConnectBodyProps) {
       );
     case 'notDeveloper':
       return view.permissionMode === 'staking' ? (
-        <ResultPanel
+        <StatusPanel
+          headingLevel="h2"
           title={t('store.connect.notDeveloper.title')}
           description={t('store.connect.notDeveloper.staking')}
         >
           <Button component={RouterLink} to="/join" variant="contained">
             {t('store.connect.notDeveloper.join')}
           </Button>
-        </ResultPanel>
+        </StatusPanel>
       ) : (
-        <ResultPanel
+        <StatusPanel
+          headingLevel="h2"
           title={t('store.connect.notDeveloper.title')}
           description={t('store.connect.notDeveloper.invitation')}
         />
       );
     case 'revoked':
       return (
-        <ResultPanel
+        <StatusPanel
+          headingLevel="h2"
           title={t('store.connect.revoked.title')}
           description={t('store.connect.revoked.description')}
         />
@@ -113,16 +118,18 @@ function ConnectBody({ view, onApprove, onDeny, onRetry }: ConnectBodyProps) {
       );
     case 'approved':
       return (
-        <ResultPanel
+        <StatusPanel
+          headingLevel="h2"
           title={t('store.connect.approved.title')}
           description={t('store.connect.approved.description')}
         >
           {view.tokenName ? t('store.connect.approved.token', { name: view.tokenName }) : null}
-        </ResultPanel>
+        </StatusPanel>
       );
     case 'denied':
       return (
-        <ResultPanel
+        <StatusPanel
+          headingLevel="h2"
           title={t('store.connect.denied.title')}
           description={t('store.connect.denied.description')}
         />

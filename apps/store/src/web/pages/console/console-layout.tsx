@@ -4,7 +4,7 @@ import { Button, Stack } from '@mui/material';
 import { Suspense } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { Loading } from '../../components/query-state.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
+import { StatusPanel } from '@bazaar/payment-react';
 import { SectionTabs } from '../../components/section-tabs.tsx';
 
 /**
@@ -16,11 +16,11 @@ export function ConsoleLayout() {
   if (!user) return <Loading />;
   if (!isStoreAdmin(user)) {
     return (
-      <ResultPanel title="403" description={t('store.error.403')}>
+      <StatusPanel headingLevel="h2" title="403" description={t('store.error.403')}>
         <Button component={RouterLink} to="/" variant="outlined">
           {t('store.backHome')}
         </Button>
-      </ResultPanel>
+      </StatusPanel>
     );
   }
   return (

@@ -1,8 +1,8 @@
+import { ListPagination } from '@bazaar/payment-react';
 import { useLocale } from '@bazaar/platform-shell';
 import type { AccessToken, CreateAccessTokenResponse } from '@bazaar/schemas';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadFailed, Loading } from '../../components/query-state.tsx';
 import { usePaging } from '../../components/use-paging.ts';
 import { AccessTokenTable } from './access-token-table.tsx';
@@ -48,6 +48,7 @@ export function AccessTokensSection() {
             onDelete={(token) => setDialog({ kind: 'delete', token })}
           />
           <ListPagination
+            t={t}
             count={tokens.data.count}
             page={paging.page}
             pageSize={paging.pageSize}

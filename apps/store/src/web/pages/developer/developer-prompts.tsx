@@ -3,7 +3,7 @@ import type { StoreDeveloper, StorePermissionMode } from '@bazaar/schemas';
 import { Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../components/format-date.ts';
-import { ResultPanel } from '../../components/result-panel.tsx';
+import { StatusPanel } from '@bazaar/payment-react';
 
 /**
  * "You have no valid Developer NFT...": how to become one, which depends on how this Store admits
@@ -12,13 +12,18 @@ import { ResultPanel } from '../../components/result-panel.tsx';
 export function NoDeveloperPrompt({ permissionMode }: { permissionMode: StorePermissionMode }) {
   const { t } = useLocale();
   return permissionMode === 'staking' ? (
-    <ResultPanel title={t('store.developer.required')} description={t('store.developer.register.staking')}>
+    <StatusPanel
+      headingLevel="h2"
+      title={t('store.developer.required')}
+      description={t('store.developer.register.staking')}
+    >
       <Button component={RouterLink} to="/join" variant="contained">
         {t('store.developer.register.action')}
       </Button>
-    </ResultPanel>
+    </StatusPanel>
   ) : (
-    <ResultPanel
+    <StatusPanel
+      headingLevel="h2"
       title={t('store.developer.required')}
       description={t('store.developer.register.invitation')}
     />
@@ -29,7 +34,8 @@ export function NoDeveloperPrompt({ permissionMode }: { permissionMode: StorePer
 export function RevokedNotice({ developer }: { developer: StoreDeveloper }) {
   const { t } = useLocale();
   return (
-    <ResultPanel
+    <StatusPanel
+      headingLevel="h2"
       title={t('store.developer.revoked.title')}
       description={t('store.developer.revoked.description')}
     >
@@ -41,7 +47,7 @@ export function RevokedNotice({ developer }: { developer: StoreDeveloper }) {
           {t('store.developer.revoked.at', { date: formatDateTime(developer.revokedAt) })}
         </Typography>
       ) : null}
-    </ResultPanel>
+    </StatusPanel>
   );
 }
 
@@ -49,13 +55,14 @@ export function RevokedNotice({ developer }: { developer: StoreDeveloper }) {
 export function AlreadyDeveloperPanel() {
   const { t } = useLocale();
   return (
-    <ResultPanel
+    <StatusPanel
+      headingLevel="h2"
       title={t('store.developer.already.title')}
       description={t('store.developer.already.description')}
     >
       <Button component={RouterLink} to="/developer/access-tokens" variant="contained">
         {t('store.developer.already.action')}
       </Button>
-    </ResultPanel>
+    </StatusPanel>
   );
 }

@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { hasStoreErrorCode, StoreApiError } from '../../api/store-api.ts';
 import { apiErrorText, type ErrorCodeTexts } from '../../components/api-error-text.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
+import { StatusPanel } from '@bazaar/payment-react';
 import { AlreadyDeveloperPanel } from '../developer/developer-prompts.tsx';
 import { useAcceptInvitation } from './use-accept-invitation.ts';
 
@@ -38,7 +38,8 @@ export function InvitationAcceptPage() {
       {token ? (
         <InvitationAcceptance token={token} />
       ) : (
-        <ResultPanel
+        <StatusPanel
+          headingLevel="h2"
           title={t('store.invitation.refused')}
           description={t('store.invitation.error.invalid')}
         />
@@ -54,7 +55,8 @@ function InvitationAcceptance({ token }: { token: string }) {
 
   if (accept.isSuccess) {
     return (
-      <ResultPanel
+      <StatusPanel
+        headingLevel="h2"
         title={t('store.invitation.accepted.title')}
         description={t('store.invitation.accepted.description')}
       >
@@ -66,13 +68,14 @@ function InvitationAcceptance({ token }: { token: string }) {
             {t('store.invitation.accepted.apps')}
           </Button>
         </Stack>
-      </ResultPanel>
+      </StatusPanel>
     );
   }
   if (hasStoreErrorCode(accept.error, 'ALREADY_DEVELOPER')) return <AlreadyDeveloperPanel />;
   if (accept.error && isFinal(accept.error)) {
     return (
-      <ResultPanel
+      <StatusPanel
+        headingLevel="h2"
         title={t('store.invitation.refused')}
         description={apiErrorText(t, accept.error, INVITATION_TEXTS)}
       />

@@ -1,10 +1,10 @@
+import { ListPagination } from '@bazaar/payment-react';
 import { useLocale } from '@bazaar/platform-shell';
 import type { AppVersionStatus } from '@bazaar/schemas';
 import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { APP_LIST_ERROR_TEXTS } from '../../../components/apps/app-error-texts.ts';
 import { useAppList } from '../../../components/apps/use-apps.ts';
-import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { LoadFailed, Loading } from '../../../components/query-state.tsx';
 import { usePaging } from '../../../components/use-paging.ts';
@@ -33,6 +33,7 @@ export function ConsoleAppsPage() {
         <>
           <ConsoleAppTable apps={apps.data.list} isBusy={apps.isPlaceholderData} />
           <ListPagination
+            t={t}
             count={apps.data.count}
             page={paging.page}
             pageSize={paging.pageSize}

@@ -1,8 +1,8 @@
+import { ListPagination } from '@bazaar/payment-react';
 import { useLocale } from '@bazaar/platform-shell';
 import type { DeveloperStatus, StoreDeveloper } from '@bazaar/schemas';
 import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { LoadFailed, Loading } from '../../../components/query-state.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
@@ -60,6 +60,7 @@ export function DevelopersPage() {
             onShowHistory={(developer) => setDialog({ kind: 'history', developer })}
           />
           <ListPagination
+            t={t}
             count={developers.data.count}
             page={paging.page}
             pageSize={paging.pageSize}

@@ -1,8 +1,8 @@
+import { ListPagination } from '@bazaar/payment-react';
 import { useLocale } from '@bazaar/platform-shell';
 import type { CreateInvitationResponse, Invitation } from '@bazaar/schemas';
 import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { LoadFailed, Loading } from '../../../components/query-state.tsx';
 import { usePaging } from '../../../components/use-paging.ts';
@@ -54,6 +54,7 @@ export function InvitationsPage() {
             onCancel={(invitation) => setDialog({ kind: 'cancel', invitation })}
           />
           <ListPagination
+            t={t}
             count={invitations.data.count}
             page={paging.page}
             pageSize={paging.pageSize}

@@ -64,7 +64,9 @@ function serveApp(initial: AppDetail) {
 beforeAll(() => api.install());
 beforeEach(() => {
   api.reset(USERS.member);
-  api.on('GET', '/api/developer/me', { body: { developer: makeDeveloper(), permissionMode: 'invitation', stake: null } });
+  api.on('GET', '/api/developer/me', {
+    body: { developer: makeDeveloper(), permissionMode: 'invitation', stake: null },
+  });
 });
 afterEach(cleanup);
 

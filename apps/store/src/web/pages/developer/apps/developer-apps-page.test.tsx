@@ -31,7 +31,9 @@ const APPS = [
 beforeAll(() => api.install());
 beforeEach(() => {
   api.reset(USERS.member);
-  api.on('GET', '/api/developer/me', { body: { developer: makeDeveloper(), permissionMode: 'invitation', stake: null } });
+  api.on('GET', '/api/developer/me', {
+    body: { developer: makeDeveloper(), permissionMode: 'invitation', stake: null },
+  });
 });
 afterEach(cleanup);
 

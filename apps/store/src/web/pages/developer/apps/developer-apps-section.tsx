@@ -1,6 +1,7 @@
+import { useLocale } from '@bazaar/platform-shell';
+import { ListPagination } from '@bazaar/payment-react';
 import { APP_LIST_ERROR_TEXTS } from '../../../components/apps/app-error-texts.ts';
 import { useAppList } from '../../../components/apps/use-apps.ts';
-import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadFailed, Loading } from '../../../components/query-state.tsx';
 import { usePaging } from '../../../components/use-paging.ts';
 import { DeveloperAppTable } from './developer-app-table.tsx';
@@ -8,6 +9,7 @@ import { PublishWithCliSteps } from './publish-with-cli-steps.tsx';
 
 /** An enabled developer's apps a page at a time, or how to publish the first one. */
 export function DeveloperAppsSection() {
+  const { t } = useLocale();
   const paging = usePaging();
   const apps = useAppList('developer', { page: paging.page + 1, pageSize: paging.pageSize, status: '' });
   if (!apps.data) {
@@ -22,6 +24,7 @@ export function DeveloperAppsSection() {
     <>
       <DeveloperAppTable apps={apps.data.list} isBusy={apps.isPlaceholderData} />
       <ListPagination
+        t={t}
         count={apps.data.count}
         page={paging.page}
         pageSize={paging.pageSize}

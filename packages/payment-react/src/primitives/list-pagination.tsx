@@ -1,15 +1,14 @@
 import TablePagination from '@mui/material/TablePagination';
-import type { MessageKey } from '@bazaar/i18n';
-import { useTranslate } from '../provider/payment-context.ts';
+import type { MessageKey, Translate } from '@bazaar/i18n';
 
-/** The page sizes a customer's list offers. */
+/** The page sizes a list offers, the Payment Kit's and the Store's alike. */
 export const LIST_PAGE_SIZES = [5, 10, 20, 50, 100];
 
 const PAGER_LABELS: Record<'first' | 'last' | 'next' | 'previous', MessageKey> = {
-  first: 'payment.invoiceList.firstPage',
-  last: 'payment.invoiceList.lastPage',
-  next: 'payment.invoiceList.nextPage',
-  previous: 'payment.invoiceList.previousPage',
+  first: 'common.table.firstPage',
+  last: 'common.table.lastPage',
+  next: 'common.table.nextPage',
+  previous: 'common.table.previousPage',
 };
 
 export interface ListPaginationProps {
@@ -19,11 +18,15 @@ export interface ListPaginationProps {
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /**
+   * The host's translator: the kit's components pass the provider's, the Store's pages the
+   * shell's, so one pager serves both without either's context.
+   */
+  t: Translate;
 }
 
-/** The pager under each of the customer's lists, in the page's language. */
-export function ListPagination(props: ListPaginationProps) {
-  const t = useTranslate();
+/** The pager under a list, in the page's language. */
+export function ListPagination({ t, ...props }: ListPaginationProps) {
   return (
     <TablePagination
       component="div"
@@ -33,10 +36,8 @@ export function ListPagination(props: ListPaginationProps) {
       rowsPerPageOptions={LIST_PAGE_SIZES}
       onPageChange={(_event, next) => props.onPageChange(next)}
       onRowsPerPageChange={(event) => props.onPageSizeChange(Number(event.target.value))}
-      labelRowsPerPage={t('payment.invoiceList.rowsPerPage')}
-      labelDisplayedRows={({ from, to, count }) =>
-        t('payment.invoiceList.displayedRows', { from, to, count })
-      }
+      labelRowsPerPage={t('common.table.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) => t('common.table.displayedRows', { from, to, count })}
       getItemAriaLabel={(type) => t(PAGER_LABELS[type])}
       // On a phone the pager wraps rather than push its last arrow off the screen.
       sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 0 } }}
