@@ -143,7 +143,10 @@ export async function createTestPlatform(
       components:
         options.components ??
         ((deps) => {
-          const paymentKit = createPaymentKit(deps, { demoChain: options.demoChain, stripeApi: options.stripeApi });
+          const paymentKit = createPaymentKit(deps, {
+            demoChain: options.demoChain,
+            stripeApi: options.stripeApi,
+          });
           return [paymentKit, createStore(deps, { storage: bundleStorage, payments: paymentKit })];
         }),
       webDist: options.webDist ?? builtWebDist(),

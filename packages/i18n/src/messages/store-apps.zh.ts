@@ -124,7 +124,8 @@ export const storeAppsZh: Record<keyof typeof storeAppsEn, string> = {
   'store.apps.reject.description': '拒绝后不可恢复：开发者必须上传新版本。对方会看到你填写的原因。',
   'store.apps.block.action': '屏蔽',
   'store.apps.block.slash': '罚没开发者的质押',
-  'store.apps.block.slashHint': '商店将保留该质押（包括正在等待退还的质押），并以你填写的原因撤销该开发者的资格。',
+  'store.apps.block.slashHint':
+    '商店将保留该质押（包括正在等待退还的质押），并以你填写的原因撤销该开发者的资格。',
   'store.apps.block.title': '屏蔽 {name}？',
   'store.apps.block.description':
     '被屏蔽的应用对用户不可见，也不能再接收新版本；已发布的版本保持不变。开发者会看到你填写的原因。',

@@ -79,7 +79,8 @@ export const storeDeveloperEn = {
   'store.join.stake.hint': 'The stake is paid through the Payment Kit and held while you are a developer.',
   'store.join.continue': 'Continue to staking',
   'store.join.pay.title': 'Pay the stake',
-  'store.join.closed': 'This store cannot take a stake right now. Ask a store administrator for an invitation.',
+  'store.join.closed':
+    'This store cannot take a stake right now. Ask a store administrator for an invitation.',
   'store.join.pay.signIn': 'Sign in to pay the stake',
   'store.join.pay.confirming': 'Payment received. Confirming your stake…',
   'store.join.stake.held': 'Your stake of {amount} {currency} is held while you are a developer.',

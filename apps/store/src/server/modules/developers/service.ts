@@ -186,7 +186,10 @@ export async function setDeveloperStatus(
  * A developer leaves the Store on their own: they stop being one at once (as revoked, but they
  * may register again), with a history row. Only an enabled developer can leave.
  */
-export async function leaveAsDeveloper(deps: Pick<StoreDeps, 'db' | 'clock'>, did: string): Promise<StoreDeveloper> {
+export async function leaveAsDeveloper(
+  deps: Pick<StoreDeps, 'db' | 'clock'>,
+  did: string,
+): Promise<StoreDeveloper> {
   const now = deps.clock.now();
   return inTransaction(deps.db, async (trx) => {
     await requireEnabledDeveloper(trx, did);
