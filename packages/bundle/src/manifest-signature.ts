@@ -48,19 +48,26 @@ export function signManifest(manifest: UnsignedManifest, secretKey: Uint8Array):
   return { ...unsigned, signature: { alg: 'Ed25519', signer: key.did, value: base64urlnopad.encode(value) } };
 }
 
+/** Checks an Ed25519 signature over `message` under a 32-byte public key (RFC 8032, cofactorless). */
+export type Ed25519Verify = (signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array) => boolean;
+
+/** In pure JavaScript, so it runs in a page; the server hands in the native one (`verify.ts`). */
+const verifyInJs: Ed25519Verify = (signature, message, publicKey) =>
+  ed25519.verify(signature, message, publicKey, { zip215: false });
+
 /**
  * `true` only when `signature.signer` is `manifest.did` and the signature verifies (strict RFC
  * 8032, no ZIP-215 leniency) under the key derived from `manifest.did` over
  * {@link canonicalManifestBytes}. Never throws: anything malformed is `false`.
  */
-export function verifyManifestSignature(manifest: Manifest): boolean {
+export function verifyManifestSignature(manifest: Manifest, verify: Ed25519Verify = verifyInJs): boolean {
   try {
     const { signature } = manifest;
     if (signature?.alg !== 'Ed25519' || signature.signer !== manifest.did) return false;
     const publicKey = publicKeyFromDid(manifest.did);
     const value = base64urlnopad.decode(signature.value);
     if (value.length !== 64) return false;
-    return ed25519.verify(value, canonicalManifestBytes(manifest), publicKey, { zip215: false });
+    return verify(value, canonicalManifestBytes(manifest), publicKey);
   } catch {
     return false;
   }

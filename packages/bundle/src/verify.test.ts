@@ -202,6 +202,22 @@ describe('readBundle', () => {
       expect(await refusal(tarball)).toBe('BUNDLE_SIGNATURE_INVALID');
     });
 
+    it('with a malleated signature (S + L), which a lenient check would take', async () => {
+      const value = Buffer.from(manifest.signature.value, 'base64url');
+      const l = 2n ** 252n + 27742317777372353535851937790883648493n;
+      const s = BigInt(`0x${Buffer.from(value.subarray(32)).reverse().toString('hex')}`) + l;
+      const sBytes = Buffer.from(s.toString(16).padStart(64, '0'), 'hex').reverse();
+      const malleated = Buffer.concat([value.subarray(0, 32), sBytes]).toString('base64url');
+      const tarball = await tarballWith(([, ...rest]) => [
+        {
+          name: 'manifest.json',
+          body: canonicalJson({ ...manifest, signature: { ...manifest.signature, value: malleated } }),
+        },
+        ...rest,
+      ]);
+      expect(await refusal(tarball)).toBe('BUNDLE_SIGNATURE_INVALID');
+    });
+
     it('signed by another key than its DID’s', async () => {
       const other = generateAppKey();
       const { manifest: foreign } = makeSignedManifest(FILES, {
