@@ -52,12 +52,12 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
   insertDueSubscriptions,
-  peakRssMegabytes,
   PERIOD_END,
   PERIOD_START,
   spawnEngine,
   type AnyDb,
 } from './due-subscriptions.ts';
+import { peakRssMegabytes } from './peak-rss.ts';
 
 /** What the demo's monthly price asks in TUSD (6 decimals). */
 const MONTHLY_TUSD = 9_990_000n;
@@ -411,6 +411,7 @@ async function bench(dialect: Dialect, count: number, rpcLatencyMs: number) {
         logger: Fastify().log,
         appId: 'app_bench',
         appName: 'Bazaar bench',
+        livemode: false,
       },
       { demoChain: { rpcUrl: chain.chain.rpcUrl } },
     );

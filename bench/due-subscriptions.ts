@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { DEMO, DEMO_CHAIN } from '@bazaar/payment-server';
 import { randomToken } from '@bazaar/schemas';
 import type { Kysely } from 'kysely';
@@ -18,15 +17,6 @@ const ROWS_PER_INSERT = 1_000;
 // The benches write tables the kit's typed handle does not list (bench_rows), so they go untyped.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any>;
-
-/**
- * This process's peak RSS. Not `resourceUsage().maxRSS`: Linux keeps that across exec, so a
- * child would report its parent's peak; VmHWM belongs to the process's own memory map.
- */
-export function peakRssMegabytes(): number {
-  const status = readFileSync('/proc/self/status', 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
 
 /** Runs `script engine ...args` and returns the JSON line it prints. */
 export async function spawnEngine<T>(script: string, args: readonly string[]): Promise<T> {

@@ -28,12 +28,12 @@ import { openTestDatabase, openTestTarget, TEST_DIALECTS } from '@bazaar/server-
 import Fastify from 'fastify';
 import {
   insertDueSubscriptions,
-  peakRssMegabytes,
   PERIOD_END,
   PERIOD_START,
   spawnEngine,
   type AnyDb,
 } from './due-subscriptions.ts';
+import { peakRssMegabytes } from './peak-rss.ts';
 
 const BASELINE_SECONDS = 5;
 const BASELINE_CONCURRENCY = 16;
@@ -95,6 +95,7 @@ async function bench(dialect: Dialect, count: number) {
       logger: Fastify().log,
       appId: 'app_bench',
       appName: 'Bazaar bench',
+      livemode: false,
     });
     await kit.migrate();
     await kit.seed();
