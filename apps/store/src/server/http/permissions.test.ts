@@ -67,6 +67,17 @@ describe.each(TEST_DIALECTS)('who may call each Store route on %s', (dialect) =>
       request: () => ({ path: '/console/settings', payload: { autoPublishDefault: true } }),
     },
     'GET /developer/me': { access: 'signedIn', request: () => ({ path: '/developer/me' }) },
+    // Past the guard: this Store admits developers by invitation, and nobody here holds a stake.
+    'POST /developer/stake': {
+      access: 'signedIn',
+      request: () => ({ path: '/developer/stake' }),
+      okStatus: 409,
+    },
+    'POST /developer/leave': {
+      access: 'signedIn',
+      request: () => ({ path: '/developer/leave' }),
+      okStatus: 409,
+    },
     // Past the guard a made-up token is refused on its own terms; accepting is tested elsewhere.
     'POST /developer/invitations/accept': {
       access: 'signedIn',

@@ -54,6 +54,7 @@ describe.each(TEST_DIALECTS)('store settings on %s', (dialect) => {
     expect((await t.call('member', 'GET', '/developer/me')).json()).toEqual({
       developer: null,
       permissionMode: 'staking',
+      stake: null,
     });
   });
 
