@@ -16,6 +16,7 @@ import semver from 'semver';
 import { toFlag, type StoreDb } from '../../db/tables.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { StoreDeps } from '../../deps.ts';
+import { hasRowLocks } from '../../db/row-locks.ts';
 import { getStoreSettings } from '../settings/service.ts';
 import { newOrderedStoreId } from './ordered-id.ts';
 import {
@@ -98,17 +99,21 @@ interface UploadRecord {
 /**
  * Writes the upload in the caller's transaction: the app (created on its first upload, its
  * listing fields following the latest upload otherwise), the draft version and its history row,
- * then auto-publish when the app allows it. The rules are checked again on the locked row.
+ * then auto-publish when the app allows it. The rules are checked again on the locked row,
+ * unless the caller checked them on a row its own transaction already holds (`lockedApp`).
  */
 async function recordUpload(
   trx: StoreDb,
   deps: Pick<StoreDeps, 'clock'>,
   record: UploadRecord,
+  lockedApp?: { row: AppRow | undefined },
 ): Promise<{ app: AppRow; row: VersionRow }> {
   const { manifest } = record;
   const now = deps.clock.now();
-  const existing = await findAppRow(trx, manifest.did, { lock: true });
-  await assertUploadAllowed(trx, { app: existing, manifest, developerDid: record.developerDid });
+  const existing = lockedApp ? lockedApp.row : await findAppRow(trx, manifest.did, { lock: true });
+  if (!lockedApp) {
+    await assertUploadAllowed(trx, { app: existing, manifest, developerDid: record.developerDid });
+  }
   const listing = {
     name: manifest.name,
     title: manifest.title,
@@ -199,7 +204,10 @@ export async function uploadBundle(
     const { manifest } = bundle;
     const storageKey = bundleStorageKey(manifest);
     const { app, row } = await withAppUploadLock(deps.db, manifest.did, async (db) => {
-      const existing = await findAppRow(db, manifest.did);
+      // On PostgreSQL `db` is the lock's transaction: the row read here stays locked (and
+      // checked) until the upload is written; on SQLite nothing holds it, so it is read again.
+      const isHeld = hasRowLocks(db);
+      const existing = await findAppRow(db, manifest.did, { lock: isHeld });
       await assertUploadAllowed(db, { app: existing, manifest, developerDid: input.developerDid });
       const sha512 = Buffer.from(bundle.integrity.slice('sha512-'.length), 'base64').toString('hex');
       await deps.storage.put(storageKey, createReadStream(file), {
@@ -209,14 +217,19 @@ export async function uploadBundle(
       });
       try {
         return await inTransaction(db, (trx) =>
-          recordUpload(trx, deps, {
-            manifest,
-            integrity: bundle.integrity,
-            size: bundle.size,
-            storageKey,
-            developerDid: input.developerDid,
-            tokenId: input.tokenId,
-          }),
+          recordUpload(
+            trx,
+            deps,
+            {
+              manifest,
+              integrity: bundle.integrity,
+              size: bundle.size,
+              storageKey,
+              developerDid: input.developerDid,
+              tokenId: input.tokenId,
+            },
+            isHeld ? { row: existing } : undefined,
+          ),
         );
       } catch (error) {
         // The refusal is what the caller needs to hear; a bundle left behind is only disk space.
