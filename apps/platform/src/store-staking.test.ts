@@ -85,6 +85,23 @@ describe.each(TEST_DIALECTS)('developer staking through the Payment Kit on %s', 
     expect((await call('POST', '/api/developer/leave')).statusCode).toBe(401);
   });
 
+  it('takes only a stake the kit can take: a currency it has, an amount its decimals hold', async () => {
+    const save = (stakeAmount: string, stakeCurrency: string) =>
+      call('PUT', '/api/console/settings', owner, { permissionMode: 'staking', stakeAmount, stakeCurrency });
+    const unknown = await save('1', 'ABT');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.code).toBe('CURRENCY_UNKNOWN');
+    const tooPrecise = await save('0.001', 'USD');
+    expect(tooPrecise.statusCode).toBe(400);
+    expect(tooPrecise.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'stakeAmount' }],
+    });
+    // Nothing was saved: the Store still admits developers by invitation.
+    expect((await call('GET', '/api/store.json')).json().permissionMode).toBe('invitation');
+    expect((await save('0.5', 'pc_demo_usd')).statusCode).toBe(200);
+  });
+
   it('registers the payer once the kit says the stake was paid, and returns it after they leave', async () => {
     expect((await useStaking()).statusCode).toBe(200);
     const { cookie } = await platform.signIn('stella@example.com');

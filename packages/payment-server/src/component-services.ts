@@ -1,4 +1,4 @@
-import { parseAmount } from '@bazaar/money';
+import { AmountError, parseAmount } from '@bazaar/money';
 import {
   createPaymentLinkBodySchema,
   createPriceBodySchema,
@@ -16,6 +16,21 @@ import { findActiveCurrencyRow } from './modules/payment-methods/repository.ts';
 import { createPrice } from './modules/prices/admin-service.ts';
 import { createProduct } from './modules/products/admin-service.ts';
 
+/** Token units to the currency's smallest unit; a bad or too precise amount is the caller's input error. */
+function unitsOf(amount: string, decimals: number): bigint {
+  const refuse = (message: string) =>
+    new AppError('VALIDATION_FAILED', message, [{ path: 'amount', message }]);
+  let units: bigint;
+  try {
+    units = parseAmount(amount, decimals);
+  } catch (error) {
+    if (error instanceof AmountError) throw refuse(error.message);
+    throw error;
+  }
+  if (units <= 0n) throw refuse('The amount must be above 0');
+  return units;
+}
+
 /** The kit's side of the contract other components use in-process (`PaymentServices`). */
 export function createPaymentServices(deps: PaymentDeps): PaymentServices {
   return {
@@ -30,8 +45,7 @@ export function createPaymentServices(deps: PaymentDeps): PaymentServices {
           `The Payment Kit has no active ${input.livemode ? 'live' : 'test'}-mode currency ${input.currency}`,
         );
       }
-      const unitAmount = parseAmount(input.amount, currency.decimal);
-      if (unitAmount <= 0n) throw new AppError('VALIDATION_FAILED', 'The amount must be above 0');
+      const unitAmount = unitsOf(input.amount, currency.decimal);
       // Through the admin API's own schemas, so defaults and bounds are the API's.
       const base = { livemode: input.livemode, metadata: input.metadata ?? {} };
       const product = await createProduct(

@@ -113,5 +113,7 @@ export const storeConsoleEn = {
   'store.console.settings.unchanged': 'Nothing changed.',
   'store.console.settings.error.stakeAmount': 'Enter an amount above 0, such as 1 or 0.5',
   'store.console.settings.error.stakeCurrency': 'Letters, digits and _ . - only, at most 40 characters',
+  'store.console.settings.error.currencyUnknown':
+    'The Payment Kit has no such currency in this mode: use the symbol (USD) or id of one of its currencies',
   'store.console.settings.error.maxBundleSizeMb': 'A whole number of MB from 1 to {max}',
 };

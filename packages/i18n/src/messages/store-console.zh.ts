@@ -110,5 +110,7 @@ export const storeConsoleZh: Record<keyof typeof storeConsoleEn, string> = {
   'store.console.settings.unchanged': '没有更改。',
   'store.console.settings.error.stakeAmount': '请输入大于 0 的金额，例如 1 或 0.5',
   'store.console.settings.error.stakeCurrency': '只能包含字母、数字和 _ . -，最多 40 个字符',
+  'store.console.settings.error.currencyUnknown':
+    '支付套件在当前模式下没有该币种：请填写其币种的符号（如 USD）或 ID',
   'store.console.settings.error.maxBundleSizeMb': '请输入 1 到 {max} 之间的整数（MB）',
 };

@@ -8,9 +8,11 @@ import {
   type StoreSettings,
   type UpdateStoreSettingsBody,
 } from '@bazaar/schemas';
+import { AppError } from '@bazaar/server-kit';
 import { fromFlag, toFlag, type StoreDb } from '../../db/tables.ts';
 import type { StoreDeps } from '../../deps.ts';
 import { validationFailed } from '../../http/validation-failed.ts';
+import { stakeLinkFor } from '../stakes/service.ts';
 import { findSettingsRow, saveSettingsRow, SETTINGS_ROW_ID, type SettingsRow } from './repository.ts';
 
 /** Through the schema, so a row a bad write left behind fails loudly here rather than later. */
@@ -32,16 +34,38 @@ export async function getStoreSettings(db: StoreDb): Promise<StoreSettings> {
 }
 
 /**
- * Changes the fields given and keeps the others. Staking mode needs a stake above zero, checked
- * on the settings as they will be (the body may change the mode, the amount or both).
+ * The Payment Kit can take this stake: its currency is one the kit has in this mode and the
+ * amount fits the currency's decimals. The kit's payment link for it is made now, so the first
+ * developer to join does not find out instead. (A Store running without the kit is only ever
+ * told at /join.)
+ */
+async function assertStakeTakeable(deps: StoreDeps, settings: StoreSettings): Promise<void> {
+  if (!deps.payments) return;
+  try {
+    await stakeLinkFor(deps, settings);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'VALIDATION_FAILED') {
+      throw validationFailed('stakeAmount', error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Changes the fields given and keeps the others. Staking mode needs a stake above zero that the
+ * Payment Kit can take, checked on the settings as they will be (the body may change the mode,
+ * the amount, the currency or all three).
  */
 export async function updateStoreSettings(
-  deps: Pick<StoreDeps, 'db' | 'clock'>,
+  deps: StoreDeps,
   input: { changes: UpdateStoreSettingsBody; actorDid: string },
 ): Promise<StoreSettings> {
   const next: StoreSettings = { ...(await getStoreSettings(deps.db)), ...input.changes };
-  if (next.permissionMode === 'staking' && !isPositiveDecimal(next.stakeAmount)) {
-    throw validationFailed('stakeAmount', 'Staking needs a stake amount above 0');
+  if (next.permissionMode === 'staking') {
+    if (!isPositiveDecimal(next.stakeAmount)) {
+      throw validationFailed('stakeAmount', 'Staking needs a stake amount above 0');
+    }
+    await assertStakeTakeable(deps, next);
   }
   await saveSettingsRow(deps.db, {
     id: SETTINGS_ROW_ID,

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { apiErrorText } from '../../../components/api-error-text.ts';
+import { apiErrorText, type ErrorCodeTexts } from '../../../components/api-error-text.ts';
 import {
   checkSettingsDraft,
   serverSettingsErrors,
@@ -27,6 +27,11 @@ import {
   type SettingsErrors,
 } from './settings-draft.ts';
 import { useUpdateStoreSettings } from './use-store-settings.ts';
+
+/** The stake's currency is checked against the Payment Kit's when staking is saved. */
+const SETTINGS_ERROR_TEXTS: ErrorCodeTexts = {
+  CURRENCY_UNKNOWN: 'store.console.settings.error.currencyUnknown',
+};
 
 function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -163,7 +168,9 @@ export function SettingsForm({ settings }: { settings: StoreSettings }) {
           {t('store.console.settings.unchanged')}
         </Alert>
       ) : null}
-      {notice?.kind === 'failed' ? <Alert severity="error">{apiErrorText(t, notice.error)}</Alert> : null}
+      {notice?.kind === 'failed' ? (
+        <Alert severity="error">{apiErrorText(t, notice.error, SETTINGS_ERROR_TEXTS)}</Alert>
+      ) : null}
       <Box>
         <Button type="submit" variant="contained" disabled={update.isPending}>
           {t('store.console.settings.save')}

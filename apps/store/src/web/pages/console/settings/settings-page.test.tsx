@@ -102,6 +102,16 @@ describe('SettingsPage', () => {
     expect(screen.queryByText('Settings saved.')).toBeNull();
   });
 
+  it('says so when the Payment Kit has no such currency for the stake', async () => {
+    api.on('PUT', SETTINGS, refusal(400, 'CURRENCY_UNKNOWN'));
+    const user = userEvent.setup();
+    openPage();
+    await user.clear(await screen.findByLabelText('Stake currency'));
+    await user.type(screen.getByLabelText('Stake currency'), 'XYZ');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(/The Payment Kit has no such currency in this mode/)).toBeTruthy();
+  });
+
   it('says when nothing changed, and sends nothing', async () => {
     const user = userEvent.setup();
     openPage();
