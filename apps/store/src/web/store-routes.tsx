@@ -8,10 +8,9 @@ import { HomePage } from './pages/home-page.tsx';
 import { InvitationAcceptPage } from './pages/join/invitation-accept-page.tsx';
 import { JoinPage } from './pages/join/join-page.tsx';
 import { ProfilePage } from './pages/profile/profile-page.tsx';
-import { SectionPage } from './pages/section-page.tsx';
 import { StoreLayout } from './store-layout.tsx';
 
-/** The Store's routes (home, search, categories, detail, profile, developer and console pages); anything else goes home, replacing the history entry. */
+/** The Store's routes (home, search, categories, profile, developer and console pages); anything else goes home, replacing the history entry. */
 export function StoreRoutes() {
   return (
     <Routes>
@@ -19,8 +18,6 @@ export function StoreRoutes() {
         <Route index element={<HomePage />} />
         <Route path="search" element={<HomePage />} />
         <Route path="category/:category" element={<HomePage />} />
-        <Route path="apps/:did/:version?" element={<SectionPage section="appDetail" />} />
-        <Route path="app/:did" element={<SectionPage section="appDetail" />} />
         <Route path="connect-cli" element={<ConnectCliPage />} />
         <Route path="gen-key-pair" element={<GenKeyPairPage />} />
         <Route path="connect-studio" element={<ConnectCliPage client="studio" />} />

@@ -31,8 +31,6 @@ export const storeEn = {
   'store.demo.subscription.description': 'A monthly plan with a 7-day free trial.',
   'store.demo.donation.title': 'Leave a tip',
   'store.demo.donation.description': 'Support the makers with 1, 5 or 10 USD, or an amount of your own.',
-  'store.section.appDetail.title': 'App details',
-  'store.section.appDetail.description': 'What an app does, its versions, price, comments and supporters.',
   'store.profile.title': 'Profile',
   'store.profile.subtitle': 'How you appear across this platform.',
   'store.profile.avatar.alt': 'Your avatar',

@@ -32,8 +32,6 @@ export const storeZh: Record<keyof typeof storeEn, string> = {
   'store.demo.subscription.description': '按月计费，含 7 天免费试用。',
   'store.demo.donation.title': '打赏',
   'store.demo.donation.description': '以 1、5 或 10 美元，或自定义金额支持开发者。',
-  'store.section.appDetail.title': '应用详情',
-  'store.section.appDetail.description': '应用的功能、版本、价格、评论和支持者。',
   'store.profile.title': '个人资料',
   'store.profile.subtitle': '你在本平台上的形象与账户信息。',
   'store.profile.avatar.alt': '你的头像',
