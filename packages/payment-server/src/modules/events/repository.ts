@@ -1,7 +1,6 @@
-import { insertRows } from '@bazaar/server-kit';
+import { insertRows, pageWindow } from '@bazaar/server-kit';
 import { sql } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
-import { pageWindow } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type EventRow = PaymentTables['events'];

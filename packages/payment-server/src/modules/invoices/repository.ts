@@ -1,9 +1,8 @@
-import { insertRows } from '@bazaar/server-kit';
+import { insertRows, newestFirstPage } from '@bazaar/server-kit';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import { inClock } from '../../db/test-clock-scope.ts';
-import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type InvoiceRow = Selectable<PaymentTables['invoices']>;

@@ -1,7 +1,6 @@
-import { insertRows } from '@bazaar/server-kit';
+import { insertRows, newestFirstPage } from '@bazaar/server-kit';
 import type { UpdateObject } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
-import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentIntentRow = PaymentTables['payment_intents'];

@@ -1,7 +1,7 @@
-import { insertRows } from '@bazaar/server-kit';
+import { insertRows, newestFirstPage, textContains } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
-import { jsonMentions, newestFirstPage, textContains } from '../../db/search.ts';
+import { jsonMentions } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentLinkRow = Selectable<PaymentTables['payment_links']>;

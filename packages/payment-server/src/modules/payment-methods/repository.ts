@@ -1,6 +1,5 @@
-import { insertRows } from '@bazaar/server-kit';
+import { insertRows, newestFirstPage } from '@bazaar/server-kit';
 import { toFlag } from '../../db/json.ts';
-import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PaymentMethodRow = PaymentTables['payment_methods'];

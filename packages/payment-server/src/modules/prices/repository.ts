@@ -1,7 +1,7 @@
-import { insertRows } from '@bazaar/server-kit';
+import { insertRows, newestFirstPage } from '@bazaar/server-kit';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
-import { jsonMentions, newestFirstPage } from '../../db/search.ts';
+import { jsonMentions } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type PriceRow = Selectable<PaymentTables['prices']>;

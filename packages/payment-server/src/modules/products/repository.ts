@@ -1,7 +1,6 @@
-import { insertRows } from '@bazaar/server-kit';
+import { insertRows, newestFirstPage, textContains } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
-import { newestFirstPage, textContains } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type ProductRow = Selectable<PaymentTables['products']>;

@@ -1,5 +1,5 @@
+import { newestFirstPage } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
-import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type UsageRecordRow = Selectable<PaymentTables['usage_records']>;

@@ -1,7 +1,6 @@
-import { insertRows } from '@bazaar/server-kit';
+import { insertRows, newestFirstPage } from '@bazaar/server-kit';
 import { sql, type Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
-import { newestFirstPage } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
 export type WebhookEndpointRow = PaymentTables['webhook_endpoints'];

@@ -1,5 +1,5 @@
+import { countAll, newestFirstPage } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
-import { countAll, pageWindow } from '../../db/search.ts';
 import type { StoreDb, StoreTables } from '../../db/tables.ts';
 
 export type AccessTokenRow = Selectable<StoreTables['store_access_tokens']>;
@@ -28,18 +28,7 @@ export async function listAccessTokenRows(
   page: { page: number; pageSize: number },
 ): Promise<{ rows: AccessTokenRow[]; count: number }> {
   const query = db.selectFrom('store_access_tokens').where('owner_did', '=', ownerDid);
-  const { limit, offset } = pageWindow(page);
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select(countAll().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return newestFirstPage(query, page);
 }
 
 /** Tokens of an owner that still work at `now`: neither revoked nor expired. */

@@ -1,7 +1,7 @@
+import { countAll, pageWindow } from '@bazaar/server-kit';
 import type { AppVersionStatus } from '@bazaar/schemas';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
-import { countAll, pageWindow } from '../../db/search.ts';
 import type { StoreDb, StoreTables } from '../../db/tables.ts';
 
 export type AppRow = Selectable<StoreTables['store_apps']>;

@@ -1,6 +1,6 @@
+import { newestFirstPage } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
-import { countAll, pageWindow } from '../../db/search.ts';
 import type { StoreDb, StoreTables } from '../../db/tables.ts';
 
 export type InvitationRow = Selectable<StoreTables['store_invitations']>;
@@ -49,18 +49,7 @@ export async function listInvitationRows(
   } else if (filter.status) {
     query = query.where('status', '=', filter.status);
   }
-  const { limit, offset } = pageWindow(page);
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select(countAll().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return newestFirstPage(query, page);
 }
 
 /**

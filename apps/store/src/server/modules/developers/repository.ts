@@ -1,5 +1,5 @@
+import { countAll, pageWindow, textContains } from '@bazaar/server-kit';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { countAll, pageWindow, textContains } from '../../db/search.ts';
 import type { StoreDb, StoreTables } from '../../db/tables.ts';
 
 export type DeveloperRow = Selectable<StoreTables['store_developers']>;
