@@ -5,13 +5,8 @@ import {
   STAKE_RETURN_WAIT_SECONDS,
   type DeveloperMeResponse,
 } from '@bazaar/schemas';
-import {
-  createFilesystemBundleStorage,
-  createStore,
-  createStoreDeps,
-  returnDueStakes,
-  type StoreDeps,
-} from '@bazaar/store';
+import { createFilesystemBundleStorage, createStore, type StoreDeps } from '@bazaar/store';
+import { createStoreDeps, returnDueStakes } from '@bazaar/store/testing';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

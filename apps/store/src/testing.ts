@@ -1,2 +1,7 @@
-/** `@bazaar/store/testing`: signed test bundles and their upload forms, for tests and benches. */
+/**
+ * `@bazaar/store/testing`: signed test bundles and their upload forms, for tests and benches; and
+ * the Store's deps and stake returner, which the platform's tests run on their manual clock.
+ */
 export * from './server/test-utils/app-bundles.ts';
+export { createStoreDeps } from './server/store.ts';
+export { returnDueStakes } from './server/modules/stakes/service.ts';
