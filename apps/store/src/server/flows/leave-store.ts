@@ -1,9 +1,9 @@
+import type { StoreDeveloper, StoreStake } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import { inTransaction } from '../db/transaction.ts';
 import type { StoreDeps } from '../deps.ts';
 import { leaveAsDeveloper } from '../modules/developers/index.ts';
 import { findLatestStake, scheduleStakeReturn } from '../modules/stakes/service.ts';
-import type { StoreDeveloper, StoreStake } from '@bazaar/schemas';
 
 /**
  * `POST /api/developer/leave`: a developer who joined by staking leaves and asks for the stake
