@@ -116,6 +116,8 @@ export interface StoreTables {
     blocked_by: Optional<string | null>;
     current_version: Optional<string | null>;
     latest_version: Optional<string | null>;
+    /** Counted downloads of every version (modules/downloads adds to it). */
+    downloads: Optional<number>;
     created_at: number;
     updated_at: number;
   };

@@ -10,6 +10,7 @@ import { appVersionHistory } from './0008-app-version-history.ts';
 import { appComments } from './0009-app-comments.ts';
 import { cliConnect } from './0010-cli-connect.ts';
 import { stakes } from './0011-stakes.ts';
+import { appDownloads } from './0012-app-downloads.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const storeMigrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const storeMigrations: Record<string, Migration> = {
   '0009_app_comments': appComments,
   '0010_cli_connect': cliConnect,
   '0011_stakes': stakes,
+  '0012_app_downloads': appDownloads,
 };

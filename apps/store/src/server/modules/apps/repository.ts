@@ -273,3 +273,12 @@ export async function withAppUploadLock<T>(
     if (localUploadLocks.get(did) === current) localUploadLocks.delete(did);
   }
 }
+
+/** Adds counted downloads to an app's total (the downloads module, in the transaction that counts them). */
+export async function addAppDownloads(db: StoreDb, did: string, count: number): Promise<void> {
+  await db
+    .updateTable('store_apps')
+    .set((eb) => ({ downloads: eb('downloads', '+', count) }))
+    .where('did', '=', did)
+    .execute();
+}
