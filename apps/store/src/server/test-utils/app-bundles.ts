@@ -9,6 +9,7 @@ import {
   generateAppKey,
   type AppKey,
   type Manifest,
+  type ManifestInput,
 } from '@bazaar/bundle';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +35,8 @@ export interface MakeBundleOptions {
   title?: string;
   /** path → content; a small app by default. */
   files?: Record<string, string | Buffer>;
+  /** More manifest fields (logo, price, dependencies, …); the files they name must be in `files`. */
+  manifest?: Partial<ManifestInput>;
 }
 
 const DEFAULT_FILES = { 'index.js': 'console.log("hello")\n', 'README.md': '# Hello\n' };
@@ -61,6 +64,7 @@ export async function openBundleWorkshop() {
           version: options.version ?? '1.0.0',
           description: 'Says hello.',
           readme: { en: 'README.md' },
+          ...options.manifest,
         },
         secretKey: key.secretKey,
         outFile: join(root, `app-${id}.tgz`),
