@@ -11,5 +11,6 @@ export * from './refunds.ts';
 export * from './settings.ts';
 export * from './donations.ts';
 export * from './store.ts';
+export * from './store-app-detail.ts';
 export * from './payment-services.ts';
 export * from './app-review-state.ts';

@@ -52,3 +52,30 @@ export async function countAppRows(t: StoreTestApp) {
     history: Number(await count('store_app_version_history')),
   };
 }
+
+/**
+ * Takes an uploaded version the whole way a person does: the developer asks for a review, an
+ * admin starts it and approves it into `category`, the developer publishes (unless approval
+ * already published it, for an app with auto-publish on).
+ */
+export async function publishThroughReview(
+  t: StoreTestApp,
+  did: string,
+  version: string,
+  category = 'payments',
+): Promise<void> {
+  const steps: Array<[Caller, string, Record<string, unknown>]> = [
+    ['developer', `/developer/apps/${did}/versions/${version}`, { action: 'requestReview' }],
+    ['admin', `/console/apps/${did}/review`, { action: 'start', version }],
+    ['admin', `/console/apps/${did}/review`, { action: 'approve', version, category }],
+  ];
+  for (const [caller, path, body] of steps) {
+    const response = await t.call(caller, 'PUT', path, body);
+    if (response.statusCode !== 200) throw new Error(`${path} ${JSON.stringify(body)}: ${response.body}`);
+    if ((response.json() as { published: boolean }).published) return;
+  }
+  const response = await t.call('developer', 'PUT', `/developer/apps/${did}/versions/${version}`, {
+    action: 'publish',
+  });
+  if (response.statusCode !== 200) throw new Error(`publish ${version}: ${response.body}`);
+}
