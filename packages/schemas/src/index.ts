@@ -11,6 +11,8 @@ export * from './refunds.ts';
 export * from './settings.ts';
 export * from './donations.ts';
 export * from './store.ts';
+export * from './store-comments.ts';
 export * from './store-app-detail.ts';
+export * from './store-purchases.ts';
 export * from './payment-services.ts';
 export * from './app-review-state.ts';
