@@ -14,5 +14,6 @@ export * from './store.ts';
 export * from './store-comments.ts';
 export * from './store-app-detail.ts';
 export * from './store-purchases.ts';
+export * from './store-downloads.ts';
 export * from './payment-services.ts';
 export * from './app-review-state.ts';
