@@ -13,6 +13,7 @@ export * from './donations.ts';
 export * from './store.ts';
 export * from './store-comments.ts';
 export * from './store-app-detail.ts';
+export * from './store-catalogue.ts';
 export * from './store-purchases.ts';
 export * from './store-downloads.ts';
 export * from './payment-services.ts';
