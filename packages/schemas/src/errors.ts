@@ -201,6 +201,8 @@ export const ERROR_STATUS = {
   STAKING_CLOSED: 409,
   /** A Store developer asked to leave and have their stake back, but holds no stake (they joined by invitation, or it was returned or slashed). */
   STAKE_NOT_HELD: 409,
+  /** A user posted as many comments on app pages as allowed in a minute (5) or a day (50); `Retry-After` says when the next is taken. */
+  COMMENT_RATE_LIMITED: 429,
   /** An unexpected failure; the message is generic and the cause is logged. */
   INTERNAL: 500,
 } as const;

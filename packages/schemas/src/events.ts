@@ -83,6 +83,17 @@ const donationUpdated = eventKind(
     currency_id: z.string(),
   },
 );
+/**
+ * A comment on a Store app's page was posted or deleted. The Store has no outbox: these go to
+ * the relay alone (not `eventSchema`, which is the Payment Kit's outbox and webhooks), to every
+ * page (audience everyone), so they name the app (`app_did`) and the comment, nothing of who
+ * wrote what; a page showing the app's comments reads them again.
+ */
+const storeCommentChanged = eventKind(
+  ['store.comment.created', 'store.comment.deleted'],
+  { id: z.string(), app_did: z.string() },
+  {},
+);
 const intentSucceeded = eventKind(['payment_intent.succeeded'], intentIds, {});
 const intentFailed = eventKind(['payment_intent.payment_failed'], intentIds, { code: z.string() });
 
@@ -120,5 +131,6 @@ export const relayEventSchema = z.discriminatedUnion('type', [
   intentFailed.relayed,
   refundChanged.relayed,
   donationUpdated.relayed,
+  storeCommentChanged.relayed,
 ]);
 export type RelayEvent = z.infer<typeof relayEventSchema>;

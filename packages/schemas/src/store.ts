@@ -23,13 +23,15 @@ export function isStoreAdmin(user: Pick<SessionUser, 'passports'>): boolean {
 
 /**
  * Ids of the Store's own objects: `sinv_…` for invitations, `sdh_…` for developer history rows,
- * `sah_…` for app version history rows, `sac_…` for review comments.
+ * `sah_…` for app version history rows, `sac_…` for review comments, `scm_…` for the public
+ * comments of app pages.
  */
 export const STORE_ID_PREFIXES = {
   invitation: 'sinv',
   developerHistory: 'sdh',
   appHistory: 'sah',
   appComment: 'sac',
+  publicComment: 'scm',
   stake: 'sstk',
 } as const;
 

@@ -101,6 +101,8 @@ const NOT_MET_BY_PAYERS: readonly string[] = [
   'CURRENCY_UNKNOWN',
   'STAKING_CLOSED',
   'STAKE_NOT_HELD',
+  // The Store's comments on app pages word it.
+  'COMMENT_RATE_LIMITED',
 ];
 
 describe('every error a payer can meet has text in both languages', () => {
