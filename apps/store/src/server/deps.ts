@@ -1,6 +1,7 @@
 import type { PaymentServices } from '@bazaar/schemas';
 import type { Clock } from '@bazaar/server-kit';
 import type { StoreDb } from './db/tables.ts';
+import type { StoreRelay } from './relay.ts';
 import type { BundleStorage } from './storage/index.ts';
 
 /** What every Store service receives; tests pass a real database and a manual clock. */
@@ -17,4 +18,6 @@ export interface StoreDeps {
   payments: PaymentServices | null;
   /** The platform's mode: the payment links the Store makes are live or test data. */
   livemode: boolean;
+  /** Realtime events for pages (a comment posted or deleted), through the platform's relay. */
+  relay: StoreRelay;
 }

@@ -12,10 +12,12 @@ import { registerAppRoutes } from './modules/apps/routes.ts';
 import { registerCategoryRoutes } from './modules/categories/routes.ts';
 import { seedCategories } from './modules/categories/service.ts';
 import { registerCliConnectRoutes } from './modules/cli-connect/routes.ts';
+import { registerCommentRoutes } from './modules/comments/routes.ts';
 import { registerDeveloperRoutes } from './modules/developers/routes.ts';
 import { registerSettingRoutes } from './modules/settings/routes.ts';
 import { createStakeReturner } from './modules/stakes/service.ts';
 import { storeEventSubscriber } from './flows/payment-events.ts';
+import { createStoreRelay } from './relay.ts';
 import type { BundleStorage } from './storage/index.ts';
 
 export type { StoreDeps } from './deps.ts';
@@ -48,6 +50,7 @@ export function createStoreDeps(componentDeps: ComponentDeps, options: StoreOpti
     storage: options.storage,
     payments: options.payments?.services ?? null,
     livemode: componentDeps.livemode,
+    relay: createStoreRelay(componentDeps),
   };
 }
 
@@ -64,6 +67,7 @@ export async function registerStoreRoutes(instance: FastifyInstance, deps: Store
   registerCategoryRoutes(app, deps);
   registerAppRoutes(app, deps);
   registerCliConnectRoutes(app, deps);
+  registerCommentRoutes(app, deps);
 }
 
 /**

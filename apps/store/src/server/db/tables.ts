@@ -177,6 +177,21 @@ export interface StoreTables {
     token_id: Optional<string | null>;
     sealed: Optional<string | null>;
   };
+  /**
+   * modules/comments: public comments on app pages; a reply names its top-level comment in
+   * `parent_id`. `author_name` is the poster's platform name when they posted. A deleted comment
+   * keeps its row with `body` and `author_name` erased and `deleted_at` set.
+   */
+  store_comments: {
+    id: string;
+    app_did: string;
+    parent_id: string | null;
+    author_did: string;
+    author_name: string;
+    body: string;
+    created_at: number;
+    deleted_at: Optional<number | null>;
+  };
 }
 
 /** The Store's database, or a transaction on it (a Kysely `Transaction` is one). */

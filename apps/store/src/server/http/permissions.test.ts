@@ -12,6 +12,7 @@ const X25519_PUBLIC_KEY = Buffer.from(
 const NO_SUCH_CONNECT_SESSION = `ccs_${'A'.repeat(24)}`;
 /** A well-formed app DID no upload made. */
 const NO_SUCH_APP = `did:key:z6Mk${'a'.repeat(44)}`;
+const NO_SUCH_COMMENT = `scm_${'A'.repeat(24)}`;
 const CALLERS: readonly Who[] = ['guest', 'member', 'devPassport', 'revoked', 'developer', 'admin', 'owner'];
 
 /**
@@ -228,6 +229,27 @@ describe.each(TEST_DIALECTS)('who may call each Store route on %s', (dialect) =>
         path: `/console/apps/${NO_SUCH_APP}/versions/1.0.0/comments`,
         payload: { body: 'Hello' },
       }),
+      okStatus: 404,
+    },
+    // Public comments: read by anyone who may see the app, written and deleted signed in.
+    'GET /apps/{did}/comments': {
+      access: 'public',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/comments` }),
+      okStatus: 404,
+    },
+    'GET /apps/{did}/comments/{id}/replies': {
+      access: 'public',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/comments/${NO_SUCH_COMMENT}/replies` }),
+      okStatus: 404,
+    },
+    'POST /apps/{did}/comments': {
+      access: 'signedIn',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/comments`, payload: { body: 'Hello' } }),
+      okStatus: 404,
+    },
+    'DELETE /apps/{did}/comments/{id}': {
+      access: 'signedIn',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/comments/${NO_SUCH_COMMENT}` }),
       okStatus: 404,
     },
   };

@@ -5,6 +5,7 @@ import {
   installErrorHandling,
   type Dialect,
   type ManualClock,
+  type RelayDelivery,
 } from '@bazaar/server-kit';
 import { openTestDatabase, type TestDatabase } from '@bazaar/server-kit/testing';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
@@ -66,6 +67,8 @@ export interface StoreTestApp {
   clock: ManualClock;
   /** The folder the Store's bundle storage keeps bundles in (a fresh temporary one). */
   bundlesDir: string;
+  /** What the Store handed the relay, oldest first, with who may hear each. */
+  relayed: RelayDelivery[];
   /** Calls `/api{path}` as `caller` (null: a guest). */
   call(
     caller: Caller,
@@ -86,10 +89,13 @@ export interface StoreTestApp {
 export async function openStoreTestApp(dialect: Dialect): Promise<StoreTestApp> {
   const database = await openTestDatabase(dialect);
   const clock = createManualClock(TEST_NOW);
+  const relayed: RelayDelivery[] = [];
   const componentDeps = {
     database,
     clock,
-    relay: { publish: () => {} },
+    relay: {
+      publish: (_channel: string, deliveries: readonly RelayDelivery[]) => void relayed.push(...deliveries),
+    },
     logger: Fastify().log,
     appId: 'app_test',
     appName: 'Bazaar',
@@ -127,6 +133,7 @@ export async function openStoreTestApp(dialect: Dialect): Promise<StoreTestApp> 
     deps,
     clock,
     bundlesDir,
+    relayed,
     call(caller, method, path, payload, headers = {}) {
       const user = typeof caller === 'string' ? USERS[caller] : caller;
       const options: InjectOptions = {

@@ -4,12 +4,13 @@ let lastMillis = 0;
 let sequence = 0;
 
 /**
- * `sah_…`/`sac_…` ids that sort in the order this process made them: rows written in the same
- * second (an upload and its auto-publish) then list in the order they happened, since lists
- * sort by `created_at` (unix seconds) and then by id. The wall clock's milliseconds and a
- * counter come first (fixed width, base 36, so text order is number order), randomness last.
+ * `sah_…`/`sac_…`/`scm_…` ids that sort in the order this process made them: rows written in the
+ * same second (an upload and its auto-publish, two replies) then list in the order they
+ * happened, since lists sort by `created_at` (unix seconds) and then by id. The wall clock's
+ * milliseconds and a counter come first (fixed width, base 36, so text order is number order),
+ * randomness last.
  */
-export function newOrderedStoreId(kind: 'appHistory' | 'appComment'): string {
+export function newOrderedStoreId(kind: 'appHistory' | 'appComment' | 'publicComment'): string {
   const millis = Math.max(Date.now(), lastMillis);
   sequence = millis === lastMillis ? sequence + 1 : 0;
   lastMillis = millis;

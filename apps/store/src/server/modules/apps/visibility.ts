@@ -19,6 +19,11 @@ export function isAppManager(app: Pick<AppRow, 'owner_did'>, viewer: Viewer): bo
   return viewer !== null && (viewer.did === app.owner_did || isStoreAdmin(viewer));
 }
 
+/** Whether everyone sees the app: published, public and not blocked (what the catalogue lists). */
+export function isListedApp(app: Pick<AppRow, 'current_version' | 'visibility' | 'blocked_at'>): boolean {
+  return app.current_version !== null && app.visibility === 'public' && app.blocked_at === null;
+}
+
 export interface VisibleApp {
   app: AppRow;
   /** The viewer owns the app or is a Store admin: they see it private, blocked or unpublished. */
@@ -34,10 +39,9 @@ export async function requireVisibleApp(db: StoreDb, did: string, viewer: Viewer
   const app = await findAppRow(db, did);
   if (!app) throw notFound('app', did);
   const manager = isAppManager(app, viewer);
-  if (manager) return { app, manager };
+  if (manager || isListedApp(app)) return { app, manager };
   if (app.current_version === null || app.visibility !== 'public') throw notFound('app', did);
-  if (app.blocked_at !== null) throw appBlocked();
-  return { app, manager };
+  throw appBlocked();
 }
 
 /**
