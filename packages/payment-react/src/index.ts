@@ -24,4 +24,5 @@ export { ApiError } from './api/api-error.ts';
 export { extractErrorText } from './api/error-text.ts';
 export { queryKeys } from './api/query-keys.ts';
 export { useSessionUser, useCustomerMe } from './api/use-session-user.ts';
+export { useRelayChannel, type RelayConnection } from './realtime/use-relay-events.ts';
 export { formatMoney } from '@bazaar/money';

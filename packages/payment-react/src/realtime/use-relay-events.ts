@@ -23,6 +23,12 @@ export function parseRelayFrame(raw: unknown): RelayServerMessage | null {
   }
 }
 
+/** Where a page's socket reaches the relay, and whose events channel it listens to (null: none). */
+export interface RelayConnection {
+  platformUrl: string;
+  appId: string | null;
+}
+
 /**
  * Listens to the app's events channel while `isEnabled`. The relay tells a socket only about
  * what its holder may see: a signed-in page hears its user's events through the session cookie
@@ -41,6 +47,16 @@ export function useRelayEvents(
   options: { checkoutSessionId?: string; onSubscribed?: () => void } = {},
 ): void {
   const { platformUrl, appId } = usePaymentContext();
+  useRelayChannel({ platformUrl, appId }, isEnabled, onEvent, options);
+}
+
+/** `useRelayEvents` for a host page without a PaymentProvider, which names the relay itself. */
+export function useRelayChannel(
+  { platformUrl, appId }: RelayConnection,
+  isEnabled: boolean,
+  onEvent: (event: RelayEvent) => void,
+  options: { checkoutSessionId?: string; onSubscribed?: () => void } = {},
+): void {
   // The socket stays open across renders; each frame reaches the caller's latest handlers.
   const handleEvent = useEffectEvent(onEvent);
   const handleSubscribed = useEffectEvent(() => options.onSubscribed?.());
