@@ -10,6 +10,7 @@ import { fromFlag } from './db/json.ts';
 import type { PaymentDeps } from './deps.ts';
 import { createRefund } from './flows/refund-payment.ts';
 import { getSessionRow } from './modules/checkout-sessions/service.ts';
+import { getRefund } from './modules/refunds/service.ts';
 import { findCustomerRow } from './modules/customers/repository.ts';
 import { createPaymentLink, updatePaymentLink } from './modules/payment-links/admin-service.ts';
 import { findActiveCurrencyRow } from './modules/payment-methods/repository.ts';
@@ -47,7 +48,8 @@ export function createPaymentServices(deps: PaymentDeps): PaymentServices {
       }
       const unitAmount = unitsOf(input.amount, currency.decimal);
       // Through the admin API's own schemas, so defaults and bounds are the API's.
-      const base = { livemode: input.livemode, metadata: input.metadata ?? {} };
+      const beneficiaries = input.beneficiaries ? { beneficiaries: JSON.stringify(input.beneficiaries) } : {};
+      const base = { livemode: input.livemode, metadata: { ...input.metadata, ...beneficiaries } };
       const product = await createProduct(
         deps,
         createProductBodySchema.parse({ ...base, name: input.name, description: input.description }),
@@ -76,6 +78,9 @@ export function createPaymentServices(deps: PaymentDeps): PaymentServices {
     async deactivateLink(paymentLinkId) {
       await updatePaymentLink(deps.db, paymentLinkId, { active: false });
     },
+    async activateLink(paymentLinkId) {
+      await updatePaymentLink(deps.db, paymentLinkId, { active: true });
+    },
     async retrieveCheckout(checkoutSessionId) {
       const row = await getSessionRow(deps.db, checkoutSessionId);
       const customer = row.customer_id ? await findCustomerRow(deps.db, row.customer_id) : undefined;
@@ -93,5 +98,6 @@ export function createPaymentServices(deps: PaymentDeps): PaymentServices {
       };
     },
     createRefund: (input) => createRefund(deps, input),
+    retrieveRefund: (refundId) => getRefund(deps.db, refundId),
   };
 }

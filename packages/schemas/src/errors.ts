@@ -203,6 +203,12 @@ export const ERROR_STATUS = {
   STAKE_NOT_HELD: 409,
   /** A user posted as many comments on app pages as allowed in a minute (5) or a day (50); `Retry-After` says when the next is taken. */
   COMMENT_RATE_LIMITED: 429,
+  /** The app is free (its published version has no price): there is nothing to buy. */
+  APP_NOT_FOR_SALE: 409,
+  /** The signed-in visitor already holds an active licence for this app, or owns it. */
+  ALREADY_PURCHASED: 409,
+  /** A paid app's bundle: sign in as a buyer, or present a valid, unrevoked licence in `X-Bazaar-Licence`. */
+  LICENCE_REQUIRED: 402,
   /** An unexpected failure; the message is generic and the cause is logged. */
   INTERNAL: 500,
 } as const;

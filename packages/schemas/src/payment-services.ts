@@ -18,6 +18,19 @@ export interface OneTimeLinkInput {
   currency: string;
   livemode: boolean;
   metadata?: Record<string, string>;
+  /**
+   * Who the sale is for and their shares (whole percents adding up to 100), kept on the
+   * product, the price and the link as `beneficiaries` metadata (JSON) for the kit's operators
+   * to read; the caller keeps its own ledger of the split.
+   */
+  beneficiaries?: LinkBeneficiary[];
+}
+
+export interface LinkBeneficiary {
+  name: string;
+  /** A DID or a wallet address. */
+  address: string;
+  percent: number;
 }
 
 export interface OneTimeLink {
@@ -48,8 +61,12 @@ export interface PaymentServices {
   createOneTimeLink(input: OneTimeLinkInput): Promise<OneTimeLink>;
   /** A deactivated link starts no new checkout; sessions already open may still be paid. */
   deactivateLink(paymentLinkId: string): Promise<void>;
+  /** A link deactivated earlier starts checkouts again. */
+  activateLink(paymentLinkId: string): Promise<void>;
   retrieveCheckout(checkoutSessionId: string): Promise<CheckoutFacts>;
   createRefund(input: CreateRefundInput): Promise<Refund>;
+  /** A refund the caller heard of in an event (`refund.succeeded`), to learn what it gave back of which invoice. */
+  retrieveRefund(refundId: string): Promise<Refund>;
 }
 
 /**

@@ -24,7 +24,7 @@ export function isStoreAdmin(user: Pick<SessionUser, 'passports'>): boolean {
 /**
  * Ids of the Store's own objects: `sinv_…` for invitations, `sdh_…` for developer history rows,
  * `sah_…` for app version history rows, `sac_…` for review comments, `scm_…` for the public
- * comments of app pages.
+ * comments of app pages, `slic_…` for licences.
  */
 export const STORE_ID_PREFIXES = {
   invitation: 'sinv',
@@ -33,6 +33,7 @@ export const STORE_ID_PREFIXES = {
   appComment: 'sac',
   publicComment: 'scm',
   stake: 'sstk',
+  licence: 'slic',
 } as const;
 
 /** `newStoreId('invitation')` → `sinv_3kP…`. */
@@ -83,6 +84,8 @@ export const storeSettingsSchema = z.object({
   defaultReviewType: storeReviewTypeSchema,
   maxBundleSizeMb: z.number().int().min(1).max(STORE_MAX_BUNDLE_SIZE_MB_LIMIT),
   autoPublishDefault: z.boolean(),
+  /** The Store's share of each sale of a paid app, in whole percent; the developer gets the rest. */
+  storeSharePercent: z.number().int().min(0).max(100),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
@@ -93,6 +96,7 @@ export const STORE_DEFAULT_SETTINGS: StoreSettings = {
   defaultReviewType: 'each',
   maxBundleSizeMb: STORE_DEFAULT_MAX_BUNDLE_SIZE_MB,
   autoPublishDefault: false,
+  storeSharePercent: 30,
 };
 
 /** `PUT /api/console/settings`: the fields to change; those left out keep their value. */

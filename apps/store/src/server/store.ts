@@ -14,6 +14,8 @@ import { seedCategories } from './modules/categories/service.ts';
 import { registerCliConnectRoutes } from './modules/cli-connect/routes.ts';
 import { registerCommentRoutes } from './modules/comments/routes.ts';
 import { registerDeveloperRoutes } from './modules/developers/routes.ts';
+import { registerLicenceRoutes } from './modules/licences/routes.ts';
+import { registerPurchaseRoutes } from './modules/purchases/routes.ts';
 import { registerSettingRoutes } from './modules/settings/routes.ts';
 import { createStakeReturner } from './modules/stakes/service.ts';
 import { storeEventSubscriber } from './flows/payment-events.ts';
@@ -68,6 +70,8 @@ export async function registerStoreRoutes(instance: FastifyInstance, deps: Store
   registerAppRoutes(app, deps);
   registerCliConnectRoutes(app, deps);
   registerCommentRoutes(app, deps);
+  registerPurchaseRoutes(app, deps);
+  registerLicenceRoutes(app, deps);
 }
 
 /**

@@ -116,4 +116,8 @@ export const storeConsoleEn = {
   'store.console.settings.error.currencyUnknown':
     'The Payment Kit has no such currency in this mode: use the symbol (USD) or id of one of its currencies',
   'store.console.settings.error.maxBundleSizeMb': 'A whole number of MB from 1 to {max}',
+  'store.console.settings.sales': 'Paid apps',
+  'store.console.settings.storeSharePercent': "Store's share of each sale",
+  'store.console.settings.storeShareHelp': 'The developer gets the rest; applies to purchases from now on',
+  'store.console.settings.error.storeSharePercent': 'A whole number of percent from 0 to 100',
 };

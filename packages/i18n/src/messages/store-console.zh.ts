@@ -113,4 +113,8 @@ export const storeConsoleZh: Record<keyof typeof storeConsoleEn, string> = {
   'store.console.settings.error.currencyUnknown':
     '支付套件在当前模式下没有该币种：请填写其币种的符号（如 USD）或 ID',
   'store.console.settings.error.maxBundleSizeMb': '请输入 1 到 {max} 之间的整数（MB）',
+  'store.console.settings.sales': '付费应用',
+  'store.console.settings.storeSharePercent': '商店每笔销售的分成',
+  'store.console.settings.storeShareHelp': '其余归开发者；从此以后的购买生效',
+  'store.console.settings.error.storeSharePercent': '请输入 0 到 100 之间的整数百分比',
 };

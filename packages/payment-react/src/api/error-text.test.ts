@@ -101,6 +101,10 @@ const NOT_MET_BY_PAYERS: readonly string[] = [
   'CURRENCY_UNKNOWN',
   'STAKING_CLOSED',
   'STAKE_NOT_HELD',
+  // The Store's app page words these (buying and downloading a paid app).
+  'APP_NOT_FOR_SALE',
+  'ALREADY_PURCHASED',
+  'LICENCE_REQUIRED',
   // The Store's comments on app pages word it.
   'COMMENT_RATE_LIMITED',
 ];

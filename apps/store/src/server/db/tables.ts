@@ -20,6 +20,7 @@ export interface StoreTables {
     default_review_type: string;
     max_bundle_size_mb: number;
     auto_publish_default: number;
+    store_share_percent: Optional<number>;
     updated_by: string;
     updated_at: number;
   };
@@ -192,6 +193,47 @@ export interface StoreTables {
     created_at: number;
     deleted_at: Optional<number | null>;
   };
+  /** modules/licences: the keys the Store signs with (`licence`: licences), as JWK JSON. */
+  store_signing_keys: { id: string; private_jwk: string; public_jwk: string; created_at: number };
+  /** modules/purchases: the Payment Kit's payment link selling one app at one price, currency, share and mode. */
+  store_price_links: {
+    payment_link_id: string;
+    app_did: string;
+    amount: string;
+    currency: string;
+    currency_id: string;
+    unit_amount: string;
+    store_share_percent: number;
+    livemode: number;
+    active: number;
+    created_at: number;
+  };
+  /**
+   * modules/licences: one paid checkout of a price link. Amounts are in the currency's smallest
+   * unit; `developer_amount + store_amount = amount_paid`. `token` is the signed receipt.
+   */
+  store_licences: {
+    id: string;
+    app_did: string;
+    buyer_did: string;
+    version_range: string;
+    status: string;
+    checkout_session_id: string;
+    invoice_id: string;
+    payment_link_id: string;
+    currency_id: string;
+    amount_paid: string;
+    developer_amount: string;
+    store_amount: string;
+    refunded_amount: string;
+    livemode: number;
+    token: string;
+    issued_at: number;
+    revoked_at: Optional<number | null>;
+    revoked_reason: Optional<string | null>;
+  };
+  /** modules/licences: each refund heard for a licence, once. */
+  store_licence_refunds: { refund_id: string; licence_id: string; amount: string; created_at: number };
 }
 
 /** The Store's database, or a transaction on it (a Kysely `Transaction` is one). */

@@ -11,6 +11,7 @@ import { appComments } from './0009-app-comments.ts';
 import { cliConnect } from './0010-cli-connect.ts';
 import { stakes } from './0011-stakes.ts';
 import { appDownloads } from './0012-app-downloads.ts';
+import { purchases } from './0016-purchases.ts';
 import { comments } from './0015-comments.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
@@ -28,4 +29,5 @@ export const storeMigrations: Record<string, Migration> = {
   '0011_stakes': stakes,
   '0012_app_downloads': appDownloads,
   '0015_comments': comments,
+  '0016_purchases': purchases,
 };

@@ -12,7 +12,7 @@ describe.each(TEST_DIALECTS)('store settings on %s', (dialect) => {
     await t.close();
   });
 
-  it('starts with the defaults: invitation, review of each version, bundles up to 500 MB', async () => {
+  it('starts with the defaults: invitation, review of each version, bundles up to 500 MB, a 30% share of sales', async () => {
     const response = await t.call('admin', 'GET', '/console/settings');
     expect(response.json()).toEqual({
       permissionMode: 'invitation',
@@ -21,6 +21,7 @@ describe.each(TEST_DIALECTS)('store settings on %s', (dialect) => {
       defaultReviewType: 'each',
       maxBundleSizeMb: 500,
       autoPublishDefault: false,
+      storeSharePercent: 30,
     });
     expect(response.json()).toEqual(STORE_DEFAULT_SETTINGS);
   });

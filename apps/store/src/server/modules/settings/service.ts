@@ -24,6 +24,7 @@ function toSettings(row: SettingsRow): StoreSettings {
     defaultReviewType: row.default_review_type,
     maxBundleSizeMb: row.max_bundle_size_mb,
     autoPublishDefault: fromFlag(row.auto_publish_default),
+    storeSharePercent: row.store_share_percent,
   });
 }
 
@@ -75,6 +76,7 @@ export async function updateStoreSettings(
     default_review_type: next.defaultReviewType,
     max_bundle_size_mb: next.maxBundleSizeMb,
     auto_publish_default: toFlag(next.autoPublishDefault),
+    store_share_percent: next.storeSharePercent,
     updated_by: input.actorDid,
     updated_at: deps.clock.now(),
   });

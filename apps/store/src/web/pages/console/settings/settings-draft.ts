@@ -9,13 +9,20 @@ import {
 import { StoreApiError } from '../../../api/store-api.ts';
 import { issuesByField } from '../../../components/form-issues.ts';
 
+/** The whole-number settings, which the form holds as typed. */
+type NumberField = 'maxBundleSizeMb' | 'storeSharePercent';
+
 /** The settings as the form holds them: numbers as typed, checked only on save. */
-export type SettingsDraft = Omit<StoreSettings, 'maxBundleSizeMb'> & { maxBundleSizeMb: string };
+export type SettingsDraft = Omit<StoreSettings, NumberField> & Record<NumberField, string>;
 export type SettingsField = keyof StoreSettings;
 export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
 export function toDraft(settings: StoreSettings): SettingsDraft {
-  return { ...settings, maxBundleSizeMb: String(settings.maxBundleSizeMb) };
+  return {
+    ...settings,
+    maxBundleSizeMb: String(settings.maxBundleSizeMb),
+    storeSharePercent: String(settings.storeSharePercent),
+  };
 }
 
 const FIELD_TEXTS: Record<SettingsField, MessageKey> = {
@@ -25,6 +32,7 @@ const FIELD_TEXTS: Record<SettingsField, MessageKey> = {
   defaultReviewType: 'store.error.400',
   maxBundleSizeMb: 'store.console.settings.error.maxBundleSizeMb',
   autoPublishDefault: 'store.error.400',
+  storeSharePercent: 'store.console.settings.error.storeSharePercent',
 };
 
 const isSettingsField = (path: string): path is SettingsField => path in FIELD_TEXTS;
@@ -42,9 +50,11 @@ export function checkSettingsDraft(
   draft: SettingsDraft,
   saved: StoreSettings,
 ): { changes: UpdateStoreSettingsBody; errors: null } | { changes: null; errors: SettingsErrors } {
+  const asNumber = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
   const parsed = storeSettingsSchema.safeParse({
     ...draft,
-    maxBundleSizeMb: draft.maxBundleSizeMb.trim() === '' ? Number.NaN : Number(draft.maxBundleSizeMb),
+    maxBundleSizeMb: asNumber(draft.maxBundleSizeMb),
+    storeSharePercent: asNumber(draft.storeSharePercent),
   });
   const errors: SettingsErrors = {};
   if (!parsed.success) {

@@ -158,6 +158,20 @@ export function SettingsForm({ settings }: { settings: StoreSettings }) {
           }}
         />
       </SettingsSection>
+      <SettingsSection title={t('store.console.settings.sales')}>
+        <TextField
+          label={t('store.console.settings.storeSharePercent')}
+          value={draft.storeSharePercent}
+          onChange={(event) => change({ storeSharePercent: event.target.value })}
+          error={Boolean(errors.storeSharePercent)}
+          helperText={errors.storeSharePercent ?? t('store.console.settings.storeShareHelp')}
+          sx={{ maxWidth: { sm: 240 } }}
+          slotProps={{
+            htmlInput: { inputMode: 'numeric' },
+            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+          }}
+        />
+      </SettingsSection>
       {notice?.kind === 'saved' ? (
         <Alert severity="success" role="status">
           {t('store.console.settings.saved')}

@@ -1,0 +1,164 @@
+import { createPaymentKit } from '@bazaar/payment-server';
+import {
+  appPurchaseStateSchema,
+  licenceListSchema,
+  licencePublicKeySchema,
+  type AppPurchaseState,
+} from '@bazaar/schemas';
+import { createFilesystemBundleStorage, createStore, type StoreDeps } from '@bazaar/store';
+import { createStoreDeps, demoAppKey, recordAppPurchase } from '@bazaar/store/testing';
+import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { importJWK, jwtVerify } from 'jose';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { payTestCheckout, startTestCheckout } from './test-checkouts.ts';
+import { createTestPlatform, type TestPlatform } from './testing.ts';
+
+/**
+ * Buying a paid app end to end on the real Payment Kit: the demo's Receipt OCR sells at 4.99 USD
+ * through the kit's checkout, the Store hears of the payment from the kit's events and grants a
+ * licence it signs, the download takes the licence, and a refund takes it back.
+ */
+describe.each(TEST_DIALECTS)('buying a paid app through the Payment Kit on %s', (dialect) => {
+  let platform: TestPlatform;
+  let storeDeps: StoreDeps;
+  let bundlesDir: string;
+  let owner: string;
+  const did = demoAppKey('receipt-ocr').did;
+
+  beforeEach(async () => {
+    bundlesDir = await mkdtemp(join(tmpdir(), 'bazaar-purchases-'));
+    const storage = createFilesystemBundleStorage({ root: bundlesDir });
+    platform = await createTestPlatform(dialect, {
+      listen: true,
+      components: (deps) => {
+        const paymentKit = createPaymentKit(deps);
+        storeDeps = createStoreDeps(deps, { storage, payments: paymentKit });
+        return [paymentKit, createStore(deps, { storage, payments: paymentKit, demoApps: true })];
+      },
+    });
+    owner = (await platform.signIn('owner@example.com')).cookie;
+  });
+  afterEach(async () => {
+    await platform?.close();
+    await rm(bundlesDir, { recursive: true, force: true });
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    cookie?: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    platform.app.inject({
+      method,
+      url,
+      headers: { origin: platform.baseUrl, ...headers, ...(cookie && { cookie }) },
+      ...(payload && { payload }),
+    });
+  const state = async (cookie?: string): Promise<AppPurchaseState> => {
+    const response = await call('GET', `/api/apps/${did}/purchase`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return appPurchaseStateSchema.parse(response.json());
+  };
+  const openCheckout = async (cookie: string) => {
+    const response = await call('POST', `/api/apps/${did}/purchase`, cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ paymentLinkId: string }>().paymentLinkId;
+  };
+  async function buy(cookie: string, email: string) {
+    const session = await startTestCheckout(platform.app, await openCheckout(cookie), cookie);
+    await payTestCheckout(platform.app, session, { cookie, email, name: 'Bea Buyer' });
+    await expect.poll(async () => (await state(cookie)).licence?.status, { timeout: 5_000 }).toBe('active');
+    return session.id;
+  }
+
+  it('sells at the published price to a signed-in visitor, once, and signs the licence it grants', async () => {
+    expect(await state()).toEqual({
+      price: { amount: '4.99', currency: 'USD' },
+      licence: null,
+      owned: false,
+    });
+    expect((await call('POST', `/api/apps/${did}/purchase`)).statusCode).toBe(401);
+    const { cookie } = await platform.signIn('bea@example.com');
+    // One link for the same terms, whoever asks.
+    const other = (await platform.signIn('carl@example.com')).cookie;
+    expect(await openCheckout(cookie)).toBe(await openCheckout(other));
+
+    const sessionId = await buy(cookie, 'bea@example.com');
+    const { licence } = await state(cookie);
+    expect(licence).toMatchObject({
+      appDid: did,
+      versionRange: '*',
+      status: 'active',
+      checkoutSessionId: sessionId,
+    });
+    const again = await call('POST', `/api/apps/${did}/purchase`, cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ALREADY_PURCHASED');
+
+    // The kit delivers at least once: the same checkout heard again grants nothing more.
+    await recordAppPurchase(storeDeps, sessionId);
+    const licences = licenceListSchema.parse((await call('GET', '/api/licences', cookie)).json());
+    expect(licences.count).toBe(1);
+    const rows = await storeDeps.db.selectFrom('store_licences').selectAll().execute();
+    // 30% of 499 cents is 149.7: the Store's part rounds down and the parts add up to the payment.
+    expect(rows.map((row) => [row.amount_paid, row.store_amount, row.developer_amount])).toEqual([
+      ['499', '149', '350'],
+    ]);
+
+    // Anyone can check the receipt with the Store's public key.
+    const { issuer, jwk } = licencePublicKeySchema.parse(
+      (await call('GET', '/api/licences/public-key')).json(),
+    );
+    const { payload } = await jwtVerify(licence!.token, await importJWK(jwk, 'EdDSA'), { issuer });
+    expect(payload).toMatchObject({ app: did, versions: '*', jti: licence!.id, sub: licence!.buyerDid });
+  });
+
+  it('refuses to sell a free app, and to the app’s own managers', async () => {
+    const free = demoAppKey('cron-dashboard').did;
+    const response = await call('POST', `/api/apps/${free}/purchase`, owner);
+    expect(response.json().error.code).toBe('APP_NOT_FOR_SALE');
+    expect((await state(owner)).owned).toBe(true);
+    expect((await call('POST', `/api/apps/${did}/purchase`, owner)).json().error.code).toBe(
+      'ALREADY_PURCHASED',
+    );
+  });
+
+  it('revokes the licence once the purchase is refunded whole, not before', async () => {
+    const { cookie } = await platform.signIn('bea@example.com');
+    await buy(cookie, 'bea@example.com');
+    const invoiceId = (
+      await storeDeps.db.selectFrom('store_licences').select('invoice_id').executeTakeFirstOrThrow()
+    ).invoice_id;
+    const refund = async (amount: string) => {
+      const response = await call('POST', '/payment-kit/api/refunds', owner, {
+        invoice_id: invoiceId,
+        amount,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await refund('100');
+    await expect
+      .poll(
+        async () =>
+          (
+            await storeDeps.db
+              .selectFrom('store_licences')
+              .select('refunded_amount')
+              .executeTakeFirstOrThrow()
+          ).refunded_amount,
+      )
+      .toBe('100');
+    expect((await state(cookie)).licence?.status).toBe('active');
+    await refund('399');
+    await expect.poll(async () => (await state(cookie)).licence, { timeout: 5_000 }).toBeNull();
+    const [listed] = licenceListSchema.parse((await call('GET', '/api/licences', cookie)).json()).list;
+    expect(listed).toMatchObject({ status: 'revoked' });
+    // Bought back after a refund: a new licence.
+    await buy(cookie, 'bea@example.com');
+  });
+});
