@@ -159,6 +159,28 @@ export interface StoreTables {
     created_at: number;
   };
   /**
+   * modules/apps (catalogue): one row per app with a published version, holding what that
+   * version's manifest says, written when it is published. `keywords` is JSON; the `*_terms`
+   * columns are the search terms by where they stand (space-separated), which SQLite's FTS5
+   * table and PostgreSQL's `search_vector` column index.
+   */
+  store_app_listings: {
+    app_did: string;
+    name: string;
+    version: string;
+    title: string;
+    description: string;
+    keywords: string;
+    logo: string | null;
+    price_amount: string | null;
+    price_currency: string | null;
+    published_at: number;
+    title_key: string;
+    title_terms: string;
+    keyword_terms: string;
+    description_terms: string;
+  };
+  /**
    * modules/cli-connect: one row per connect session. `poll_secret_hash` is the sha256 of the
    * poll secret; `sealed` holds the access token sealed to `public_key` (JSON) from approval until
    * the CLI collects it; the token is never kept in clear.

@@ -11,6 +11,7 @@ import { appComments } from './0009-app-comments.ts';
 import { cliConnect } from './0010-cli-connect.ts';
 import { stakes } from './0011-stakes.ts';
 import { appDownloads } from './0012-app-downloads.ts';
+import { appCatalogue } from './0013-app-catalogue.ts';
 import { purchases } from './0016-purchases.ts';
 import { comments } from './0015-comments.ts';
 
@@ -28,6 +29,7 @@ export const storeMigrations: Record<string, Migration> = {
   '0010_cli_connect': cliConnect,
   '0011_stakes': stakes,
   '0012_app_downloads': appDownloads,
+  '0013_app_catalogue': appCatalogue,
   '0015_comments': comments,
   '0016_purchases': purchases,
 };

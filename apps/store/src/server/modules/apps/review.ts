@@ -18,6 +18,7 @@ import type { StoreDeps } from '../../deps.ts';
 import { validationFailed } from '../../http/validation-failed.ts';
 import { listCategories } from '../categories/service.ts';
 import { findDeveloper } from '../developers/index.ts';
+import { listPublishedVersion } from './catalogue/listing.ts';
 import { newOrderedStoreId } from './ordered-id.ts';
 import {
   findAppRow,
@@ -111,7 +112,7 @@ export function assertPublishable(app: AppRow, row: VersionRow): void {
   }
 }
 
-/** Publishes a version `assertPublishable` let through: the version, then the app's pointer to it. */
+/** Publishes a version `assertPublishable` let through: the version, then the app's pointer to it and its catalogue listing. */
 export async function publishVersion(
   trx: StoreDb,
   input: { app: AppRow; row: VersionRow; actor: Actor; now: number },
@@ -123,6 +124,7 @@ export async function publishVersion(
     now: input.now,
   });
   const app = await updateAppRow(trx, input.app.did, { current_version: row.version, updated_at: input.now });
+  await listPublishedVersion(trx, row);
   return { app: app!, row };
 }
 

@@ -25,6 +25,7 @@ import { blockAppAndSlash } from '../../flows/block-app.ts';
 import { currentDeveloper, developerOnly, requireStoreAdmin, storeAdminOnly } from '../../http/guards.ts';
 import { openApiForm } from '../../http/openapi.ts';
 import { accessTokenOnly, currentAccessToken } from '../access-tokens/index.ts';
+import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerAppDetailRoutes } from './detail/routes.ts';
 import { actOnVersion, reviewVersion } from './review.ts';
 import {
@@ -54,6 +55,7 @@ export function registerAppRoutes(app: ZodApp, deps: StoreDeps) {
   registerDeveloperAppRoutes(app, deps);
   registerConsoleAppRoutes(app, deps);
   registerAppDetailRoutes(app, deps);
+  registerCatalogueRoutes(app, deps);
 }
 
 function registerCliRoutes(app: ZodApp, deps: StoreDeps) {

@@ -3,6 +3,7 @@ export {
   ALREADY_DEVELOPER_MESSAGE,
   DEVELOPER_REQUIRED_MESSAGE,
   findDeveloper,
+  findDeveloperNames,
   leaveAsDeveloper,
   registerDeveloper,
   requireEnabledDeveloper,

@@ -9,6 +9,12 @@ export async function findDeveloperRow(db: StoreDb, did: string): Promise<Develo
   return db.selectFrom('store_developers').selectAll().where('did', '=', did).executeTakeFirst();
 }
 
+/** The records of `dids` that exist, in no particular order. */
+export async function listDeveloperRowsByDid(db: StoreDb, dids: readonly string[]): Promise<DeveloperRow[]> {
+  if (dids.length === 0) return [];
+  return db.selectFrom('store_developers').selectAll().where('did', 'in', dids).execute();
+}
+
 /** False when the DID already has a record (nothing written). */
 export async function insertDeveloperRowIfMissing(
   db: StoreDb,

@@ -22,6 +22,7 @@ import {
   insertDeveloperRowIfMissing,
   listDeveloperHistoryRows,
   listDeveloperRows,
+  listDeveloperRowsByDid,
   updateDeveloperRow,
   type DeveloperHistoryRow,
   type DeveloperRow,
@@ -58,6 +59,12 @@ function toHistoryEntry(row: DeveloperHistoryRow): DeveloperHistoryEntry {
 export async function findDeveloper(db: StoreDb, did: string): Promise<StoreDeveloper | null> {
   const row = await findDeveloperRow(db, did);
   return row ? toDeveloper(row) : null;
+}
+
+/** The Store names of the developers among `dids`, by DID (one read for a whole list of apps). */
+export async function findDeveloperNames(db: StoreDb, dids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await listDeveloperRowsByDid(db, [...new Set(dids)]);
+  return new Map(rows.map((row) => [row.did, row.username]));
 }
 
 /**

@@ -1,0 +1,44 @@
+import type { Manifest } from '@bazaar/bundle';
+import type { StoreDb } from '../../../db/tables.ts';
+import type { VersionRow } from '../repository.ts';
+import { upsertListingRow, type ListingRow } from './repository.ts';
+import { listingTermsOf, titleSortKey } from './search-text.ts';
+
+type PublishedVersion = Pick<
+  VersionRow,
+  'app_did' | 'version' | 'manifest' | 'published_at' | 'status_changed_at'
+>;
+
+/**
+ * An app's catalogue row from its published version's signed manifest. The upload verified the
+ * manifest whole before storing it, so it is read back without parsing it again.
+ */
+export function listingRowOf(version: PublishedVersion): ListingRow {
+  const manifest = JSON.parse(version.manifest) as Manifest;
+  const terms = listingTermsOf(manifest);
+  return {
+    app_did: version.app_did,
+    name: manifest.name,
+    version: version.version,
+    title: manifest.title,
+    description: manifest.description,
+    keywords: JSON.stringify(manifest.keywords),
+    logo: manifest.logo ?? null,
+    price_amount: manifest.price?.amount ?? null,
+    price_currency: manifest.price?.currency ?? null,
+    published_at: version.published_at ?? version.status_changed_at,
+    title_key: titleSortKey(manifest.title),
+    title_terms: terms.titleTerms.join(' '),
+    keyword_terms: terms.keywordTerms.join(' '),
+    description_terms: terms.descriptionTerms.join(' '),
+  };
+}
+
+/**
+ * Lists the version just published in place of the app's previous one: called in the transaction
+ * that publishes it, so the catalogue and its search index never show a version that is not the
+ * app's current one.
+ */
+export async function listPublishedVersion(trx: StoreDb, version: PublishedVersion): Promise<void> {
+  await upsertListingRow(trx, listingRowOf(version));
+}

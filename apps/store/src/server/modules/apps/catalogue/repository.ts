@@ -1,0 +1,219 @@
+import type { CataloguePriceFilter, SortDirection } from '@bazaar/schemas';
+import { countAll } from '@bazaar/server-kit';
+import { PostgresAdapter, sql, type Insertable, type Selectable } from 'kysely';
+import type { StoreDb, StoreTables } from '../../../db/tables.ts';
+import type { VocabularyEntry } from './query-expansion.ts';
+
+export type ListingRow = Selectable<StoreTables['store_app_listings']>;
+
+/**
+ * Whose apps a list may hold besides the listed ones (published, public, not blocked): the
+ * signed-in user's own, or every app for a Store admin.
+ */
+export type CatalogueScope = { kind: 'everything' } | { kind: 'listed'; ownerDid: string | null };
+
+export interface CatalogueFilter {
+  scope: CatalogueScope;
+  category?: string | undefined;
+  price?: CataloguePriceFilter | undefined;
+}
+
+/** What an item of the catalogue is made of: the listing's facts and the app's own. */
+const ITEM_COLUMNS = [
+  'l.app_did',
+  'l.name',
+  'l.version',
+  'l.title',
+  'l.description',
+  'l.keywords',
+  'l.logo',
+  'l.price_amount',
+  'l.price_currency',
+  'l.published_at',
+  'a.category',
+  'a.owner_did',
+  'a.downloads',
+  'a.visibility',
+  'a.blocked_at',
+] as const;
+
+export interface CatalogueRow {
+  app_did: string;
+  name: string;
+  version: string;
+  title: string;
+  description: string;
+  keywords: string;
+  logo: string | null;
+  price_amount: string | null;
+  price_currency: string | null;
+  published_at: number;
+  category: string | null;
+  owner_did: string;
+  downloads: number;
+  visibility: string;
+  blocked_at: number | null;
+}
+
+const isPostgres = (db: StoreDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * A text column ordered by code points on both databases (SQLite compares bytes; PostgreSQL
+ * would otherwise use the database's locale), so lists and searches sort alike everywhere.
+ */
+const byCodePoints = (db: StoreDb, column: 'l.title_key' | 'a.did') =>
+  isPostgres(db) ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
+
+/** Writes the listing of an app, replacing its previous version's; the search index follows by trigger. */
+export async function upsertListingRow(db: StoreDb, row: Insertable<StoreTables['store_app_listings']>) {
+  const { app_did: _did, ...changes } = row;
+  await db
+    .insertInto('store_app_listings')
+    .values(row)
+    .onConflict((conflict) => conflict.column('app_did').doUpdateSet(changes))
+    .execute();
+}
+
+function catalogueQuery(db: StoreDb, filter: CatalogueFilter) {
+  const { scope, category, price } = filter;
+  return db
+    .selectFrom('store_app_listings as l')
+    .innerJoin('store_apps as a', 'a.did', 'l.app_did')
+    .where('a.current_version', 'is not', null)
+    .$if(scope.kind === 'listed', (query) =>
+      query.where((eb) => {
+        const listed = eb.and([eb('a.blocked_at', 'is', null), eb('a.visibility', '=', 'public')]);
+        const ownerDid = scope.kind === 'listed' ? scope.ownerDid : null;
+        return ownerDid === null ? listed : eb.or([listed, eb('a.owner_did', '=', ownerDid)]);
+      }),
+    )
+    .$if(category !== undefined, (query) => query.where('a.category', '=', category!))
+    .$if(price === 'free', (query) => query.where('l.price_amount', 'is', null))
+    .$if(price === 'paid', (query) => query.where('l.price_amount', 'is not', null));
+}
+
+export type ListingSort = 'downloads' | 'lastPublished' | 'title';
+
+const SORT_COLUMNS = { downloads: 'a.downloads', lastPublished: 'l.published_at' } as const;
+
+/** A page of the catalogue in `order`, ties broken by downloads (most first) then DID. */
+export async function listCatalogueRows(
+  db: StoreDb,
+  filter: CatalogueFilter,
+  order: { sortBy: ListingSort; direction: SortDirection },
+  window: { limit: number; offset: number },
+): Promise<CatalogueRow[]> {
+  const sortBy =
+    order.sortBy === 'title' ? byCodePoints(db, 'l.title_key') : sql.ref(SORT_COLUMNS[order.sortBy]);
+  return catalogueQuery(db, filter)
+    .select(ITEM_COLUMNS)
+    .orderBy(sortBy, order.direction)
+    .orderBy('a.downloads', 'desc')
+    .orderBy(byCodePoints(db, 'a.did'))
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+export async function countCatalogueRows(db: StoreDb, filter: CatalogueFilter): Promise<number> {
+  const row = await catalogueQuery(db, filter).select(countAll().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The catalogue rows of `dids` (a page a search ranked), in no particular order. */
+export async function findCatalogueRows(db: StoreDb, dids: readonly string[]): Promise<CatalogueRow[]> {
+  if (dids.length === 0) return [];
+  return catalogueQuery(db, { scope: { kind: 'everything' } })
+    .select(ITEM_COLUMNS)
+    .where('l.app_did', 'in', dids)
+    .execute();
+}
+
+/** Per category holding any app of the scope: how many. */
+export async function countCatalogueRowsByCategory(
+  db: StoreDb,
+  scope: CatalogueScope,
+): Promise<Array<{ category: string; count: number }>> {
+  const rows = await catalogueQuery(db, { scope })
+    .where('a.category', 'is not', null)
+    .select(['a.category', countAll().as('count')])
+    .groupBy('a.category')
+    .execute();
+  return rows.map((row) => ({ category: row.category!, count: Number(row.count) }));
+}
+
+/** Each category's `perCategory` most downloaded apps of the scope (ties: DID). */
+export async function listTopCatalogueRowsPerCategory(
+  db: StoreDb,
+  scope: CatalogueScope,
+  perCategory: number,
+): Promise<CatalogueRow[]> {
+  const ranked = catalogueQuery(db, { scope })
+    .where('a.category', 'is not', null)
+    .select(ITEM_COLUMNS)
+    .select(
+      sql<number>`row_number() over (partition by a.category order by a.downloads desc, ${byCodePoints(db, 'a.did')})`.as(
+        'position',
+      ),
+    );
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .selectAll()
+    .where('ranked.position', '<=', perCategory)
+    .execute();
+  return rows.map(({ position: _position, ...row }) => row);
+}
+
+/** An app a search found, with what ranking it reads. */
+export interface CandidateRow {
+  did: string;
+  downloads: number;
+  published_at: number;
+  title_key: string;
+  title_terms: string;
+  keyword_terms: string;
+  description_terms: string;
+}
+
+/**
+ * The apps of the filter holding any of `terms`, found by the database's full-text index: FTS5
+ * on SQLite, the GIN-indexed `search_vector` on PostgreSQL. The terms are the index's own
+ * (letters and digits only), each quoted, and the query is one bound value: nothing a visitor
+ * typed is ever read as query syntax.
+ */
+export async function findSearchCandidates(
+  db: StoreDb,
+  filter: CatalogueFilter,
+  terms: readonly string[],
+): Promise<CandidateRow[]> {
+  if (terms.length === 0) return [];
+  const matching = isPostgres(db)
+    ? sql<boolean>`l.search_vector @@ cast(${terms.map((term) => `'${term.replace(/['\\]/g, (c) => c + c)}'`).join(' | ')} as tsquery)`
+    : sql<boolean>`l.app_did in (select app_did from store_app_listings_fts where store_app_listings_fts match ${terms
+        .map((term) => `"${term.replaceAll('"', '""')}"`)
+        .join(' OR ')})`;
+  return catalogueQuery(db, filter)
+    .where(matching)
+    .select([
+      'l.app_did as did',
+      'a.downloads',
+      'l.published_at',
+      'l.title_key',
+      'l.title_terms',
+      'l.keyword_terms',
+      'l.description_terms',
+    ])
+    .execute();
+}
+
+/** Every term of the search index and how many listings hold it: FTS5's vocabulary, or `ts_stat`'s. */
+export async function readSearchVocabulary(db: StoreDb): Promise<VocabularyEntry[]> {
+  const query = isPostgres(db)
+    ? sql<{
+        term: string;
+        docs: number;
+      }>`select word as term, ndoc as docs from ts_stat('select search_vector from store_app_listings')`
+    : sql<{ term: string; docs: number }>`select term, doc as docs from store_app_listings_vocab`;
+  const { rows } = await query.execute(db);
+  return rows.map((row) => ({ term: row.term, docs: Number(row.docs) }));
+}

@@ -1,0 +1,76 @@
+import type { CatalogueSort, SortDirection } from '@bazaar/schemas';
+import { readRevision } from '@bazaar/server-kit';
+import { APP_CATALOGUE_REVISION } from '../../../db/migrations/0013-app-catalogue.ts';
+import type { StoreDb } from '../../../db/tables.ts';
+import { buildVocabulary, expandQuery, type QueryExpansion, type Vocabulary } from './query-expansion.ts';
+import { orderCandidates } from './ranking.ts';
+import { findSearchCandidates, readSearchVocabulary, type CatalogueFilter } from './repository.ts';
+import { queryWordsOf } from './search-text.ts';
+
+/**
+ * The catalogue's search, one interface over both databases: the keyword becomes words, the
+ * words become the index's terms (prefixes and typos included), the database finds the apps
+ * holding any of them, and one ranking orders them.
+ */
+
+/** The vocabulary at a revision of the catalogue, per database. */
+const vocabularies = new WeakMap<StoreDb, { revision: number; vocabulary: Promise<Vocabulary> }>();
+
+/**
+ * The search index's vocabulary, kept in memory while the catalogue's revision (moved by
+ * triggers on every listing change, on any node) reads the same: typos are found by comparing
+ * a word with every term of about its length, which the databases cannot do with an index.
+ */
+async function readVocabulary(db: StoreDb): Promise<Vocabulary> {
+  const revision = await readRevision(db, APP_CATALOGUE_REVISION);
+  const cached = vocabularies.get(db);
+  if (cached && cached.revision >= revision) return cached.vocabulary;
+  const vocabulary = readSearchVocabulary(db).then(buildVocabulary);
+  vocabularies.set(db, { revision, vocabulary });
+  // A failed read is not kept: the next search reads again.
+  vocabulary.catch(() => {
+    if (vocabularies.get(db)?.vocabulary === vocabulary) vocabularies.delete(db);
+  });
+  return vocabulary;
+}
+
+export interface SearchResult {
+  /** The DIDs of the page asked for, in order. */
+  dids: string[];
+  /** How many apps matched. */
+  count: number;
+  expansion: QueryExpansion;
+}
+
+export async function searchCatalogue(
+  db: StoreDb,
+  input: {
+    keyword: string;
+    filter: CatalogueFilter;
+    order: { sortBy: CatalogueSort; direction: SortDirection };
+    window: { limit: number; offset: number };
+  },
+): Promise<SearchResult> {
+  const words = queryWordsOf(input.keyword);
+  const expansion = expandQuery(words, words.length > 0 ? await readVocabulary(db) : buildVocabulary([]));
+  const candidates = await findSearchCandidates(db, input.filter, [...expansion.matches.keys()]);
+  const ordered = orderCandidates(
+    candidates.map((row) => ({
+      did: row.did,
+      downloads: row.downloads,
+      publishedAt: row.published_at,
+      titleKey: row.title_key,
+      titleTerms: row.title_terms,
+      keywordTerms: row.keyword_terms,
+      descriptionTerms: row.description_terms,
+    })),
+    expansion,
+    input.order,
+  );
+  const { limit, offset } = input.window;
+  return {
+    dids: ordered.slice(offset, offset + limit).map((candidate) => candidate.did),
+    count: ordered.length,
+    expansion,
+  };
+}
