@@ -70,5 +70,11 @@ export const licencePublicKeySchema = z.object({
 });
 export type LicencePublicKey = z.infer<typeof licencePublicKeySchema>;
 
+/** A licence in its holder's list, with the app it is for (its name and title as last uploaded). */
+export const ownLicenceSchema = licenceSchema.extend({
+  app: z.object({ name: z.string(), title: z.string() }),
+});
+export type OwnLicence = z.infer<typeof ownLicenceSchema>;
+
 /** `GET /api/licences` (signed in): the visitor's licences, newest first. */
-export const licenceListSchema = z.object({ list: z.array(licenceSchema), count: z.number().int() });
+export const licenceListSchema = z.object({ list: z.array(ownLicenceSchema), count: z.number().int() });

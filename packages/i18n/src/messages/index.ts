@@ -39,6 +39,8 @@ import { storeAppsZh } from './store-apps.zh.ts';
 import { storeEn } from './store.en.ts';
 import { storeKeysEn } from './store-keys.en.ts';
 import { storeKeysZh } from './store-keys.zh.ts';
+import { storePurchasesEn } from './store-purchases.en.ts';
+import { storePurchasesZh } from './store-purchases.zh.ts';
 import { storeZh } from './store.zh.ts';
 
 export const en = {
@@ -63,6 +65,7 @@ export const en = {
   ...storeConnectEn,
   ...storeKeysEn,
   ...storeAppsEn,
+  ...storePurchasesEn,
 };
 export const zh: Record<MessageKey, string> = {
   ...commonZh,
@@ -86,6 +89,7 @@ export const zh: Record<MessageKey, string> = {
   ...storeConnectZh,
   ...storeKeysZh,
   ...storeAppsZh,
+  ...storePurchasesZh,
 };
 
 export type MessageKey = keyof typeof en;

@@ -18,4 +18,6 @@ export const storeKeys = {
   invitations: () => [...storeKeys.all, 'invitations'] as const,
   invitationPage: (page: number, pageSize: number) =>
     [...storeKeys.invitations(), 'page', page, pageSize] as const,
+  /** The licences of the signed-in buyer `did`. */
+  ownLicences: (did: string) => [...storeKeys.all, 'own-licences', did] as const,
 };

@@ -282,3 +282,9 @@ export async function addAppDownloads(db: StoreDb, did: string, count: number): 
     .where('did', '=', did)
     .execute();
 }
+
+/** The apps of these DIDs (those that exist), in no particular order. */
+export async function listAppRowsByDid(db: StoreDb, dids: readonly string[]): Promise<AppRow[]> {
+  if (dids.length === 0) return [];
+  return db.selectFrom('store_apps').selectAll().where('did', 'in', [...dids]).execute();
+}

@@ -4,12 +4,14 @@ import {
   newStoreId,
   type CheckoutFacts,
   type Licence,
+  type OwnLicence,
   type Refund,
 } from '@bazaar/schemas';
 import semver from 'semver';
 import { toFlag } from '../../db/tables.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { StoreDeps } from '../../deps.ts';
+import { listAppRowsByDid } from '../apps/repository.ts';
 import type { PriceLinkRow } from '../purchases/service.ts';
 import {
   findActiveLicenceRow,
@@ -128,13 +130,23 @@ export async function findActiveLicence(
   return row ? toLicence(row) : null;
 }
 
-/** `GET /api/licences`: the signed-in visitor's licences, newest first, revoked ones too. */
+/**
+ * `GET /api/licences`: the signed-in visitor's licences, newest first, revoked ones too, each
+ * with its app's name and title (a buyer keeps their licence of an app blocked since).
+ */
 export async function listOwnLicences(
   deps: Pick<LicenceDeps, 'db' | 'livemode'>,
   buyerDid: string,
-): Promise<{ list: Licence[]; count: number }> {
+): Promise<{ list: OwnLicence[]; count: number }> {
   const rows = await listLicenceRowsOfBuyer(deps.db, { buyerDid, livemode: toFlag(deps.livemode) });
-  return { list: rows.map(toLicence), count: rows.length };
+  const apps = new Map(
+    (await listAppRowsByDid(deps.db, [...new Set(rows.map((row) => row.app_did))])).map((app) => [app.did, app]),
+  );
+  const list = rows.map((row) => {
+    const app = apps.get(row.app_did);
+    return { ...toLicence(row), app: { name: app?.name ?? row.app_did, title: app?.title ?? row.app_did } };
+  });
+  return { list, count: list.length };
 }
 
 /**

@@ -1,8 +1,10 @@
-import { inShell } from '@bazaar/platform-shell/testing';
-import { AVATAR_MAX_BYTES, type SessionUser } from '@bazaar/schemas';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { AVATAR_MAX_BYTES, type OwnLicence, type SessionUser } from '@bazaar/schemas';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PaymentKitOutlet } from '../../test-utils/payment-kit-outlet.tsx';
+import { renderStoreRoute } from '../../test-utils/render-store-route.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
 const USER = '/.well-known/service/user';
@@ -36,9 +38,16 @@ let signedIn: SessionUser;
 let refuse: { status: number; body: unknown } | null;
 const requests: SentRequest[] = [];
 
+/** The signed-in user's licences, as `GET /api/licences` lists them. */
+let licences: OwnLicence[];
+
 function answer(request: SentRequest): { status: number; body: unknown } {
   if (request.method === 'GET' && request.path === `${USER}/session`)
     return { status: 200, body: { user: signedIn } };
+  if (request.method === 'GET' && request.path === '/api/licences')
+    return { status: 200, body: { list: licences, count: licences.length } };
+  if (request.method === 'GET' && request.path === '/payment-kit/api/invoices')
+    return { status: 200, body: { list: [], count: 0 } };
   if (refuse) return refuse;
   const bare = `${USER}/avatar/${signedIn.did}`;
   if (request.method === 'PUT' && request.path === `${USER}/profile`) {
@@ -67,6 +76,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   signedIn = ann;
+  licences = [];
   refuse = null;
   requests.length = 0;
 });
@@ -79,7 +89,13 @@ const pictureFile = (size: number, type = 'image/png') =>
   new File([new Uint8Array(size).fill(0x89)], 'me.png', { type });
 
 function renderPage(locale: 'en' | 'zh' = 'en') {
-  render(inShell(<ProfilePage />, { locale }));
+  renderStoreRoute(
+    '/profile',
+    <Route element={<PaymentKitOutlet />}>
+      <Route path="/profile" element={<ProfilePage />} />
+    </Route>,
+    { locale },
+  );
 }
 
 describe('ProfilePage', () => {
@@ -201,5 +217,44 @@ describe('ProfilePage', () => {
     const passports = screen.getByText('通行证').parentElement!;
     expect(within(passports).getByText('所有者')).toBeTruthy();
     expect(screen.getByRole('button', { name: '上传' })).toBeTruthy();
+  });
+  it('lists the apps the user bought, a download for each licence that holds, and their invoices', async () => {
+    const licence = (id: string, title: string, status: OwnLicence['status']): OwnLicence => ({
+      id,
+      appDid: `did:key:z6Mk${id.padEnd(44, 'a')}`,
+      buyerDid: DID,
+      versionRange: '*',
+      status,
+      issuedAt: 1_800_000_000,
+      revokedAt: status === 'revoked' ? 1_800_000_100 : null,
+      checkoutSessionId: `cs_${id}`,
+      token: 'x.y.z',
+      app: { name: title.toLowerCase().replace(' ', '-'), title },
+    });
+    licences = [licence('one', 'Receipt OCR', 'active'), licence('two', 'Team Notes', 'revoked')];
+    renderPage();
+    const apps = await screen.findByRole('region', { name: 'Apps you bought' });
+    expect(await within(apps).findByRole('link', { name: 'Receipt OCR' })).toHaveProperty(
+      'pathname',
+      `/apps/${licences[0]!.appDid}`,
+    );
+    expect(within(apps).getByText('Licensed')).toBeTruthy();
+    expect(within(apps).getByText('Refunded')).toBeTruthy();
+    expect(within(apps).getAllByText('Bought on 2027-01-15')).toHaveLength(2);
+    // A refunded licence downloads nothing.
+    const downloads = within(apps).getAllByRole('link', { name: /^Download/ });
+    expect(downloads.map((link) => link.getAttribute('href'))).toEqual([
+      `/api/apps/${licences[0]!.appDid}/bundle`,
+    ]);
+    expect(screen.getByRole('region', { name: 'Invoices' })).toBeTruthy();
+    await waitFor(() =>
+      expect(requests.some((request) => request.path === '/payment-kit/api/invoices')).toBe(true),
+    );
+  });
+
+  it('says so when nothing was bought, in Chinese', async () => {
+    renderPage('zh');
+    expect(await screen.findByText('你还没有购买任何应用。')).toBeTruthy();
+    expect(screen.getByRole('region', { name: '账单' })).toBeTruthy();
   });
 });

@@ -12,15 +12,17 @@ import {
 } from '@mui/material';
 import { AccountDetails } from './account-details.tsx';
 import { AvatarEditor } from './avatar-editor.tsx';
+import { InvoicesSection } from './invoices-section.tsx';
 import { NameEditor } from './name-editor.tsx';
+import { PurchasedAppsSection } from './purchased-apps-section.tsx';
 import { useProfileUser, type ProfileView } from './use-profile-user.ts';
 
-/** The signed-in user's profile at `/profile`: picture, name, and what the account is. */
+/** The signed-in user's profile at `/profile`: picture, name, what the account is, and what they bought. */
 export function ProfilePage() {
   const { t } = useLocale();
   const { view, onSaved } = useProfileUser();
   return (
-    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+    <Stack spacing={3} sx={{ maxWidth: 960 }}>
       <Stack spacing={0.5}>
         <Typography sx={{ fontWeight: 700 }} variant="h4" component="h1">
           {t('store.profile.title')}
@@ -57,15 +59,25 @@ function ProfileBody({ view, onSaved }: ProfileBodyProps) {
       );
     case 'ready':
       return (
-        <Card variant="outlined">
-          <CardContent>
-            <Stack spacing={3} divider={<Divider flexItem />}>
-              <AvatarEditor user={view.user} onSaved={onSaved} />
-              <NameEditor user={view.user} onSaved={onSaved} />
-              <AccountDetails user={view.user} />
-            </Stack>
-          </CardContent>
-        </Card>
+        <>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack spacing={3} divider={<Divider flexItem />}>
+                <AvatarEditor user={view.user} onSaved={onSaved} />
+                <NameEditor user={view.user} onSaved={onSaved} />
+                <AccountDetails user={view.user} />
+              </Stack>
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack spacing={3} divider={<Divider flexItem />}>
+                <PurchasedAppsSection />
+                <InvoicesSection />
+              </Stack>
+            </CardContent>
+          </Card>
+        </>
       );
   }
 }
