@@ -1,5 +1,6 @@
 import { SignedInRoutes } from '@bazaar/platform-shell';
 import { Navigate, Route, Routes } from 'react-router';
+import { appRoutes } from './pages/app/app-routes.tsx';
 import { ConnectCliPage } from './pages/connect/connect-cli-page.tsx';
 import { consoleRoutes } from './pages/console/console-routes.tsx';
 import { developerRoutes } from './pages/developer/developer-routes.tsx';
@@ -10,7 +11,7 @@ import { JoinPage } from './pages/join/join-page.tsx';
 import { ProfilePage } from './pages/profile/profile-page.tsx';
 import { StoreLayout } from './store-layout.tsx';
 
-/** The Store's routes (home, search, categories, profile, developer and console pages); anything else goes home, replacing the history entry. */
+/** The Store's routes (home, search, categories, an app's page, profile, developer and console pages); anything else goes home, replacing the history entry. */
 export function StoreRoutes() {
   return (
     <Routes>
@@ -18,6 +19,7 @@ export function StoreRoutes() {
         <Route index element={<HomePage />} />
         <Route path="search" element={<HomePage />} />
         <Route path="category/:category" element={<HomePage />} />
+        {appRoutes}
         <Route path="connect-cli" element={<ConnectCliPage />} />
         <Route path="gen-key-pair" element={<GenKeyPairPage />} />
         <Route path="connect-studio" element={<ConnectCliPage client="studio" />} />

@@ -42,6 +42,8 @@ import { storeKeysZh } from './store-keys.zh.ts';
 import { storePurchasesEn } from './store-purchases.en.ts';
 import { storePurchasesZh } from './store-purchases.zh.ts';
 import { storeZh } from './store.zh.ts';
+import { storeVisitorEn } from './store-visitor.en.ts';
+import { storeVisitorZh } from './store-visitor.zh.ts';
 
 export const en = {
   ...commonEn,

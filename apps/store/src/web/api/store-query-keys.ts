@@ -18,6 +18,22 @@ export const storeKeys = {
   invitations: () => [...storeKeys.all, 'invitations'] as const,
   invitationPage: (page: number, pageSize: number) =>
     [...storeKeys.invitations(), 'page', page, pageSize] as const,
+  /** An app's page for visitors: the published version (`version` null) or one named. */
+  appPage: (did: string, version: string | null) => [...storeKeys.all, 'app-page', did, version] as const,
   /** The licences of the signed-in buyer `did`. */
   ownLicences: (did: string) => [...storeKeys.all, 'own-licences', did] as const,
+  /** What the signed-in `userDid` (empty for a visitor) holds of a paid app. */
+  appPurchase: (did: string, userDid: string) => [...storeKeys.all, 'app-purchase', did, userDid] as const,
+  appDownloads: (did: string, days: number) => [...storeKeys.all, 'app-downloads', did, days] as const,
+  /** A markdown file of a version's bundle (readme, changelog), by its address. */
+  appDocument: (url: string) => [...storeKeys.all, 'app-document', url] as const,
+  catalogue: () => [...storeKeys.all, 'catalogue'] as const,
+  cataloguePage: (params: Record<string, string | number | undefined>) =>
+    [...storeKeys.catalogue(), 'page', params] as const,
+  explore: () => [...storeKeys.catalogue(), 'explore'] as const,
+  /** Everything read of an app's public comments: its pages of threads and each thread's replies. */
+  appComments: (did: string) => [...storeKeys.all, 'app-comments', did] as const,
+  appCommentThreads: (did: string) => [...storeKeys.appComments(did), 'threads'] as const,
+  appCommentReplies: (did: string, commentId: string) =>
+    [...storeKeys.appComments(did), 'replies', commentId] as const,
 };

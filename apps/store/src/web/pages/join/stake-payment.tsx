@@ -6,7 +6,9 @@ import { apiErrorText, type ErrorCodeTexts } from '../../components/api-error-te
 import { Loading } from '../../components/query-state.tsx';
 import { useOpenStake } from './use-stake.ts';
 
-const StakeCheckout = lazy(async () => ({ default: (await import('./stake-checkout.tsx')).StakeCheckout }));
+const InlineCheckout = lazy(async () => ({
+  default: (await import('../../components/inline-checkout.tsx')).InlineCheckout,
+}));
 
 const STAKE_ERROR_TEXTS: ErrorCodeTexts = {
   ALREADY_DEVELOPER: 'store.developer.already.title',
@@ -51,7 +53,7 @@ export function StakePayment({ onBack }: { onBack(): void }) {
           {t('store.join.pay.title')}
         </Typography>
         <Suspense fallback={<Loading />}>
-          <StakeCheckout paymentLinkId={open.data.paymentLinkId} onPaid={() => setIsPaid(true)} />
+          <InlineCheckout paymentLinkId={open.data.paymentLinkId} onPaid={() => setIsPaid(true)} />
         </Suspense>
       </Box>
     );
