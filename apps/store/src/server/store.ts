@@ -14,6 +14,9 @@ import { seedCategories } from './modules/categories/service.ts';
 import { registerCliConnectRoutes } from './modules/cli-connect/routes.ts';
 import { registerCommentRoutes } from './modules/comments/routes.ts';
 import { registerDeveloperRoutes } from './modules/developers/routes.ts';
+import { registerDownloadRoutes } from './modules/downloads/routes.ts';
+import { createDownloadSweeper } from './modules/downloads/service.ts';
+import { registerInstanceRoutes } from './modules/instances/routes.ts';
 import { registerLicenceRoutes } from './modules/licences/routes.ts';
 import { registerPurchaseRoutes } from './modules/purchases/routes.ts';
 import { registerSettingRoutes } from './modules/settings/routes.ts';
@@ -69,9 +72,11 @@ export async function registerStoreRoutes(instance: FastifyInstance, deps: Store
   registerCategoryRoutes(app, deps);
   registerAppRoutes(app, deps);
   registerCliConnectRoutes(app, deps);
+  registerDownloadRoutes(app, deps);
   registerCommentRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
   registerLicenceRoutes(app, deps);
+  registerInstanceRoutes(app, deps);
 }
 
 /**
@@ -82,6 +87,7 @@ export function createStore(componentDeps: ComponentDeps, options: StoreOptions)
   const deps = createStoreDeps(componentDeps, options);
   options.payments?.subscribe(storeEventSubscriber(deps));
   const stakeReturner = options.payments ? createStakeReturner(deps, componentDeps.logger) : null;
+  const downloadSweeper = createDownloadSweeper(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.store,
     name: 'Store',
@@ -91,9 +97,12 @@ export function createStore(componentDeps: ComponentDeps, options: StoreOptions)
       await seedCategories(deps);
       if (options.demoApps) await seedDemoApps({ ...deps, logger: componentDeps.logger });
     },
-    start: () => stakeReturner?.start(),
+    start: () => {
+      stakeReturner?.start();
+      downloadSweeper.start();
+    },
     stop: async () => {
-      await stakeReturner?.stop();
+      await Promise.all([stakeReturner?.stop(), downloadSweeper.stop()]);
     },
     api: async (instance) => registerStoreRoutes(instance, deps),
   };

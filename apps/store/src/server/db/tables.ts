@@ -201,6 +201,15 @@ export interface StoreTables {
     sealed: Optional<string | null>;
   };
   /**
+   * modules/downloads: one row per client, version and UTC day (`2027-01-15`) that downloaded;
+   * `client_key` is the user's DID or a salted hash of a guest's address and browser. Swept after two days.
+   */
+  store_download_clients: { day: string; app_did: string; version: string; client_key: string };
+  /** modules/downloads: counted downloads per app, version and UTC day, kept for good. */
+  store_download_days: { app_did: string; day: string; version: string; count: number };
+  /** modules/downloads: the random salt of a UTC day's guest client keys, swept with the client rows. */
+  store_download_salts: { day: string; salt: string };
+  /**
    * modules/comments: public comments on app pages; a reply names its top-level comment in
    * `parent_id`. `author_name` is the poster's platform name when they posted. A deleted comment
    * keeps its row with `body` and `author_name` erased and `deleted_at` set.
@@ -256,6 +265,15 @@ export interface StoreTables {
   };
   /** modules/licences: each refund heard for a licence, once. */
   store_licence_refunds: { refund_id: string; licence_id: string; amount: string; created_at: number };
+  /** modules/instances: an installed copy of an app, as its latest signed report says. */
+  store_app_instances: {
+    app_did: string;
+    url: string;
+    owner: string;
+    status: string;
+    reported_at: number;
+    first_reported_at: number;
+  };
 }
 
 /** The Store's database, or a transaction on it (a Kysely `Transaction` is one). */

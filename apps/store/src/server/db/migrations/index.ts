@@ -12,7 +12,9 @@ import { cliConnect } from './0010-cli-connect.ts';
 import { stakes } from './0011-stakes.ts';
 import { appDownloads } from './0012-app-downloads.ts';
 import { appCatalogue } from './0013-app-catalogue.ts';
+import { downloads } from './0014-downloads.ts';
 import { purchases } from './0016-purchases.ts';
+import { appInstances } from './0017-app-instances.ts';
 import { comments } from './0015-comments.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
@@ -30,6 +32,8 @@ export const storeMigrations: Record<string, Migration> = {
   '0011_stakes': stakes,
   '0012_app_downloads': appDownloads,
   '0013_app_catalogue': appCatalogue,
+  '0014_downloads': downloads,
   '0015_comments': comments,
   '0016_purchases': purchases,
+  '0017_app_instances': appInstances,
 };

@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { StoreDb } from '../../db/tables.ts';
+import { claimDownloadSalt } from './repository.ts';
+
+/** Who downloads, as the request tells it; the address is hashed here and never kept. */
+export interface DownloadClient {
+  /** The signed-in user, or the developer whose access token the request carries; null for a guest. */
+  did: string | null;
+  /** The request's network address (`request.ip`). */
+  address: string;
+  userAgent: string;
+}
+
+/** The salt of each UTC day's guest keys, shared by every node through the database. */
+export interface DailySalts {
+  saltOf(day: string): Promise<string>;
+}
+
+/**
+ * Keeps today's salt in memory, so the database is asked once a day per node. A salt is random
+ * and stored (not derived from a secret), so every node hashes a guest alike, and once the sweep
+ * deletes it nobody, the Store included, can tell which address a day's key stood for.
+ */
+export function createDailySalts(db: StoreDb): DailySalts {
+  let cached: { day: string; salt: Promise<string> } | null = null;
+  return {
+    saltOf(day) {
+      if (cached?.day !== day) {
+        const salt = claimDownloadSalt(db, { day, candidate: randomBytes(32).toString('base64url') });
+        cached = { day, salt };
+        // A failed read is not kept: the next download asks again.
+        salt.catch(() => {
+          if (cached?.salt === salt) cached = null;
+        });
+      }
+      return cached.salt;
+    },
+  };
+}
+
+/**
+ * The key a download is counted under on `day`: the user's DID when signed in, else the sha256 of
+ * the day's salt, the address and the user agent (two browsers behind one address are two clients;
+ * one browser is one client all day).
+ */
+export async function clientKeyOf(salts: DailySalts, day: string, client: DownloadClient): Promise<string> {
+  if (client.did !== null) return client.did;
+  const salt = await salts.saltOf(day);
+  return createHash('sha256').update(`${salt}\n${client.address}\n${client.userAgent}`).digest('hex');
+}

@@ -1,0 +1,139 @@
+import { manifestSignatureSchema, type ManifestSignature } from '@bazaar/bundle';
+import type { DownloadSeries } from '@bazaar/schemas';
+import { createPeriodicJob, type PeriodicJob } from '@bazaar/server-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Readable } from 'node:stream';
+import { inTransaction } from '../../db/transaction.ts';
+import type { StoreDeps } from '../../deps.ts';
+import { manifestOf } from '../apps/detail/service.ts';
+import { addAppDownloads } from '../apps/repository.ts';
+import { requireVisibleApp, type Viewer } from '../apps/visibility.ts';
+import { authorizeDownload } from './access.ts';
+import { clientKeyOf, type DailySalts, type DownloadClient } from './client-keys.ts';
+import { addDays, utcDayOf } from './days.ts';
+import {
+  addOneToDownloadDay,
+  deleteDownloadClientsBefore,
+  deleteDownloadSaltsBefore,
+  insertDownloadClientIfNew,
+  listDownloadDayTotals,
+} from './repository.ts';
+
+/** What counting needs besides the database and the clock: the days' salts of guests' keys. */
+export type DownloadCountDeps = Pick<StoreDeps, 'db' | 'clock'> & { salts: DailySalts };
+
+/** A bundle a viewer may download, with what its headers say. */
+export interface BundleDownload {
+  appDid: string;
+  version: string;
+  /** `{name}-{version}.tgz`, the name as the version's manifest has it. */
+  fileName: string;
+  size: number;
+  /** `sha512-{base64}`, as the upload verified and recorded it. */
+  integrity: string;
+  /** The signature of the bundle's manifest.json, by the app's key. */
+  signature: ManifestSignature;
+  storageKey: string;
+  isCounted: boolean;
+}
+
+/** The bundle `viewer` may download (`authorizeDownload` says who may), without opening it yet. */
+export async function prepareBundleDownload(
+  deps: Pick<StoreDeps, 'db'>,
+  input: { did: string; version?: string; viewer: Viewer },
+): Promise<BundleDownload> {
+  const { row, isCounted } = await authorizeDownload(deps.db, input);
+  const manifest = manifestOf(row);
+  return {
+    appDid: row.app_did,
+    version: row.version,
+    fileName: `${manifest.name}-${row.version}.tgz`,
+    size: row.size,
+    integrity: row.integrity,
+    signature: manifestSignatureSchema.parse(manifest.signature),
+    storageKey: row.storage_key,
+    isCounted,
+  };
+}
+
+/** The stored bytes, streamed (a bundle may be hundreds of megabytes). */
+export function openBundle(deps: Pick<StoreDeps, 'storage'>, download: BundleDownload): Promise<Readable> {
+  return deps.storage.get(download.storageKey);
+}
+
+/**
+ * Counts a download of the version by `client`, once per client per version per UTC day: the
+ * client's row for the day goes in or conflicts, and only when it went in do the day's count and
+ * the app's total move, in the same transaction. Nothing is read and written back, so concurrent
+ * downloads neither lose nor double a count. True when this one counted.
+ */
+export async function countDownload(
+  deps: DownloadCountDeps,
+  input: { appDid: string; version: string; client: DownloadClient },
+): Promise<boolean> {
+  const { appDid, version } = input;
+  const day = utcDayOf(deps.clock.now());
+  const clientKey = await clientKeyOf(deps.salts, day, input.client);
+  return inTransaction(deps.db, async (trx) => {
+    const isNew = await insertDownloadClientIfNew(trx, { day, appDid, version, clientKey });
+    if (!isNew) return false;
+    await addOneToDownloadDay(trx, { appDid, version, day });
+    await addAppDownloads(trx, appDid, 1);
+    return true;
+  });
+}
+
+/**
+ * An app's counted downloads for whoever may see the app (`requireVisibleApp`): every version
+ * summed per UTC day over the last `days` days (today the last), days without any at 0.
+ */
+export async function getDownloadSeries(
+  deps: Pick<StoreDeps, 'db' | 'clock'>,
+  input: { did: string; days: number; viewer: Viewer },
+): Promise<DownloadSeries> {
+  const { app } = await requireVisibleApp(deps.db, input.did, input.viewer);
+  const to = utcDayOf(deps.clock.now());
+  const from = addDays(to, 1 - input.days);
+  const counted = new Map(
+    (await listDownloadDayTotals(deps.db, { appDid: app.did, from, to })).map((row) => [row.day, row.count]),
+  );
+  const days = Array.from({ length: input.days }, (_, index) => {
+    const day = addDays(from, index);
+    return { day, count: counted.get(day) ?? 0 };
+  });
+  return {
+    total: app.downloads,
+    lastDays: days.reduce((sum, day) => sum + day.count, 0),
+    days,
+  };
+}
+
+/**
+ * Client rows are kept for today and yesterday only: dedupe needs today's, and yesterday's covers
+ * a download counted across midnight on a node whose clock is a little behind. No row outlives
+ * two days; the per-day counts stay.
+ */
+export const DOWNLOAD_CLIENT_KEPT_DAYS = 2;
+const SWEEP_BATCH_SIZE = 1_000;
+const SWEEP_INTERVAL_MS = 15 * 60_000;
+
+/** Deletes the client rows and salts of days before yesterday; answers how many client rows went. */
+export async function sweepDownloadClients(deps: Pick<StoreDeps, 'db' | 'clock'>): Promise<number> {
+  const before = addDays(utcDayOf(deps.clock.now()), 1 - DOWNLOAD_CLIENT_KEPT_DAYS);
+  const deleted = await deleteDownloadClientsBefore(deps.db, { day: before, batchSize: SWEEP_BATCH_SIZE });
+  await deleteDownloadSaltsBefore(deps.db, before);
+  return deleted;
+}
+
+/** The sweep every 15 minutes, started and stopped with the Store. */
+export function createDownloadSweeper(
+  deps: Pick<StoreDeps, 'db' | 'clock'>,
+  logger: FastifyBaseLogger,
+): PeriodicJob {
+  return createPeriodicJob({
+    task: () => sweepDownloadClients(deps),
+    intervalMs: SWEEP_INTERVAL_MS,
+    logger,
+    failureMessage: 'Sweeping download client rows failed; the next run tries again',
+  });
+}
