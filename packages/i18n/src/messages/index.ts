@@ -36,6 +36,8 @@ import { storeDeveloperEn } from './store-developer.en.ts';
 import { storeDeveloperZh } from './store-developer.zh.ts';
 import { storeAppsEn } from './store-apps.en.ts';
 import { storeAppsZh } from './store-apps.zh.ts';
+import { storeCommentsEn } from './store-comments.en.ts';
+import { storeCommentsZh } from './store-comments.zh.ts';
 import { storeEn } from './store.en.ts';
 import { storeKeysEn } from './store-keys.en.ts';
 import { storeKeysZh } from './store-keys.zh.ts';
@@ -67,6 +69,7 @@ export const en = {
   ...storeConnectEn,
   ...storeKeysEn,
   ...storeAppsEn,
+  ...storeCommentsEn,
   ...storePurchasesEn,
 };
 export const zh: Record<MessageKey, string> = {
@@ -91,6 +94,7 @@ export const zh: Record<MessageKey, string> = {
   ...storeConnectZh,
   ...storeKeysZh,
   ...storeAppsZh,
+  ...storeCommentsZh,
   ...storePurchasesZh,
 };
 
