@@ -36,9 +36,4 @@ export const storeKeys = {
   appCommentThreads: (did: string) => [...storeKeys.appComments(did), 'threads'] as const,
   appCommentReplies: (did: string, commentId: string) =>
     [...storeKeys.appComments(did), 'replies', commentId] as const,
-  /** Everything read of an app's public comments: its pages of threads and each thread's replies. */
-  appComments: (did: string) => [...storeKeys.all, 'app-comments', did] as const,
-  appCommentThreads: (did: string) => [...storeKeys.appComments(did), 'threads'] as const,
-  appCommentReplies: (did: string, commentId: string) =>
-    [...storeKeys.appComments(did), 'replies', commentId] as const,
 };
