@@ -9,3 +9,4 @@ export * from './errors.ts';
 export * from './format.ts';
 export * from './manifest.ts';
 export * from './manifest-signature.ts';
+export * from './instance-report.ts';

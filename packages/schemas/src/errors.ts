@@ -209,6 +209,8 @@ export const ERROR_STATUS = {
   ALREADY_PURCHASED: 409,
   /** A paid app's bundle: sign in as a buyer, or present a valid, unrevoked licence in `X-Bazaar-Licence`. */
   LICENCE_REQUIRED: 402,
+  /** An app's instance report is not signed by the app's key, names another app, or is too far from the Store's clock. */
+  INSTANCE_REPORT_INVALID: 400,
   /** An unexpected failure; the message is generic and the cause is logged. */
   INTERNAL: 500,
 } as const;

@@ -88,3 +88,22 @@ export const appPageSchema = z.object({
 export type AppPage = z.infer<typeof appPageSchema>;
 
 export const appPageQuerySchema = z.object({ version: appVersionParamSchema.optional() });
+
+/**
+ * A place an installed copy of the app runs, as it last reported itself (signed by the app's
+ * key). One not heard from in `APP_INSTANCE_STALE_SECONDS` reads as inactive, whatever it said.
+ */
+export const appInstanceSchema = z.object({
+  url: z.string(),
+  owner: z.string(),
+  status: z.enum(['active', 'inactive']),
+  lastReportedAt: timestampSchema,
+});
+export type AppInstance = z.infer<typeof appInstanceSchema>;
+
+export const APP_INSTANCE_STALE_SECONDS = 7 * 24 * 60 * 60;
+/** `GET /api/apps/{did}/instances` answers the most recently reported ones. */
+export const APP_INSTANCES_SHOWN = 50;
+
+export const appInstanceListSchema = z.object({ list: z.array(appInstanceSchema), count: z.number().int() });
+export type AppInstanceList = z.infer<typeof appInstanceListSchema>;

@@ -105,6 +105,8 @@ const NOT_MET_BY_PAYERS: readonly string[] = [
   'APP_NOT_FOR_SALE',
   'ALREADY_PURCHASED',
   'LICENCE_REQUIRED',
+  // Only an installed app's own report gets it; no page shows it.
+  'INSTANCE_REPORT_INVALID',
   // The Store's comments on app pages word it.
   'COMMENT_RATE_LIMITED',
 ];
