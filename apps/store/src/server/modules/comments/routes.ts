@@ -23,7 +23,7 @@ async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): P
   try {
     return await work();
   } catch (error) {
-    if (error instanceof CommentRateLimitedError) void reply.header('retry-after', error.retryAfterSeconds);
+    if (error instanceof CommentRateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
     throw error;
   }
 }
