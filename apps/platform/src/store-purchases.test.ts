@@ -1,6 +1,7 @@
 import { createPaymentKit } from '@bazaar/payment-server';
 import {
   appPurchaseStateSchema,
+  LICENCE_HEADER,
   licenceListSchema,
   licencePublicKeySchema,
   type AppPurchaseState,
@@ -110,6 +111,30 @@ describe.each(TEST_DIALECTS)('buying a paid app through the Payment Kit on %s', 
       ['499', '149', '350'],
     ]);
 
+    // The bundle: for the buyer signed in, or for whoever presents the licence (an installer).
+    const bundle = (cookie?: string, licenceToken?: string) =>
+      call(
+        'GET',
+        `/api/apps/${did}/bundle`,
+        cookie,
+        undefined,
+        licenceToken ? { [LICENCE_HEADER]: licenceToken } : {},
+      );
+    expect((await bundle()).json().error.code).toBe('LICENCE_REQUIRED');
+    expect((await bundle()).statusCode).toBe(402);
+    expect((await bundle(other)).statusCode).toBe(402);
+    expect((await bundle(cookie)).statusCode).toBe(200);
+    expect((await bundle(undefined, licence!.token)).statusCode).toBe(200);
+    const [header, claims, signature] = licence!.token.split('.');
+    const widened = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(claims!, 'base64url').toString()),
+        app: 'did:key:z6Mkother',
+      }),
+    ).toString('base64url');
+    expect((await bundle(undefined, `${header}.${widened}.${signature}`)).statusCode).toBe(402);
+    expect((await bundle(undefined, 'not-a-licence')).statusCode).toBe(402);
+
     // Anyone can check the receipt with the Store's public key.
     const { issuer, jwk } = licencePublicKeySchema.parse(
       (await call('GET', '/api/licences/public-key')).json(),
@@ -118,7 +143,7 @@ describe.each(TEST_DIALECTS)('buying a paid app through the Payment Kit on %s', 
     expect(payload).toMatchObject({ app: did, versions: '*', jti: licence!.id, sub: licence!.buyerDid });
   });
 
-  it('refuses to sell a free app, and to the app’s own managers', async () => {
+  it('refuses to sell a free app, and to the app’s own managers, who download without a licence', async () => {
     const free = demoAppKey('cron-dashboard').did;
     const response = await call('POST', `/api/apps/${free}/purchase`, owner);
     expect(response.json().error.code).toBe('APP_NOT_FOR_SALE');
@@ -154,8 +179,15 @@ describe.each(TEST_DIALECTS)('buying a paid app through the Payment Kit on %s', 
       )
       .toBe('100');
     expect((await state(cookie)).licence?.status).toBe('active');
+    const { token } = (await state(cookie)).licence!;
     await refund('399');
     await expect.poll(async () => (await state(cookie)).licence, { timeout: 5_000 }).toBeNull();
+    // A refunded licence opens nothing, however well signed.
+    const refused = await call('GET', `/api/apps/${did}/bundle`, undefined, undefined, {
+      [LICENCE_HEADER]: token,
+    });
+    expect(refused.statusCode).toBe(402);
+    expect((await call('GET', `/api/apps/${did}/bundle`, cookie)).statusCode).toBe(402);
     const [listed] = licenceListSchema.parse((await call('GET', '/api/licences', cookie)).json()).list;
     expect(listed).toMatchObject({ status: 'revoked' });
     // Bought back after a refund: a new licence.

@@ -6,6 +6,7 @@ import {
   downloadSeriesQuerySchema,
   downloadSeriesSchema,
   formatBundleSignature,
+  LICENCE_HEADER,
   reprDigestOf,
 } from '@bazaar/schemas';
 import type { ZodApp } from '@bazaar/server-kit';
@@ -32,7 +33,7 @@ const appParams = z.object({ did: appDidParamSchema });
 const versionParams = z.object({ did: appDidParamSchema, version: appVersionParamSchema });
 
 const BUNDLE_DESCRIPTION =
-  'The bundle, streamed, with headers to verify it by (see @bazaar/schemas store-downloads.ts): Repr-Digest, X-Bazaar-Integrity, X-Bazaar-Signature (the manifest signature by the app DID), ETag. HEAD answers the headers only. A download counts once per client, version and UTC day, once its last byte is sent; HEAD, 304 and refusals never count. A blocked app answers APP_BLOCKED, a private or unknown app or version NOT_FOUND, to everyone but its owner and Store admins.';
+  'The bundle, streamed, with headers to verify it by (see @bazaar/schemas store-downloads.ts): Repr-Digest, X-Bazaar-Integrity, X-Bazaar-Signature (the manifest signature by the app DID), ETag. HEAD answers the headers only. A download counts once per client, version and UTC day, once its last byte is sent; HEAD, 304 and refusals never count. A blocked app answers APP_BLOCKED, a private or unknown app or version NOT_FOUND, to everyone but its owner and Store admins; a version with a price LICENCE_REQUIRED (402) unless the signed-in viewer bought it or the X-Bazaar-Licence header carries its licence.';
 
 /**
  * Whom a download is for: the developer of a bearer access token with the `read` scope (the CLI,
@@ -92,7 +93,12 @@ export function registerDownloadRoutes(app: ZodApp, deps: StoreDeps) {
     input: { did: string; version?: string },
   ) {
     const viewer = await viewerOf(deps, request);
-    const download = await prepareBundleDownload(deps, { ...input, viewer });
+    const licence = request.headers[LICENCE_HEADER];
+    const download = await prepareBundleDownload(deps, {
+      ...input,
+      viewer,
+      licenceToken: typeof licence === 'string' ? licence : null,
+    });
     const headers = bundleHeaders(download);
     reply.headers(headers);
     if (request.method === 'HEAD') return reply.send();

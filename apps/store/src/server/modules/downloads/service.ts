@@ -39,10 +39,10 @@ export interface BundleDownload {
 
 /** The bundle `viewer` may download (`authorizeDownload` says who may), without opening it yet. */
 export async function prepareBundleDownload(
-  deps: Pick<StoreDeps, 'db'>,
-  input: { did: string; version?: string; viewer: Viewer },
+  deps: Pick<StoreDeps, 'db' | 'clock' | 'livemode'>,
+  input: { did: string; version?: string; viewer: Viewer; licenceToken: string | null },
 ): Promise<BundleDownload> {
-  const { row, isCounted } = await authorizeDownload(deps.db, input);
+  const { row, isCounted } = await authorizeDownload(deps, input);
   const manifest = manifestOf(row);
   return {
     appDid: row.app_did,
