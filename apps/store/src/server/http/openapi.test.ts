@@ -105,7 +105,9 @@ describe.each(TEST_DIALECTS)("the Store's OpenAPI document on %s", (dialect) => 
       new Set(
         Object.values(document.paths).flatMap((methods) => Object.values(methods).flatMap((o) => o.tags)),
       ),
-    ).toEqual(new Set(['settings', 'developers', 'access-tokens', 'categories', 'cli-connect', 'apps']));
+    ).toEqual(
+      new Set(['settings', 'developers', 'access-tokens', 'categories', 'cli-connect', 'apps', 'purchases']),
+    );
     const list = document.paths['/console/developers']?.get;
     expect(list?.parameters?.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(['page', 'pageSize', 'status', 'q']),

@@ -252,6 +252,54 @@ describe.each(TEST_DIALECTS)('who may call each Store route on %s', (dialect) =>
       request: () => ({ path: `/apps/${NO_SUCH_APP}/comments/${NO_SUCH_COMMENT}` }),
       okStatus: 404,
     },
+    // The catalogue and an app's page, its files, downloads and instances: anyone who may see the
+    // app (an unknown one is NOT_FOUND to all); an instance report's credential is its signature.
+    'GET /apps': { access: 'public', request: () => ({ path: '/apps' }) },
+    'GET /apps/explore': { access: 'public', request: () => ({ path: '/apps/explore' }) },
+    'GET /apps/{did}': { access: 'public', request: () => ({ path: `/apps/${NO_SUCH_APP}` }), okStatus: 404 },
+    'GET /apps/{did}/versions/{version}/assets/{*}': {
+      access: 'public',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/versions/1.0.0/assets/logo.svg` }),
+      okStatus: 404,
+    },
+    'GET /apps/{did}/bundle': {
+      access: 'public',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/bundle` }),
+      okStatus: 404,
+    },
+    'GET /apps/{did}/versions/{version}/bundle': {
+      access: 'public',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/versions/1.0.0/bundle` }),
+      okStatus: 404,
+    },
+    'GET /apps/{did}/downloads': {
+      access: 'public',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/downloads` }),
+      okStatus: 404,
+    },
+    'GET /apps/{did}/instances': {
+      access: 'public',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/instances` }),
+      okStatus: 404,
+    },
+    'PUT /apps/{did}/instances': {
+      access: 'public',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/instances`, payload: { url: 'https://a.example.com' } }),
+      okStatus: 400,
+    },
+    // Buying: the price for anyone, the checkout and the licences signed in.
+    'GET /apps/{did}/purchase': {
+      access: 'public',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/purchase` }),
+      okStatus: 404,
+    },
+    'POST /apps/{did}/purchase': {
+      access: 'signedIn',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/purchase` }),
+      okStatus: 404,
+    },
+    'GET /licences': { access: 'signedIn', request: () => ({ path: '/licences' }) },
+    'GET /licences/public-key': { access: 'public', request: () => ({ path: '/licences/public-key' }) },
   };
 
   it('has a rule for every route the Store registers, and no other', async () => {

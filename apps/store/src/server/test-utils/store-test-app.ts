@@ -72,7 +72,7 @@ export interface StoreTestApp {
   /** Calls `/api{path}` as `caller` (null: a guest). */
   call(
     caller: Caller,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     payload?: unknown,
     headers?: Record<string, string>,
