@@ -1,11 +1,11 @@
 import { SignedInRoutes } from '@bazaar/platform-shell';
 import { Navigate, Route, Routes } from 'react-router';
 import { appRoutes } from './pages/app/app-routes.tsx';
+import { catalogueRoutes } from './pages/catalogue/catalogue-routes.tsx';
 import { ConnectCliPage } from './pages/connect/connect-cli-page.tsx';
 import { consoleRoutes } from './pages/console/console-routes.tsx';
 import { developerRoutes } from './pages/developer/developer-routes.tsx';
 import { GenKeyPairPage } from './pages/gen-key-pair/gen-key-pair-page.tsx';
-import { HomePage } from './pages/home-page.tsx';
 import { InvitationAcceptPage } from './pages/join/invitation-accept-page.tsx';
 import { JoinPage } from './pages/join/join-page.tsx';
 import { ProfilePage } from './pages/profile/profile-page.tsx';
@@ -16,9 +16,7 @@ export function StoreRoutes() {
   return (
     <Routes>
       <Route element={<StoreLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="search" element={<HomePage />} />
-        <Route path="category/:category" element={<HomePage />} />
+        {catalogueRoutes}
         {appRoutes}
         <Route path="connect-cli" element={<ConnectCliPage />} />
         <Route path="gen-key-pair" element={<GenKeyPairPage />} />

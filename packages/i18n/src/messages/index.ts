@@ -70,6 +70,7 @@ export const en = {
   ...storeKeysEn,
   ...storeAppsEn,
   ...storeCommentsEn,
+  ...storeVisitorEn,
   ...storePurchasesEn,
 };
 export const zh: Record<MessageKey, string> = {
@@ -95,6 +96,7 @@ export const zh: Record<MessageKey, string> = {
   ...storeKeysZh,
   ...storeAppsZh,
   ...storeCommentsZh,
+  ...storeVisitorZh,
   ...storePurchasesZh,
 };
 

@@ -65,6 +65,7 @@ export const storeVisitorEn = {
   'store.catalogue.section.trending': 'Trending',
   'store.catalogue.section.recentlyUpdated': 'Recently updated',
   'store.catalogue.section.all': 'All apps',
+  'store.catalogue.section.results': 'Search results',
   'store.catalogue.section.seeAll': 'See all {count}',
   'store.catalogue.list.label': 'Apps',
 };

@@ -65,6 +65,7 @@ export const storeVisitorZh: Record<keyof typeof storeVisitorEn, string> = {
   'store.catalogue.section.trending': '热门',
   'store.catalogue.section.recentlyUpdated': '最近更新',
   'store.catalogue.section.all': '全部应用',
+  'store.catalogue.section.results': '搜索结果',
   'store.catalogue.section.seeAll': '查看全部 {count} 个',
   'store.catalogue.list.label': '应用',
 };

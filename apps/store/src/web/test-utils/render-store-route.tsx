@@ -18,7 +18,14 @@ function StoreHome() {
 export function renderStoreRoute(
   path: string,
   routes: ReactElement,
-  { locale = 'en' }: { locale?: Locale } = {},
+  {
+    locale = 'en',
+    hasAcceptedAnalytics = false,
+  }: {
+    locale?: Locale;
+    /** The cookie banner was answered "Accept" (else "Decline"). */
+    hasAcceptedAnalytics?: boolean;
+  } = {},
 ) {
   return render(
     inShell(
@@ -30,7 +37,7 @@ export function renderStoreRoute(
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>,
-      { locale },
+      { locale, consent: hasAcceptedAnalytics ? 'accepted' : 'declined' },
     ),
   );
 }

@@ -1,0 +1,84 @@
+import type { MessageKey } from '@bazaar/i18n';
+import { useLocale } from '@bazaar/platform-shell';
+import { CATALOGUE_SORTS, type CatalogueSort } from '@bazaar/schemas';
+import { Stack, TextField } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useCategories } from '../../api/use-categories.ts';
+import { effectiveSort, type CatalogueFilters } from './catalogue-filters.ts';
+
+const SORT_LABELS: Record<CatalogueSort, MessageKey> = {
+  relevance: 'store.catalogue.sort.relevance',
+  downloads: 'store.catalogue.sort.downloads',
+  lastPublished: 'store.catalogue.sort.lastPublished',
+  title: 'store.catalogue.sort.title',
+};
+
+function FilterSelect(props: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  children: ReactNode;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      slotProps={{ select: { native: true } }}
+      sx={{ minWidth: { sm: 180 } }}
+    >
+      {props.children}
+    </TextField>
+  );
+}
+
+interface CatalogueFilterBarProps {
+  filters: CatalogueFilters;
+  onChange(next: Partial<CatalogueFilters>): void;
+}
+
+/** The catalogue's category, price and sort; relevance is offered only for a search. */
+export function CatalogueFilterBar({ filters, onChange }: CatalogueFilterBarProps) {
+  const { t, locale } = useLocale();
+  // Without the categories (loading, or failed) the filter offers all of them only.
+  const categories = useCategories().data?.list ?? [];
+  const sorts = CATALOGUE_SORTS.filter((sort) => sort !== 'relevance' || filters.keyword !== '');
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <FilterSelect
+        label={t('store.catalogue.filter.category')}
+        value={filters.category}
+        onChange={(category) => onChange({ category })}
+      >
+        <option value="">{t('store.catalogue.filter.allCategories')}</option>
+        {categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name[locale]}
+          </option>
+        ))}
+      </FilterSelect>
+      <FilterSelect
+        label={t('store.catalogue.filter.price')}
+        value={filters.price}
+        onChange={(price) => onChange({ price: price as CatalogueFilters['price'] })}
+      >
+        <option value="">{t('store.catalogue.filter.anyPrice')}</option>
+        <option value="free">{t('store.catalogue.filter.free')}</option>
+        <option value="paid">{t('store.catalogue.filter.paid')}</option>
+      </FilterSelect>
+      <FilterSelect
+        label={t('store.catalogue.sort.label')}
+        value={effectiveSort(filters)}
+        onChange={(sortBy) => onChange({ sortBy: sortBy as CatalogueSort })}
+      >
+        {sorts.map((sort) => (
+          <option key={sort} value={sort}>
+            {t(SORT_LABELS[sort])}
+          </option>
+        ))}
+      </FilterSelect>
+    </Stack>
+  );
+}
