@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCliHarness, type CliHarness } from './test-utils/cli-harness.ts';
 
-const COMMANDS = ['connect', 'whoami', 'logout', 'init', 'bundle', 'upload', 'publish', 'status'];
+const COMMANDS = ['connect', 'whoami', 'logout', 'init', 'bundle', 'upload', 'publish', 'status', 'download'];
 
 describe('the bazaar command', () => {
   let cli: CliHarness;

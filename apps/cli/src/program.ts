@@ -6,6 +6,7 @@ import type { CliIo } from './cli-io.ts';
 import { createCommandContext, type CommandContext } from './command-context.ts';
 import { bundleCommand } from './commands/bundle.ts';
 import { connectCommand } from './commands/connect.ts';
+import { downloadCommand } from './commands/download.ts';
 import { initCommand } from './commands/init.ts';
 import { logoutCommand } from './commands/logout.ts';
 import { publishCommand } from './commands/publish.ts';
@@ -22,15 +23,19 @@ Environment:
 
 Exit codes: 0 done, 1 failed, 2 wrong usage.`;
 
+const storeOption = () =>
+  new Option('--store <url>', 'the store’s address (default: BAZAAR_STORE, then the connected store)');
+
 /** The `bazaar` program; each command's action gets a fresh context. */
 function createProgram(io: CliIo): Command {
   const program = new Command('bazaar');
   program
-    .description('Connect to a Bazaar Store, make an app, bundle, upload and publish it.')
-    .version(cliPackage.version, '-v, --version')
-    .addOption(
-      new Option('--store <url>', 'the store’s address (default: BAZAAR_STORE, then the connected store)'),
+    .description(
+      'Connect to a Bazaar Store, make an app, bundle, upload and publish it; download an app, verified.',
     )
+    .version(cliPackage.version, '-v, --version')
+    .enablePositionalOptions()
+    .addOption(storeOption())
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
@@ -98,6 +103,20 @@ function createProgram(io: CliIo): Command {
     .description('list the app’s versions on the store and their review status')
     .option('--did <did>', 'the app’s DID (default: the key in .bazaar/app-key.json)')
     .action(async (options: { did?: string }, command: Command) => statusCommand(context(command), options));
+  program
+    .command('download')
+    .description(
+      'download an app’s bundle, verify its sha512, its signature by the app’s key and every file, then write it',
+    )
+    .argument('<did>', 'the app’s DID (did:key:z6Mk…)')
+    .option('--version <version>', 'the version to download (default: the published one)')
+    .option('--out <path>', 'the file to write, or a folder for {name}-{version}.tgz (default: here)')
+    .action(async (did: string, options: { version?: string; out?: string }, command: Command) =>
+      downloadCommand(context(command), { did, version: options.version, out: options.out }),
+    );
+  // The program's options stop at the command's name, so `download --version 1.2.3` names the
+  // app's version rather than asking for the CLI's; --store is each command's as well as the program's.
+  for (const command of program.commands) command.addOption(storeOption());
   return program;
 }
 

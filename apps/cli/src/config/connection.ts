@@ -83,15 +83,22 @@ export class ConnectionResolver {
     return store;
   }
 
-  /** The Store and a token for it, or NOT_CONNECTED. */
-  async requireConnection(): Promise<Connection> {
+  /** The Store and a token for it when there is one; a command that works without a token sends one only then. */
+  async findConnection(): Promise<{ store: string; connection: Connection | null }> {
     const store = await this.requireStore();
     const envToken = this.io.env.BAZAAR_TOKEN?.trim();
-    if (envToken) return { store, token: envToken, tokenSource: 'BAZAAR_TOKEN' };
+    if (envToken) return { store, connection: { store, token: envToken, tokenSource: 'BAZAAR_TOKEN' } };
     const config = await this.readConfig();
     if (config.token && config.store && normalizeStoreUrl(config.store) === store) {
-      return { store, token: config.token, tokenSource: 'config' };
+      return { store, connection: { store, token: config.token, tokenSource: 'config' } };
     }
+    return { store, connection: null };
+  }
+
+  /** The Store and a token for it, or NOT_CONNECTED. */
+  async requireConnection(): Promise<Connection> {
+    const { store, connection } = await this.findConnection();
+    if (connection) return connection;
     throw new CliError('NOT_CONNECTED', `Not connected to ${store}`, {
       hint: `Run bazaar connect ${store}, or set BAZAAR_TOKEN to an access token`,
     });
