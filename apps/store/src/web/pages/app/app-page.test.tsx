@@ -1,3 +1,4 @@
+import type { SessionUser } from '@bazaar/schemas';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Route } from 'react-router';
@@ -31,8 +32,15 @@ const PURCHASE_PATH = `${APP_PATH}/purchase`;
 const documents = new Map<string, string>();
 const documentsAsked: string[] = [];
 
+/** The relay's socket, which the comments listen on: here it never connects, and nothing is heard. */
+class SilentSocket extends EventTarget {
+  send() {}
+  close() {}
+}
+
 beforeAll(() => {
   api.install();
+  vi.stubGlobal('WebSocket', SilentSocket);
   const stubFetch = window.fetch;
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = decodeURIComponent(new URL(String(input), 'http://localhost').pathname);
@@ -42,12 +50,18 @@ beforeAll(() => {
     return new Response(text, { headers: { 'content-type': 'text/markdown; charset=utf-8' } });
   };
 });
-beforeEach(() => {
-  api.reset(null);
-  documents.clear();
-  documentsAsked.length = 0;
+/** Who looks (null: a visitor), and what every app page reads beside the app. */
+function signIn(user: SessionUser | null) {
+  api.reset(user);
   api.on('GET', '/api/categories', { body: { list: CATEGORIES, count: CATEGORIES.length } });
   api.on('GET', `${APP_PATH}/downloads`, { body: makeDownloadSeries([4, 0, 6]) });
+  api.on('GET', `${APP_PATH}/comments`, { body: { list: [], count: 0 } });
+}
+
+beforeEach(() => {
+  signIn(null);
+  documents.clear();
+  documentsAsked.length = 0;
 });
 afterEach(cleanup);
 
@@ -107,6 +121,7 @@ describe('AppPage', () => {
     ).toBe('page');
     expect(screen.getByRole('img', { name: 'Downloads per day: 10 in the last 30 days' })).toBeTruthy();
     expect(api.sent('GET', `${APP_PATH}/downloads`)[0]!.query.get('days')).toBe('30');
+    expect(await screen.findByRole('region', { name: 'Comments' })).toBeTruthy();
     // A free app asks nothing about purchases.
     expect(api.sent('GET', PURCHASE_PATH)).toEqual([]);
   });
@@ -149,9 +164,7 @@ describe('AppPage', () => {
   });
 
   it('buys a paid app in the checkout dialog, then shows it purchased with its download once the licence arrives', async () => {
-    api.reset(USERS.member);
-    api.on('GET', '/api/categories', { body: { list: CATEGORIES, count: CATEGORIES.length } });
-    api.on('GET', `${APP_PATH}/downloads`, { body: makeDownloadSeries() });
+    signIn(USERS.member);
     api.on('GET', APP_PATH, { body: makeAppPage({ price: { amount: '9.99', currency: 'USD' } }) });
     const price = { amount: '9.99', currency: 'USD' };
     api.on('GET', PURCHASE_PATH, { body: { price, licence: null, owned: false } });
@@ -173,7 +186,7 @@ describe('AppPage', () => {
   });
 
   it("lets a paid app's owner download it without buying", async () => {
-    api.reset(USERS.member);
+    signIn(USERS.member);
     api.on('GET', APP_PATH, { body: makeAppPage({ price: { amount: '9.99', currency: 'USD' } }) });
     api.on('GET', PURCHASE_PATH, {
       body: { price: { amount: '9.99', currency: 'USD' }, licence: null, owned: true },
@@ -193,7 +206,7 @@ describe('AppPage', () => {
   });
 
   it("shows a blocked app's manager the page under the block's banner, with its review status", async () => {
-    api.reset(USERS.member);
+    signIn(USERS.member);
     api.on('GET', APP_PATH, {
       body: makeAppPage({
         isBlocked: true,

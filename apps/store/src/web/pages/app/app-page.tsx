@@ -1,8 +1,9 @@
 import { useLocale } from '@bazaar/platform-shell';
 import type { AppPage as AppPageData } from '@bazaar/schemas';
-import { Box, Stack } from '@mui/material';
+import { Box, Paper, Stack } from '@mui/material';
 import { useParams } from 'react-router';
 import { hasStoreErrorCode } from '../../api/store-api.ts';
+import { AppComments } from '../../components/comments/app-comments.tsx';
 import { ErrorPage, errorPageStatus } from '../../components/error-page.tsx';
 import { Loading } from '../../components/query-state.tsx';
 import { AppChangelog, AppReadme } from './app-documents.tsx';
@@ -15,7 +16,10 @@ import { AppScreenshots } from './app-screenshots.tsx';
 import { AppVersions } from './app-versions.tsx';
 import { useAppPage } from './use-app-page.ts';
 
-/** The page's parts: what the app shows on the left (wide screens), the facts beside; one column on phones. */
+/**
+ * The page's parts: what the app shows and what people say of it on the left (wide screens), the
+ * facts beside; one column on phones.
+ */
 function AppDetail({ app }: { app: AppPageData }) {
   return (
     <Stack spacing={3}>
@@ -33,6 +37,9 @@ function AppDetail({ app }: { app: AppPageData }) {
           <AppScreenshots urls={app.screenshotUrls} title={app.title} />
           <AppReadme readmeUrls={app.readmeUrls} />
           <AppChangelog changelogUrl={app.changelogUrl} />
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <AppComments appDid={app.did} ownerDid={app.ownerDid} />
+          </Paper>
         </Stack>
         <Stack spacing={3}>
           <AppDownloadsSection did={app.did} />
