@@ -24,13 +24,6 @@ export const storeEn = {
   'store.support.heading': 'Support this Store',
   'store.support.description':
     'Tips keep the Store running and its reviews careful. Choose whether you appear by name, by name without the amount, or not at all.',
-  'store.demo.heading': 'Try the Payment Kit (test mode)',
-  'store.demo.onetime.title': 'Buy a license',
-  'store.demo.onetime.description': 'A one-time purchase, paid by test card.',
-  'store.demo.subscription.title': 'Subscribe monthly',
-  'store.demo.subscription.description': 'A monthly plan with a 7-day free trial.',
-  'store.demo.donation.title': 'Leave a tip',
-  'store.demo.donation.description': 'Support the makers with 1, 5 or 10 USD, or an amount of your own.',
   'store.profile.title': 'Profile',
   'store.profile.subtitle': 'How you appear across this platform.',
   'store.profile.avatar.alt': 'Your avatar',

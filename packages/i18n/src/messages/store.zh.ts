@@ -25,13 +25,6 @@ export const storeZh: Record<keyof typeof storeEn, string> = {
   'store.support.heading': '支持这家商店',
   'store.support.description':
     '打赏让商店持续运行、审核更用心。你可以选择显示姓名和金额、只显示姓名，或完全匿名。',
-  'store.demo.heading': '体验支付套件（测试模式）',
-  'store.demo.onetime.title': '购买授权',
-  'store.demo.onetime.description': '一次性购买，使用测试卡支付。',
-  'store.demo.subscription.title': '按月订阅',
-  'store.demo.subscription.description': '按月计费，含 7 天免费试用。',
-  'store.demo.donation.title': '打赏',
-  'store.demo.donation.description': '以 1、5 或 10 美元，或自定义金额支持开发者。',
   'store.profile.title': '个人资料',
   'store.profile.subtitle': '你在本平台上的形象与账户信息。',
   'store.profile.avatar.alt': '你的头像',
