@@ -15,15 +15,17 @@ const ARTIFACTS = resolve(import.meta.dirname, '../../.test-artifacts/e2e');
  * that address is its public URL (`baseUrl`), which the wallet's sign-in messages name.
  * `withDemoChain` also runs the demo's local Ethereum chain (TUSD in development accounts 1..8)
  * on a free port, for journeys that pay with a wallet; `withStripe` a stand-in for Stripe's
- * servers, which keyed Stripe methods' requests go to (`stripe`).
+ * servers, which keyed Stripe methods' requests go to (`stripe`); `withDemoApps` the Store's demo
+ * catalogue (a paid app among them).
  */
-export async function startPlatform({ withDemoChain = false, withStripe = false } = {}) {
+export async function startPlatform({ withDemoChain = false, withStripe = false, withDemoApps = false } = {}) {
   buildWebApps();
   const chain = withDemoChain ? await startDemoChain({ port: 0 }) : null;
   const stripe = withStripe ? await startStripeStandIn() : null;
   try {
     const platform = await createTestPlatform('sqlite', {
       listen: true,
+      demoApps: withDemoApps,
       ...(stripe && { stripeApi: { host: stripe.host, port: stripe.port, protocol: 'http' as const } }),
       ...(chain && {
         demoChain: { rpcUrl: chain.rpcUrl },

@@ -193,4 +193,47 @@ describe.each(TEST_DIALECTS)('buying a paid app through the Payment Kit on %s', 
     // Bought back after a refund: a new licence.
     await buy(cookie, 'bea@example.com');
   });
+  it("keeps the app's tip jar paying its developer and the Store, whoever made the setting first", async () => {
+    const mountLocation = `store/app/${did}`;
+    // Someone's page asks the kit first, naming themselves as the beneficiary.
+    const claimed = await call('POST', '/payment-kit/api/settings', undefined, {
+      type: 'donate',
+      mountLocation,
+      componentDid: 'did:bazaar:store',
+      livemode: false,
+      defaultSettings: { beneficiaries: [{ name: 'Mallory', address: 'did:bazaar:mallory' }] },
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const donation = await call('POST', `/api/apps/${did}/donation`);
+    expect(donation.json()).toEqual({ mountLocation, componentDid: 'did:bazaar:store', target: did });
+    const setting = async () =>
+      (
+        await call('POST', '/payment-kit/api/settings', undefined, {
+          type: 'donate',
+          mountLocation,
+          componentDid: 'did:bazaar:store',
+          livemode: false,
+        })
+      ).json().settings;
+    expect((await setting()).beneficiaries).toMatchObject([
+      { name: 'Bazaar Demo', address: 'did:bazaar:demo-developer', percent: 70 },
+      { address: 'did:bazaar:store', percent: 30 },
+    ]);
+    expect((await setting()).appearance.history.variant).toBe('avatar');
+    // The developer shows supporters as a table; the Store's share changes.
+    await storeDeps.db
+      .updateTable('store_apps')
+      .set({ supporters_view: 'table' })
+      .where('did', '=', did)
+      .execute();
+    expect((await call('PUT', '/api/console/settings', owner, { storeSharePercent: 10 })).statusCode).toBe(
+      200,
+    );
+    await call('POST', `/api/apps/${did}/donation`);
+    expect((await setting()).appearance.history.variant).toBe('table');
+    expect(
+      (await setting()).beneficiaries.map((beneficiary: { percent: number }) => beneficiary.percent),
+    ).toEqual([90, 10]);
+    expect((await call('POST', `/api/apps/did:key:z6Mk${'a'.repeat(44)}/donation`)).statusCode).toBe(404);
+  });
 });

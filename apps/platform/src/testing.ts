@@ -37,6 +37,8 @@ export interface TestPlatformOptions {
   relayHeartbeatMs?: number;
   /** Defaults to `TEST_PLATFORM_LIMITS`; lower one to test it. */
   limits?: Partial<PlatformLimits>;
+  /** The Store's demo catalogue too (its demo apps, published through the real pipeline), as `main.ts` seeds it. */
+  demoApps?: boolean;
   /** A local chain the demo's chain method pays on (journeys that pay with a wallet). */
   demoChain?: { rpcUrl: string };
   /** Where keyed Stripe methods' requests go: a Stripe stand-in the test started. */
@@ -147,7 +149,10 @@ export async function createTestPlatform(
             demoChain: options.demoChain,
             stripeApi: options.stripeApi,
           });
-          return [paymentKit, createStore(deps, { storage: bundleStorage, payments: paymentKit })];
+          return [
+            paymentKit,
+            createStore(deps, { storage: bundleStorage, payments: paymentKit, demoApps: options.demoApps }),
+          ];
         }),
       webDist: options.webDist ?? builtWebDist(),
       relayHeartbeatMs: options.relayHeartbeatMs,

@@ -3,14 +3,19 @@ import {
   createPaymentLinkBodySchema,
   createPriceBodySchema,
   createProductBodySchema,
+  createSettingBodySchema,
+  donateSettingsSchema,
+  updateSettingBodySchema,
   type PaymentServices,
 } from '@bazaar/schemas';
 import { AppError } from '@bazaar/server-kit';
 import { fromFlag } from './db/json.ts';
 import type { PaymentDeps } from './deps.ts';
 import { createRefund } from './flows/refund-payment.ts';
+import { updateDonationSetting } from './flows/update-donation-setting.ts';
 import { getSessionRow } from './modules/checkout-sessions/service.ts';
 import { getRefund } from './modules/refunds/service.ts';
+import { createOrReturnSetting } from './modules/settings/service.ts';
 import { findCustomerRow } from './modules/customers/repository.ts';
 import { createPaymentLink, updatePaymentLink } from './modules/payment-links/admin-service.ts';
 import { findActiveCurrencyRow } from './modules/payment-methods/repository.ts';
@@ -99,5 +104,28 @@ export function createPaymentServices(deps: PaymentDeps): PaymentServices {
     },
     createRefund: (input) => createRefund(deps, input),
     retrieveRefund: (refundId) => getRefund(deps.db, refundId),
+    async ensureDonationSetting(input) {
+      const { settings } = await createOrReturnSetting(
+        deps,
+        createSettingBodySchema.parse({
+          type: 'donate',
+          mountLocation: input.mountLocation,
+          description: input.description,
+          componentDid: input.componentDid,
+          livemode: input.livemode,
+        }),
+      );
+      const wanted = donateSettingsSchema.parse({
+        ...settings,
+        beneficiaries: input.beneficiaries,
+        appearance: { ...settings.appearance, history: { variant: input.supportersView } },
+      });
+      // Asked on every view of a page: most of the time nothing changed, and nothing is written.
+      if (JSON.stringify(wanted) === JSON.stringify(settings)) return;
+      await updateDonationSetting(deps, {
+        mountLocation: input.mountLocation,
+        ...updateSettingBodySchema.parse({ livemode: input.livemode, settings: wanted }),
+      });
+    },
   };
 }

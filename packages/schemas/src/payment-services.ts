@@ -56,6 +56,21 @@ export interface CheckoutFacts {
   livemode: boolean;
 }
 
+/**
+ * A donation setting another component keeps in step with its own facts: who receives the tips
+ * and how supporters are shown are the component's to say (set again whenever they differ); the
+ * rest (amounts, button, title, on or off) stays as the platform's owner left it.
+ */
+export interface DonationSettingInput {
+  mountLocation: string;
+  /** The component whose widget it is (`did:bazaar:store`). */
+  componentDid: string;
+  description: string;
+  livemode: boolean;
+  beneficiaries: LinkBeneficiary[];
+  supportersView: 'avatar' | 'table';
+}
+
 /** The kit's services another component may call; each answers the kit's own errors. */
 export interface PaymentServices {
   createOneTimeLink(input: OneTimeLinkInput): Promise<OneTimeLink>;
@@ -65,6 +80,8 @@ export interface PaymentServices {
   activateLink(paymentLinkId: string): Promise<void>;
   retrieveCheckout(checkoutSessionId: string): Promise<CheckoutFacts>;
   createRefund(input: CreateRefundInput): Promise<Refund>;
+  /** Makes the donation setting of `mountLocation`, or brings its beneficiaries and supporters view to these. */
+  ensureDonationSetting(input: DonationSettingInput): Promise<void>;
   /** A refund the caller heard of in an event (`refund.succeeded`), to learn what it gave back of which invoice. */
   retrieveRefund(refundId: string): Promise<Refund>;
 }

@@ -78,3 +78,12 @@ export type OwnLicence = z.infer<typeof ownLicenceSchema>;
 
 /** `GET /api/licences` (signed in): the visitor's licences, newest first. */
 export const licenceListSchema = z.object({ list: z.array(ownLicenceSchema), count: z.number().int() });
+
+/** `POST /api/apps/{did}/donation`: what the app page's donation widget is mounted with. */
+export const appDonationSchema = z.object({
+  mountLocation: z.string(),
+  componentDid: z.string(),
+  /** The donations' target: the app's DID. */
+  target: z.string(),
+});
+export type AppDonation = z.infer<typeof appDonationSchema>;

@@ -476,6 +476,10 @@ export const appVersionParamSchema = z
     'Expected a semantic version such as 1.2.3',
   );
 
+/** How an app's page shows who tipped it, as its developer chose: avatars, or a table with amounts. */
+export const APP_SUPPORTERS_VIEWS = ['avatar', 'table'] as const;
+export const appSupportersViewSchema = z.enum(APP_SUPPORTERS_VIEWS);
+
 /** An app as its developer and Store admins see it. Title, description and logo are the latest upload's. */
 export const storeAppSchema = z.object({
   did: z.string(),
@@ -489,6 +493,7 @@ export const storeAppSchema = z.object({
   category: z.string().nullable(),
   visibility: appVisibilitySchema,
   autoPublish: z.boolean(),
+  supportersView: appSupportersViewSchema,
   reviewType: storeReviewTypeSchema,
   isBlocked: z.boolean(),
   blockedAt: timestampSchema.nullable(),
@@ -613,7 +618,11 @@ export type AppVersionActionResponse = z.infer<typeof appVersionActionResponseSc
 
 /** `PUT /api/developer/apps/{did}`: the fields to change; those left out keep their value. */
 export const updateAppBodySchema = z
-  .object({ visibility: appVisibilitySchema.optional(), autoPublish: z.boolean().optional() })
+  .object({
+    visibility: appVisibilitySchema.optional(),
+    autoPublish: z.boolean().optional(),
+    supportersView: appSupportersViewSchema.optional(),
+  })
   .strict();
 export type UpdateAppBody = z.infer<typeof updateAppBodySchema>;
 

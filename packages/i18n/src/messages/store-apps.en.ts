@@ -88,6 +88,9 @@ export const storeAppsEn = {
   'store.apps.settings.autoPublish': 'Auto publish',
   'store.apps.settings.autoPublishHint':
     'Publish a version as soon as it may be: on upload when it needs no review, or once it is approved.',
+  'store.apps.settings.supportersTable': 'Supporters as a table',
+  'store.apps.settings.supportersTableHint':
+    "Off: the app page's tip jar shows supporters as avatars. On: as a table with each amount and the total.",
   'store.apps.thread.version': 'Version',
   'store.apps.thread.labelFor': 'Comments on {version}',
   'store.apps.thread.empty': 'No comments on {version} yet.',

@@ -119,6 +119,8 @@ export interface StoreTables {
     latest_version: Optional<string | null>;
     /** Counted downloads of every version (modules/downloads adds to it). */
     downloads: Optional<number>;
+    /** How the app's page shows its supporters: `avatar` or `table`, the developer's choice. */
+    supporters_view: Optional<string>;
     created_at: number;
     updated_at: number;
   };

@@ -298,6 +298,11 @@ describe.each(TEST_DIALECTS)('who may call each Store route on %s', (dialect) =>
       request: () => ({ path: `/apps/${NO_SUCH_APP}/purchase` }),
       okStatus: 404,
     },
+    'POST /apps/{did}/donation': {
+      access: 'public',
+      request: () => ({ path: `/apps/${NO_SUCH_APP}/donation` }),
+      okStatus: 404,
+    },
     'GET /licences': { access: 'signedIn', request: () => ({ path: '/licences' }) },
     'GET /licences/public-key': { access: 'public', request: () => ({ path: '/licences/public-key' }) },
   };

@@ -94,6 +94,7 @@ export function makeApp(overrides: Partial<StoreApp> = {}): StoreApp {
     category: null,
     visibility: 'public',
     autoPublish: false,
+    supportersView: 'avatar',
     reviewType: 'each',
     isBlocked: false,
     blockedAt: null,

@@ -79,18 +79,20 @@ export async function listAppVersions(
   return { app, versions, history };
 }
 
-/** The developer makes the app private or public, or turns auto-publish on or off. */
+/** The developer makes the app private or public, turns auto-publish on or off, or picks how supporters show. */
 export async function updateApp(
   deps: Pick<StoreDeps, 'db' | 'clock'>,
   input: { did: string; developerDid: string; changes: UpdateAppBody },
 ): Promise<StoreApp> {
   return inTransaction(deps.db, async (trx) => {
     const app = await requireOwnedApp(trx, input.did, input.developerDid, { lock: true });
-    const { visibility, autoPublish } = input.changes;
-    if (visibility === undefined && autoPublish === undefined) return toApp(app);
+    const { visibility, autoPublish, supportersView } = input.changes;
+    if (visibility === undefined && autoPublish === undefined && supportersView === undefined)
+      return toApp(app);
     const updated = await updateAppRow(trx, app.did, {
       ...(visibility !== undefined ? { visibility } : {}),
       ...(autoPublish !== undefined ? { auto_publish: toFlag(autoPublish) } : {}),
+      ...(supportersView !== undefined ? { supporters_view: supportersView } : {}),
       updated_at: deps.clock.now(),
     });
     return toApp(updated!);

@@ -30,6 +30,7 @@ export function toApp(row: AppRow): StoreApp {
     category: row.category,
     visibility: row.visibility,
     autoPublish: fromFlag(row.auto_publish),
+    supportersView: row.supporters_view,
     reviewType: row.review_type,
     isBlocked: row.blocked_at !== null,
     blockedAt: row.blocked_at,

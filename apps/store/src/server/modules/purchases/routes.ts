@@ -1,14 +1,20 @@
-import { appDidParamSchema, appPurchaseStateSchema, openAppCheckoutResponseSchema } from '@bazaar/schemas';
+import {
+  appDidParamSchema,
+  appDonationSchema,
+  appPurchaseStateSchema,
+  openAppCheckoutResponseSchema,
+} from '@bazaar/schemas';
 import { requireUser, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { StoreDeps } from '../../deps.ts';
 import { getPurchaseState, openAppCheckout } from '../../flows/buy-app.ts';
+import { openAppDonation } from '../../flows/tip-app.ts';
 import { signedInOnly } from '../../http/guards.ts';
 
 const tags = ['purchases'];
 const params = z.object({ did: appDidParamSchema });
 
-/** Buying a paid app: its price and the visitor's licence, and the checkout to pay it. */
+/** Paying an app's developer: buying it (its price, the visitor's licence, the checkout) or tipping it. */
 export function registerPurchaseRoutes(app: ZodApp, deps: StoreDeps) {
   app.get(
     '/apps/:did/purchase',
@@ -22,6 +28,19 @@ export function registerPurchaseRoutes(app: ZodApp, deps: StoreDeps) {
       },
     },
     async (request) => getPurchaseState(deps, { did: request.params.did, viewer: request.user }),
+  );
+  app.post(
+    '/apps/:did/donation',
+    {
+      schema: {
+        tags,
+        description:
+          "The tip jar of the app's page: the Payment Kit's donation setting the widget loads, whose beneficiaries (the developer, and the Store its share) and supporters view (the developer's choice) the Store keeps.",
+        params,
+        response: { 200: appDonationSchema },
+      },
+    },
+    async (request) => openAppDonation(deps, { did: request.params.did, viewer: request.user }),
   );
   app.post(
     '/apps/:did/purchase',

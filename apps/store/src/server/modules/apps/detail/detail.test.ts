@@ -186,4 +186,13 @@ describe.each(TEST_DIALECTS)("an app's page on %s", (dialect) => {
     expect(owner.statusCode).toBe(200);
     expect(owner.headers['cache-control']).toBe('private, max-age=31536000, immutable');
   });
+  it("lets the app's developer alone choose how its supporters show", async () => {
+    const choose = (caller: Caller, supportersView: unknown) =>
+      t.call(caller, 'PUT', `/developer/apps/${did}`, { supportersView });
+    expect(ok(await choose('developer', 'table'))).toMatchObject({ supportersView: 'table' });
+    expect((await choose('developer', 'list')).statusCode).toBe(400);
+    expect((await choose('member', 'avatar')).statusCode).toBe(403);
+    const row = await t.db.selectFrom('store_apps').select('supporters_view').executeTakeFirstOrThrow();
+    expect(row.supporters_view).toBe('table');
+  });
 });

@@ -29,7 +29,7 @@ function SettingSwitch({ label, hint, isOn, isBusy, onChange }: SettingSwitchPro
   );
 }
 
-/** The developer's two switches: whether the app is public, and whether versions publish themselves. */
+/** The developer's switches: whether the app is public, whether versions publish themselves, how its supporters show. */
 export function AppSettingsSection({ app }: { app: StoreApp }) {
   const { t } = useLocale();
   const update = useUpdateApp(app.did);
@@ -49,6 +49,13 @@ export function AppSettingsSection({ app }: { app: StoreApp }) {
           isOn={app.autoPublish}
           isBusy={update.isPending}
           onChange={(autoPublish) => update.mutate({ autoPublish })}
+        />
+        <SettingSwitch
+          label={t('store.apps.settings.supportersTable')}
+          hint={t('store.apps.settings.supportersTableHint')}
+          isOn={app.supportersView === 'table'}
+          isBusy={update.isPending}
+          onChange={(isOn) => update.mutate({ supportersView: isOn ? 'table' : 'avatar' })}
         />
       </FormGroup>
       {update.error ? <Alert severity="error">{apiErrorText(t, update.error, APP_ERROR_TEXTS)}</Alert> : null}

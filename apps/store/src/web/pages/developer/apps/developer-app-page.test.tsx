@@ -248,7 +248,7 @@ describe('DeveloperAppPage', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
 
-  it('makes the app private and turns auto publish on', async () => {
+  it('makes the app private, turns auto publish on and shows supporters as a table', async () => {
     serveApp({ app: makeApp(), versions: [makeAppVersion()], history: [], comments: [] });
     const user = userEvent.setup();
     openPage();
@@ -259,10 +259,13 @@ describe('DeveloperAppPage', () => {
       expect((screen.getByRole('switch', { name: 'Public' }) as HTMLInputElement).checked).toBe(false),
     );
     await user.click(screen.getByRole('switch', { name: 'Auto publish' }));
+    await waitFor(() => expect(api.sent('PUT', APP_PATH)).toHaveLength(2));
+    await user.click(screen.getByRole('switch', { name: 'Supporters as a table' }));
     await waitFor(() =>
       expect(api.sent('PUT', APP_PATH).map((request) => request.body)).toEqual([
         { visibility: 'private' },
         { autoPublish: true },
+        { supportersView: 'table' },
       ]),
     );
   });
