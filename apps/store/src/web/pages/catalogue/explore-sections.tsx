@@ -26,7 +26,7 @@ function ExploreSection({ title, apps, more }: ExploreSectionProps) {
         </Typography>
         {more}
       </Stack>
-      <AppCardGrid apps={apps} label={title} />
+      <AppCardGrid apps={apps} label={title} isStripOnPhone />
     </Stack>
   );
 }
