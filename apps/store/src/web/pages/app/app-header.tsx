@@ -28,7 +28,7 @@ function DownloadCounts({ app }: { app: AppPage }) {
   const lastDays = useAppDownloads(app.did).data?.lastDays;
   return (
     <Typography variant="body2" color="text.secondary">
-      {t('store.visitor.app.downloads', { count: formatCount(app.downloads, locale) })}
+      {t('store.visitor.app.downloads', { count: app.downloads, number: formatCount(app.downloads, locale) })}
       {lastDays === undefined
         ? null
         : ` · ${t('store.visitor.app.downloadsRecent', { count: formatCount(lastDays, locale) })}`}

@@ -46,7 +46,10 @@ export function AppCard({ app }: { app: CatalogueApp }) {
         <Stack direction="row" sx={{ mt: 1.5, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <AppPriceChip price={app.price} />
           <Typography variant="caption" color="text.secondary">
-            {t('store.visitor.app.downloads', { count: formatCount(app.downloads, locale) })}
+            {t('store.visitor.app.downloads', {
+              count: app.downloads,
+              number: formatCount(app.downloads, locale),
+            })}
           </Typography>
           {app.visibility === 'private' ? (
             <Chip size="small" variant="outlined" label={t('store.apps.visibility.private')} />

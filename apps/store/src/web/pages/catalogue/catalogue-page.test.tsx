@@ -118,7 +118,7 @@ describe('CataloguePage', () => {
 
     await waitFor(() => expect(address()).toBe('/search?keyword=wea'));
     const results = await screen.findByRole('region', { name: 'Search results' });
-    expect(await within(results).findByText('1 apps for “wea”')).toBeTruthy();
+    expect(await within(results).findByText('1 app for “wea”')).toBeTruthy();
     const searches = listRequests().filter((request) => request.query.has('keyword'));
     expect(searches.map(queryOf)).toEqual([
       { keyword: 'wea', sortBy: 'relevance', page: '1', pageSize: '10' },

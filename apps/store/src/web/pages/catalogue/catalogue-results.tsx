@@ -57,13 +57,13 @@ export function CatalogueResults({ filters }: { filters: CatalogueFilters }) {
   } else if (apps.data.count === 0) {
     content = <NoResults filters={filters} />;
   } else {
-    const count = formatCount(apps.data.count, locale);
+    const counted = { count: apps.data.count, number: formatCount(apps.data.count, locale) };
     content = (
       <>
         <Typography color="text.secondary" role="status">
           {filters.keyword
-            ? t('store.catalogue.resultsFor', { count, keyword: filters.keyword })
-            : t('store.catalogue.results', { count })}
+            ? t('store.catalogue.resultsFor', { ...counted, keyword: filters.keyword })
+            : t('store.catalogue.results', counted)}
         </Typography>
         <AppCardGrid apps={apps.data.list} label={title} isBusy={apps.isPlaceholderData} />
         <ListPagination
