@@ -282,4 +282,29 @@ describe('AppPage', () => {
     expect(await screen.findByRole('heading', { name: '500' })).toBeTruthy();
     expect(screen.getByText('抱歉，出了点问题。')).toBeTruthy();
   });
+  it("tips the app's developer through the tip jar the Store's server keeps, and hides it when that fails", async () => {
+    api.on('GET', APP_PATH, { body: makeAppPage() });
+    const mountLocation = `store/app/${APP_DID}`;
+    api.on('POST', `${APP_PATH}/donation`, {
+      body: { mountLocation, componentDid: 'did:bazaar:store', target: APP_DID },
+    });
+    openPage();
+    const section = await screen.findByRole('region', { name: 'Support this app' });
+    expect(within(section).getByText(/Liked Weather Board\? Leave a tip/)).toBeTruthy();
+    // The widget loads the kit's setting of the app's own mount location, never naming beneficiaries.
+    await waitFor(() => expect(api.sent('POST', '/payment-kit/api/settings')).toHaveLength(1));
+    expect(api.sent('POST', '/payment-kit/api/settings')[0]!.body).toMatchObject({ mountLocation });
+    expect(JSON.stringify(api.sent('POST', '/payment-kit/api/settings')[0]!.body)).not.toContain(
+      'beneficiaries',
+    );
+
+    cleanup();
+    signIn(null);
+    api.on('GET', APP_PATH, { body: makeAppPage() });
+    api.on('POST', `${APP_PATH}/donation`, refusal(503, 'INTERNAL'));
+    openPage();
+    await screen.findByRole('heading', { level: 1, name: 'Weather Board' });
+    await waitFor(() => expect(api.sent('POST', `${APP_PATH}/donation`)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Support this app' })).toBeNull();
+  });
 });
