@@ -78,6 +78,24 @@ describe('filesystem bundle storage', () => {
     );
   });
 
+  it('reads bundles back under a linked root, and refuses a folder link that loops', async () => {
+    const volume = join(folder, 'other-volume');
+    await mkdir(volume);
+    await symlink(volume, join(folder, 'other-linked-root'));
+    const linkedStorage = createFilesystemBundleStorage({ root: join(folder, 'other-linked-root') });
+    await linkedStorage.put('apps/app/1.0.0/app-1.0.0.tgz', Buffer.from('read back'));
+
+    const chunks: Buffer[] = [];
+    for await (const chunk of await linkedStorage.get('apps/app/1.0.0/app-1.0.0.tgz')) chunks.push(chunk);
+    expect(Buffer.concat(chunks).toString()).toBe('read back');
+    expect(await linkedStorage.head('apps/app/1.0.0/app-1.0.0.tgz')).toEqual({ size: 9 });
+
+    await symlink(join(volume, 'apps', 'loop'), join(volume, 'apps', 'loop'));
+    await expect(linkedStorage.get('apps/loop/1.0.0/app-1.0.0.tgz')).rejects.toMatchObject({
+      code: 'BUNDLE_PATH_UNSAFE',
+    });
+  });
+
   it('treats a key naming a folder as nothing stored', async () => {
     await storage.put('apps/folder/1.0.0/app-1.0.0.tgz', Buffer.from('x'));
 
