@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { StoreDb } from '../../db/tables.ts';
 import { claimDownloadSalt } from './repository.ts';
 
@@ -48,3 +49,22 @@ export async function clientKeyOf(salts: DailySalts, day: string, client: Downlo
   const salt = await salts.saltOf(day);
   return createHash('sha256').update(`${salt}\n${client.address}\n${client.userAgent}`).digest('hex');
 }
+
+/** About 10 MB of keys: a busy day's returning clients on one node. */
+const KNOWN_COUNTED_MAX = 100_000;
+
+/**
+ * The downloads this node knows are counted already (it counted them, or the database said it had),
+ * so a client downloading again the same day is not asked of the database again. Only a shortcut:
+ * the database's key decides, and what this forgets (an eviction, a restart) it asks again.
+ */
+export function createKnownCounted(maxEntries = KNOWN_COUNTED_MAX) {
+  const known = new LRUCache<string, true>({ max: maxEntries });
+  const keyOf = (entry: { day: string; appDid: string; version: string; clientKey: string }) =>
+    `${entry.day} ${entry.appDid} ${entry.version} ${entry.clientKey}`;
+  return {
+    has: (entry: Parameters<typeof keyOf>[0]) => known.has(keyOf(entry)),
+    add: (entry: Parameters<typeof keyOf>[0]) => void known.set(keyOf(entry), true),
+  };
+}
+export type KnownCounted = ReturnType<typeof createKnownCounted>;

@@ -1,5 +1,19 @@
 import { deleteInBatches } from '@bazaar/server-kit';
+import { PostgresAdapter, sql } from 'kysely';
 import type { StoreDb } from '../../db/tables.ts';
+
+/**
+ * On PostgreSQL, lets the counting transaction commit without waiting for its WAL to reach the
+ * disk. Every download of an app adds to the same two rows (the day's count and the app's total),
+ * whose locks are held until the commit returns, so an fsync per download would queue them all;
+ * a database crash may lose the last moment's counts, whole transactions only, never half of one.
+ * SQLite (WAL, synchronous=NORMAL) already commits so.
+ */
+export async function commitWithoutFlush(db: StoreDb): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`set local synchronous_commit to off`.execute(db);
+  }
+}
 
 /**
  * Records that `clientKey` downloaded the version on `day`; true only when it had not yet, so of

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { StoreDeps } from '../../deps.ts';
 import { authenticateAccessToken, readBearerToken } from '../access-tokens/index.ts';
 import type { Viewer } from '../apps/visibility.ts';
-import { createDailySalts } from './client-keys.ts';
+import { createDailySalts, createKnownCounted } from './client-keys.ts';
 import {
   countDownload,
   getDownloadSeries,
@@ -85,7 +85,12 @@ function withLastByteHook(body: Readable, onLastByte: () => Promise<void>): Read
 
 /** Bundle downloads and an app's download counts. */
 export function registerDownloadRoutes(app: ZodApp, deps: StoreDeps) {
-  const countDeps: DownloadCountDeps = { db: deps.db, clock: deps.clock, salts: createDailySalts(deps.db) };
+  const countDeps: DownloadCountDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    salts: createDailySalts(deps.db),
+    known: createKnownCounted(),
+  };
 
   async function sendBundle(
     request: FastifyRequest,

@@ -2,7 +2,7 @@ import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStoreTestApp, type StoreTestApp } from '../../test-utils/store-test-app.ts';
-import { clientKeyOf, createDailySalts, type DownloadClient } from './client-keys.ts';
+import { clientKeyOf, createDailySalts, createKnownCounted, type DownloadClient } from './client-keys.ts';
 import { addDays, utcDayOf } from './days.ts';
 import { countDownload, createDownloadSweeper, sweepDownloadClients } from './service.ts';
 
@@ -20,7 +20,12 @@ describe.each(TEST_DIALECTS)('download counting on %s', (dialect) => {
     await t.close();
   });
 
-  const countDeps = () => ({ db: t.db, clock: t.clock, salts: createDailySalts(t.db) });
+  const countDeps = () => ({
+    db: t.db,
+    clock: t.clock,
+    salts: createDailySalts(t.db),
+    known: createKnownCounted(),
+  });
   const clientDays = async () =>
     (await t.db.selectFrom('store_download_clients').select('day').orderBy('day').execute()).map(
       (row) => row.day,
@@ -45,6 +50,24 @@ describe.each(TEST_DIALECTS)('download counting on %s', (dialect) => {
       { day: today },
       { day: addDays(today, 1) },
     ]);
+  });
+
+  it('counts a client once a day across nodes, each remembering what it saw', async () => {
+    const [node, otherNode] = [countDeps(), countDeps()];
+    const download = { appDid: APP, version: '1.0.0', client: guest('192.0.2.1') };
+    const first = await Promise.all([countDownload(node, download), countDownload(otherNode, download)]);
+    expect(first.sort()).toEqual([false, true]);
+    expect(await countDownload(node, download)).toBe(false);
+    expect(await countDownload(otherNode, download)).toBe(false);
+    t.clock.advance(DAY);
+    expect(await countDownload(otherNode, download)).toBe(true);
+    expect(await countDownload(node, download)).toBe(false);
+    const days = await t.db
+      .selectFrom('store_download_days')
+      .select(['day', 'count'])
+      .orderBy('day')
+      .execute();
+    expect(days.map((row) => Number(row.count))).toEqual([1, 1]);
   });
 
   it('sweeps client rows and salts of days before yesterday, in batches, and keeps the counts', async () => {

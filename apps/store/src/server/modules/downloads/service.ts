@@ -9,18 +9,19 @@ import { manifestOf } from '../apps/detail/service.ts';
 import { addAppDownloads } from '../apps/repository.ts';
 import { requireVisibleApp, type Viewer } from '../apps/visibility.ts';
 import { authorizeDownload } from './access.ts';
-import { clientKeyOf, type DailySalts, type DownloadClient } from './client-keys.ts';
+import { clientKeyOf, type DailySalts, type DownloadClient, type KnownCounted } from './client-keys.ts';
 import { addDays, utcDayOf } from './days.ts';
 import {
   addOneToDownloadDay,
+  commitWithoutFlush,
   deleteDownloadClientsBefore,
   deleteDownloadSaltsBefore,
   insertDownloadClientIfNew,
   listDownloadDayTotals,
 } from './repository.ts';
 
-/** What counting needs besides the database and the clock: the days' salts of guests' keys. */
-export type DownloadCountDeps = Pick<StoreDeps, 'db' | 'clock'> & { salts: DailySalts };
+/** What counting needs besides the database and the clock: the days' salts of guests' keys, and what this node knows is counted. */
+export type DownloadCountDeps = Pick<StoreDeps, 'db' | 'clock'> & { salts: DailySalts; known: KnownCounted };
 
 /** A bundle a viewer may download, with what its headers say. */
 export interface BundleDownload {
@@ -73,14 +74,17 @@ export async function countDownload(
 ): Promise<boolean> {
   const { appDid, version } = input;
   const day = utcDayOf(deps.clock.now());
-  const clientKey = await clientKeyOf(deps.salts, day, input.client);
-  return inTransaction(deps.db, async (trx) => {
-    const isNew = await insertDownloadClientIfNew(trx, { day, appDid, version, clientKey });
-    if (!isNew) return false;
+  const entry = { day, appDid, version, clientKey: await clientKeyOf(deps.salts, day, input.client) };
+  if (deps.known.has(entry)) return false;
+  const isNew = await inTransaction(deps.db, async (trx) => {
+    if (!(await insertDownloadClientIfNew(trx, entry))) return false;
+    await commitWithoutFlush(trx);
     await addOneToDownloadDay(trx, { appDid, version, day });
     await addAppDownloads(trx, appDid, 1);
     return true;
   });
+  deps.known.add(entry);
+  return isNew;
 }
 
 /**
