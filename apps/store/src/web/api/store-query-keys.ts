@@ -20,6 +20,8 @@ export const storeKeys = {
     [...storeKeys.invitations(), 'page', page, pageSize] as const,
   /** An app's page for visitors: the published version (`version` null) or one named. */
   appPage: (did: string, version: string | null) => [...storeKeys.all, 'app-page', did, version] as const,
+  /** Where an app's installs run, as they reported themselves. */
+  appInstances: (did: string) => [...storeKeys.all, 'app-instances', did] as const,
   /** The donation setting an app page's tip jar is mounted with. */
   appDonation: (did: string) => [...storeKeys.all, 'app-donation', did] as const,
   /** The licences of the signed-in buyer `did`. */

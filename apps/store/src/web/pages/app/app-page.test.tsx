@@ -307,4 +307,39 @@ describe('AppPage', () => {
     await waitFor(() => expect(api.sent('POST', `${APP_PATH}/donation`)).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Support this app' })).toBeNull();
   });
+  it('lists where the app runs, as its installs reported themselves, and nothing when none did', async () => {
+    api.on('GET', APP_PATH, { body: makeAppPage() });
+    api.on('GET', `${APP_PATH}/instances`, {
+      body: {
+        list: [
+          {
+            url: 'https://notes.example.com',
+            owner: 'Example Co',
+            status: 'active',
+            lastReportedAt: 1_800_000_000,
+          },
+          { url: 'http://old.example.org', owner: 'Bea', status: 'inactive', lastReportedAt: 1_790_000_000 },
+        ],
+        count: 3,
+      },
+    });
+    openPage();
+    const section = await screen.findByRole('region', { name: 'Where it runs' });
+    const link = within(section).getByRole('link', { name: 'notes.example.com' });
+    expect(link.getAttribute('href')).toBe('https://notes.example.com');
+    expect(link.getAttribute('rel')).toBe('nofollow noopener');
+    expect(within(section).getByText('Run by Example Co · last heard 2027-01-15')).toBeTruthy();
+    expect(within(section).getByText('Active')).toBeTruthy();
+    expect(within(section).getByText('Inactive')).toBeTruthy();
+    expect(within(section).getByText('and 1 more')).toBeTruthy();
+
+    cleanup();
+    signIn(null);
+    api.on('GET', APP_PATH, { body: makeAppPage() });
+    api.on('GET', `${APP_PATH}/instances`, { body: { list: [], count: 0 } });
+    openPage();
+    await screen.findByRole('heading', { level: 1, name: 'Weather Board' });
+    await waitFor(() => expect(api.sent('GET', `${APP_PATH}/instances`)).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Where it runs' })).toBeNull();
+  });
 });

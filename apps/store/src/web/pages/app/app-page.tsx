@@ -11,6 +11,7 @@ import { AppDonation } from './app-donation.tsx';
 import { AppDownloadsSection } from './app-downloads-section.tsx';
 import { AppFacts } from './app-facts.tsx';
 import { AppHeader } from './app-header.tsx';
+import { AppInstances } from './app-instances.tsx';
 import { AppManagementNotice } from './app-management-notice.tsx';
 import { AppScreenshots } from './app-screenshots.tsx';
 import { AppVersions } from './app-versions.tsx';
@@ -45,6 +46,7 @@ function AppDetail({ app }: { app: AppPageData }) {
           <AppDownloadsSection did={app.did} />
           <AppFacts app={app} />
           <AppVersions app={app} />
+          <AppInstances did={app.did} />
           <AppDonation did={app.did} title={app.title} />
         </Stack>
       </Box>
