@@ -147,6 +147,8 @@ describe.each(TEST_DIALECTS)('bundle downloads on %s', (dialect) => {
     });
     expect(cached.statusCode).toBe(304);
     expect(cached.rawPayload.length).toBe(0);
+    const cachedHead = await fetchPath(bundlePath(), { method: 'HEAD', headers: { 'if-none-match': '*' } });
+    expect(cachedHead.statusCode).toBe(304);
     const changed = await fetchPath(bundlePath(), {
       method: 'HEAD',
       headers: { 'if-none-match': '"other"' },

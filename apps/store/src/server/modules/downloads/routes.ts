@@ -106,8 +106,8 @@ export function registerDownloadRoutes(app: ZodApp, deps: StoreDeps) {
     });
     const headers = bundleHeaders(download);
     reply.headers(headers);
-    if (request.method === 'HEAD') return reply.send();
     if (isNotModified(request.headers['if-none-match'], String(headers.etag))) return reply.code(304).send();
+    if (request.method === 'HEAD') return reply.send();
     const body = await openBundle(deps, download);
     if (!download.isCounted) return reply.send(body);
     const client = {
