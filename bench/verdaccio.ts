@@ -24,6 +24,8 @@ const USER = { name: 'bench', password: 'bench-password-1', email: 'bench@exampl
 
 export interface Verdaccio {
   version: string;
+  /** Where it listens: `http://127.0.0.1:{port}`. */
+  url: string;
   /** `npm publish` of `tarball` as `name@version`, authenticated by the added user's token. */
   publish(input: { name: string; version: string; tarball: Buffer }): Promise<void>;
   close(): Promise<void>;
@@ -69,6 +71,8 @@ function config(folder: string) {
     uplinks: {},
     packages: { '**': { access: '$all', publish: '$authenticated', unpublish: '$authenticated' } },
     log: { type: 'stdout', format: 'pretty', level: 'error' },
+    // Searches (and logins) are limited to 1,000 per 15 minutes by default; a bench asks more.
+    userRateLimit: { windowMs: 1_000, max: 1_000_000 },
   };
 }
 
@@ -158,6 +162,7 @@ export async function startVerdaccio(): Promise<Verdaccio> {
     return {
       version: (JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { version: string })
         .version,
+      url,
       async publish(input) {
         const response = await fetch(`${url}/${input.name}`, {
           method: 'PUT',

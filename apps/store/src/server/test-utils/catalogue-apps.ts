@@ -86,171 +86,47 @@ export async function insertCatalogueApps(
   });
 }
 
-const SUBJECTS = [
-  'invoice',
-  'receipt',
-  'cron',
-  'webhook',
-  'dashboard',
-  'calendar',
-  'inventory',
-  'payroll',
-  'ticket',
-  'backup',
-  'analytics',
-  'chat',
-  'survey',
-  'booking',
-  'recipe',
-  'budget',
-  'expense',
-  'contract',
-  'document',
-  'photo',
-  'video',
-  'podcast',
-  'newsletter',
-  'blog',
-  'wiki',
-  'kanban',
-  'timesheet',
-  'password',
-  'certificate',
-  'domain',
-  'server',
-  'database',
-  'queue',
-  'metrics',
-  'log',
-  'alert',
-  'feedback',
-  'donation',
-  'membership',
-  'subscription',
-  'shipping',
-  'warehouse',
-  'order',
-  'product',
-  'customer',
-  'lead',
-  'email',
-  'sms',
-  'translation',
-  'markdown',
-  'diagram',
-  'spreadsheet',
-  'form',
-  'quiz',
-  'course',
-  'lesson',
-  'exam',
-  'library',
-  'music',
-  'playlist',
-  'weather',
-  'map',
-  'fitness',
-  'habit',
-  'journal',
-  'note',
-  'bookmark',
-  'feed',
-  'forum',
-  'wallet',
-  'token',
-  'nft',
-  'faucet',
-] as const;
-const ROLES = [
-  'manager',
-  'tracker',
-  'mailer',
-  'scanner',
-  'builder',
-  'monitor',
-  'planner',
-  'reporter',
-  'relay',
-  'sync',
-  'viewer',
-  'editor',
-  'generator',
-  'gateway',
-  'hub',
-  'studio',
-  'kit',
-  'assistant',
-  'bot',
-  'organizer',
-  'archive',
-  'checker',
-  'importer',
-  'exporter',
-] as const;
-const QUALITIES = [
-  'simple',
-  'smart',
-  'open',
-  'quick',
-  'secure',
-  'shared',
-  'private',
-  'daily',
-  'tiny',
-  'instant',
-  'friendly',
-  'offline',
-  'realtime',
-  'automatic',
-  'visual',
-  'modern',
-  'lightweight',
-  'team',
-] as const;
-const VERBS = [
-  'tracks',
-  'schedules',
-  'sends',
-  'collects',
-  'imports',
-  'exports',
-  'reviews',
-  'watches',
-  'shares',
-  'organizes',
-  'summarizes',
-  'backs up',
-  'syncs',
-  'renders',
-  'publishes',
-  'searches',
-  'translates',
-] as const;
-const AUDIENCES = [
-  'small teams',
-  'freelancers',
-  'schools',
-  'shops',
-  'clinics',
-  'developers',
-  'writers',
-  'families',
-  'nonprofits',
-  'restaurants',
-  'agencies',
-  'students',
-] as const;
-const CHINESE_TITLES = [
-  '发票管理',
-  '收据扫描',
-  '团队笔记',
-  '定时任务面板',
-  '会员中心',
-  '数据备份',
-  '在线问卷',
-  '日程助手',
-] as const;
-const CATEGORIES = ['payments', 'developer-tools', 'productivity', null] as const;
+/** Word lists for the generator, as a person would write them. */
+const words = (text: string) => [...new Set(text.split(/\s+/).filter(Boolean))];
+const SUBJECTS = words(`
+  invoice receipt cron webhook dashboard calendar inventory payroll ticket backup analytics chat
+  survey booking recipe budget expense contract document photo video podcast newsletter blog wiki
+  kanban timesheet password certificate domain server database queue metrics log alert feedback
+  donation membership subscription shipping warehouse order product customer lead email sms
+  translation markdown diagram spreadsheet form quiz course lesson exam library music playlist
+  weather map fitness habit journal note bookmark feed forum wallet token nft faucet
+  appointment attendance audit badge bandwidth battery bill blueprint broadcast bug campaign
+  catalog checklist classroom clipboard cluster coupon crm deployment dns election event fleet
+  gallery grant guestbook helpdesk hosting incident insurance interview kiosk license
+  loyalty meeting menu mileage notification onboarding package parking patient permit pipeline
+  poll portfolio prescription project proposal quote referral release rental reservation resume
+  roster route schedule screenshot shift signature snippet sprint storage supplier task tax
+  template tenant timer timeline transcript trip tutorial uptime vendor visitor voucher workflow
+`);
+const ROLES = words(`
+  manager tracker mailer scanner builder monitor planner reporter relay sync viewer editor
+  generator gateway hub studio kit assistant bot organizer archive checker importer exporter
+  analyzer board center console desk engine finder keeper launcher notifier portal printer
+  recorder reminder router scheduler server toolkit validator vault watcher wizard
+`);
+const QUALITIES = words(`
+  simple smart open quick secure shared private daily tiny instant friendly offline realtime
+  automatic visual modern lightweight team minimal fast reliable compact flexible portable
+  collaborative encrypted mobile cloud local universal
+`);
+const VERBS = words(`
+  tracks schedules sends collects imports exports reviews watches shares organizes summarizes
+  syncs renders publishes searches translates archives audits bundles checks converts counts
+  drafts estimates filters forecasts formats indexes labels measures merges notifies plans
+  prints ranks records reminds signs sorts splits stores tags validates
+`);
+const AUDIENCES = (
+  'small teams, freelancers, schools, shops, clinics, developers, writers, families, nonprofits, ' +
+  'restaurants, agencies, students, landlords, coaches, clubs, startups'
+).split(', ');
+const CHINESE_TITLES = words('发票管理 收据扫描 团队笔记 定时任务面板 会员中心 数据备份 在线问卷 日程助手');
+const RECORDS = words('reports history files updates numbers');
+const CATEGORIES = ['payments', 'developer-tools', 'productivity', null];
 
 /** A repeatable stream of numbers in [0, 1) (mulberry32), so a seed makes the same catalogue on every run. */
 function randomStream(seed: number): () => number {
@@ -300,7 +176,7 @@ export function generateCatalogueApps(
     const other = pick(SUBJECTS);
     const description = [
       `A ${quality} ${role} that ${pick(VERBS)} every ${subject} for ${pick(AUDIENCES)}.`,
-      `It ${pick(VERBS)} each ${other} and ${pick(VERBS)} the ${pick(SUBJECTS)} reports in one place.`,
+      `It ${pick(VERBS)} each ${other} and ${pick(VERBS)} the ${pick(SUBJECTS)} ${pick(RECORDS)} in one place.`,
       random() < 0.5
         ? `Works with ${pick(SUBJECTS)} and ${pick(SUBJECTS)} tools, ${pick(QUALITIES)} by design.`
         : '',

@@ -14,8 +14,9 @@ export const APP_CATALOGUE_REVISION = 'store_app_catalogue_revision';
  *
  * Search indexes the terms the Store makes (modules/apps/catalogue/search-text.ts), so both
  * databases hold the same vocabulary:
- * - SQLite: an FTS5 table kept in step by triggers, with the `ascii` tokenizer (the terms are
- *   already folded and split by spaces), and its `fts5vocab` view of the vocabulary.
+ * - SQLite: a contentless FTS5 table kept in step by triggers, its rows named by the listing's
+ *   `id`, with the `ascii` tokenizer (the terms are already folded and split by spaces), and its
+ *   `fts5vocab` view of the vocabulary.
  * - PostgreSQL: a generated `tsvector` of the terms as they are (`array_to_tsvector`, no parser
  *   or dictionary), GIN-indexed.
  *
@@ -23,9 +24,18 @@ export const APP_CATALOGUE_REVISION = 'store_app_catalogue_revision';
  */
 export const appCatalogue: Migration = {
   async up(db) {
+    const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
     await db.schema
       .createTable('store_app_listings')
-      .addColumn('app_did', 'text', (col) => col.primaryKey())
+      // SQLite's index names rows by an integer: `id` is that rowid, kept by VACUUM as an
+      // INTEGER PRIMARY KEY (an implicit rowid is not), and the app's DID is unique beside it.
+      .$call((table) =>
+        isPostgres
+          ? table.addColumn('app_did', 'text', (col) => col.primaryKey())
+          : table
+              .addColumn('id', 'integer', (col) => col.primaryKey())
+              .addColumn('app_did', 'text', (col) => col.notNull().unique()),
+      )
       .addColumn('name', 'text', (col) => col.notNull())
       .addColumn('version', 'text', (col) => col.notNull())
       .addColumn('title', 'text', (col) => col.notNull())
@@ -40,33 +50,52 @@ export const appCatalogue: Migration = {
       .addColumn('keyword_terms', 'text', (col) => col.notNull())
       .addColumn('description_terms', 'text', (col) => col.notNull())
       .execute();
+    // Lists sort by downloads (the whole catalogue's or a category's), publication or title;
+    // texts in code point order on both databases.
+    const byCodePoints = (column: string) => (isPostgres ? `${column} COLLATE "C"` : column);
+    const did = byCodePoints('did');
+    await sql
+      .raw(`CREATE INDEX store_app_listings_published_idx ON store_app_listings (published_at)`)
+      .execute(db);
+    await sql
+      .raw(`CREATE INDEX store_app_listings_title_idx ON store_app_listings (${byCodePoints('title_key')})`)
+      .execute(db);
+    await sql.raw(`CREATE INDEX store_apps_downloads_idx ON store_apps (downloads DESC, ${did})`).execute(db);
+    await sql
+      .raw(`CREATE INDEX store_apps_category_downloads_idx ON store_apps (category, downloads DESC, ${did})`)
+      .execute(db);
+    // Counts (a list's total, each category's) read who may see an app from this index alone.
     await db.schema
-      .createIndex('store_app_listings_published_idx')
-      .on('store_app_listings')
-      .column('published_at')
+      .createIndex('store_apps_catalogue_idx')
+      .on('store_apps')
+      .columns(['category', 'visibility', 'blocked_at', 'current_version', 'owner_did'])
       .execute();
-    const terms = `title_terms || ' ' || keyword_terms || ' ' || description_terms`;
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const terms = (row: string) =>
+      `${row}.title_terms || ' ' || ${row}.keyword_terms || ' ' || ${row}.description_terms`;
+    if (isPostgres) {
       await sql
         .raw(
           `ALTER TABLE store_app_listings ADD COLUMN search_vector tsvector GENERATED ALWAYS AS ` +
-            `(array_to_tsvector(array_remove(string_to_array(${terms}, ' '), ''))) STORED`,
+            `(array_to_tsvector(array_remove(string_to_array(${terms('store_app_listings')}, ' '), ''))) STORED`,
         )
         .execute(db);
       await sql
-        .raw('CREATE INDEX store_app_listings_search_idx ON store_app_listings USING gin (search_vector)')
+        .raw(
+          'CREATE INDEX store_app_listings_search_idx ON store_app_listings USING gin (search_vector) WITH (fastupdate = off)',
+        )
         .execute(db);
     } else {
       await sql
         .raw(
-          `CREATE VIRTUAL TABLE store_app_listings_fts USING fts5(app_did UNINDEXED, terms, tokenize = 'ascii', detail = none)`,
+          `CREATE VIRTUAL TABLE store_app_listings_fts USING fts5(terms, content = '', contentless_delete = 1, ` +
+            `tokenize = 'ascii', detail = none)`,
         )
         .execute(db);
       await sql
         .raw(`CREATE VIRTUAL TABLE store_app_listings_vocab USING fts5vocab(store_app_listings_fts, row)`)
         .execute(db);
-      const insert = `INSERT INTO store_app_listings_fts (app_did, terms) VALUES (new.app_did, ${terms.replace(/(\w+_terms)/g, 'new.$1')});`;
-      const remove = 'DELETE FROM store_app_listings_fts WHERE app_did = old.app_did;';
+      const insert = `INSERT INTO store_app_listings_fts (rowid, terms) VALUES (new.id, ${terms('new')});`;
+      const remove = 'DELETE FROM store_app_listings_fts WHERE rowid = old.id;';
       for (const [event, body] of [
         ['INSERT', insert],
         ['UPDATE', remove + insert],

@@ -4,7 +4,10 @@ import { buildVocabulary, expandQuery } from './query-expansion.ts';
 import { queryWordsOf, termsOf } from './search-text.ts';
 
 function highlight(keyword: string, title: string, description = '') {
-  const vocabulary = buildVocabulary(termsOf(title, description).map((term) => ({ term, docs: 1 })));
+  const vocabulary = buildVocabulary(
+    termsOf(title, description).map((term) => ({ term, docs: 1 })),
+    2,
+  );
   return highlightListing({ title, description }, expandQuery(queryWordsOf(keyword), vocabulary));
 }
 const marked = (segments: { text: string; match: boolean }[]) =>

@@ -18,7 +18,9 @@ const vocabulary = buildVocabulary(
     ['cron', 6],
     ['crown', 1],
     ['发票', 2],
+    ['for', 150],
   ].map(([term, docs]) => ({ term: term as string, docs: docs as number })),
+  200,
 );
 
 const matchesOf = (words: string[]) => Object.fromEntries(expandQuery(words, vocabulary).matches);
@@ -31,7 +33,7 @@ describe('query expansion', () => {
   });
 
   it('counts insertions, deletions, substitutions and swaps as one edit each', () => {
-    const distance = (a: string, b: string, max = 3) => editDistanceWithin([...a], [...b], max);
+    const distance = (a: string, b: string, max = 3) => editDistanceWithin(a, b, max);
     expect(distance('invoce', 'invoice')).toBe(1);
     expect(distance('recipt', 'receipt')).toBe(1);
     expect(distance('dashbaord', 'dashboard')).toBe(1);
@@ -76,9 +78,21 @@ describe('query expansion', () => {
     });
   });
 
+  it('leaves out a word most listings hold, unless nothing else was asked for', () => {
+    expect(Object.keys(matchesOf(['for', 'cron']))).toEqual(['cron', 'crown']);
+    expect(Object.keys(matchesOf(['for']))).toEqual(['for']);
+    expect(expandQuery(['for', 'cron'], vocabulary).words).toEqual(['for', 'cron']);
+    const small = buildVocabulary(
+      [...vocabulary.docs].map(([term, docs]) => ({ term, docs })),
+      99,
+    );
+    expect([...expandQuery(['for', 'cron'], small).matches.keys()]).toEqual(['for', 'cron', 'crown']);
+  });
+
   it('takes the most common terms a short beginning starts', () => {
     const many = buildVocabulary(
       Array.from({ length: 80 }, (_, index) => ({ term: `ab${index}`, docs: index })),
+      200,
     );
     const terms = [...expandQuery(['ab'], many).matches.keys()];
     expect(terms).toHaveLength(MAX_PREFIX_TERMS);

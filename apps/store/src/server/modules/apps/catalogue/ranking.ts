@@ -14,6 +14,7 @@ import { compareCodePoints } from './search-text.ts';
 /** An app the database found, with what ranking and sorting read. Terms are space-separated. */
 export interface SearchCandidate {
   did: string;
+  ownerDid: string;
   downloads: number;
   publishedAt: number;
   titleKey: string;
@@ -80,14 +81,17 @@ export function compareRelevance(a: Relevance, b: Relevance): number {
   );
 }
 
-type Ranked = SearchCandidate & { relevance: Relevance };
+interface Ranked {
+  candidate: SearchCandidate;
+  relevance: Relevance;
+}
 
 /** Each sort's order from least to most (`asc`); `desc` turns it round. */
 const ASCENDING: Record<CatalogueSort, (a: Ranked, b: Ranked) => number> = {
   relevance: (a, b) => compareRelevance(b.relevance, a.relevance),
-  downloads: (a, b) => a.downloads - b.downloads,
-  lastPublished: (a, b) => a.publishedAt - b.publishedAt,
-  title: (a, b) => compareCodePoints(a.titleKey, b.titleKey),
+  downloads: (a, b) => a.candidate.downloads - b.candidate.downloads,
+  lastPublished: (a, b) => a.candidate.publishedAt - b.candidate.publishedAt,
+  title: (a, b) => compareCodePoints(a.candidate.titleKey, b.candidate.titleKey),
 };
 
 /** The candidates in the order asked for, ties broken by downloads (most first) then DID. */
@@ -96,13 +100,15 @@ export function orderCandidates(
   expansion: QueryExpansion,
   order: { sortBy: CatalogueSort; direction: SortDirection },
 ): SearchCandidate[] {
-  const ranked: Ranked[] = candidates.map((candidate) => ({
-    ...candidate,
-    relevance: relevanceOf(candidate, expansion),
-  }));
   const primary = ASCENDING[order.sortBy];
   const sign = order.direction === 'asc' ? 1 : -1;
-  return ranked.sort(
-    (a, b) => sign * primary(a, b) || b.downloads - a.downloads || compareCodePoints(a.did, b.did),
-  );
+  return candidates
+    .map((candidate) => ({ candidate, relevance: relevanceOf(candidate, expansion) }))
+    .sort(
+      (a, b) =>
+        sign * primary(a, b) ||
+        b.candidate.downloads - a.candidate.downloads ||
+        compareCodePoints(a.candidate.did, b.candidate.did),
+    )
+    .map((ranked) => ranked.candidate);
 }

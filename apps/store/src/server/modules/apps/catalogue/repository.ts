@@ -1,6 +1,6 @@
 import type { CataloguePriceFilter, SortDirection } from '@bazaar/schemas';
 import { countAll } from '@bazaar/server-kit';
-import { PostgresAdapter, sql, type Insertable, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { StoreDb, StoreTables } from '../../../db/tables.ts';
 import type { VocabularyEntry } from './query-expansion.ts';
 
@@ -74,22 +74,48 @@ export async function upsertListingRow(db: StoreDb, row: Insertable<StoreTables[
     .execute();
 }
 
-function catalogueQuery(db: StoreDb, filter: CatalogueFilter) {
-  const { scope, category, price } = filter;
-  return db
-    .selectFrom('store_app_listings as l')
-    .innerJoin('store_apps as a', 'a.did', 'l.app_did')
-    .where('a.current_version', 'is not', null)
-    .$if(scope.kind === 'listed', (query) =>
-      query.where((eb) => {
-        const listed = eb.and([eb('a.blocked_at', 'is', null), eb('a.visibility', '=', 'public')]);
-        const ownerDid = scope.kind === 'listed' ? scope.ownerDid : null;
-        return ownerDid === null ? listed : eb.or([listed, eb('a.owner_did', '=', ownerDid)]);
-      }),
-    )
-    .$if(category !== undefined, (query) => query.where('a.category', '=', category!))
-    .$if(price === 'free', (query) => query.where('l.price_amount', 'is', null))
-    .$if(price === 'paid', (query) => query.where('l.price_amount', 'is not', null));
+type CatalogueTables = StoreTables & {
+  a: StoreTables['store_apps'];
+  l: StoreTables['store_app_listings'];
+};
+
+/** The filter on the app's own row: published, listed (or the viewer's own), in the category. */
+function appMatches({ scope, category }: CatalogueFilter) {
+  return (eb: ExpressionBuilder<CatalogueTables, 'a'>) => {
+    const conditions = [eb('a.current_version', 'is not', null)];
+    if (scope.kind === 'listed') {
+      const listed = eb.and([eb('a.blocked_at', 'is', null), eb('a.visibility', '=', 'public')]);
+      conditions.push(
+        scope.ownerDid === null ? listed : eb.or([listed, eb('a.owner_did', '=', scope.ownerDid)]),
+      );
+    }
+    if (category !== undefined) conditions.push(eb('a.category', '=', category));
+    return eb.and(conditions);
+  };
+}
+
+/** Apps of the filter on `store_apps` alone: an app has a listing exactly while it has a published version. */
+function appsQuery(db: StoreDb, filter: CatalogueFilter) {
+  return db.selectFrom('store_apps as a').where(appMatches(filter));
+}
+
+/**
+ * The apps of the filter with their listings, read in the order of an index: the apps' downloads
+ * (`apps`) or the listings' publication dates, titles or search matches (`listings`). SQLite
+ * keeps the tables of a CROSS JOIN in the order written, so a page walks that index and stops.
+ */
+function catalogueQuery(db: StoreDb, filter: CatalogueFilter, from: 'apps' | 'listings') {
+  const joined =
+    from === 'apps'
+      ? db.selectFrom('store_apps as a').innerJoin('store_app_listings as l', 'l.app_did', 'a.did')
+      : db
+          .selectFrom('store_app_listings as l')
+          .crossJoin('store_apps as a')
+          .whereRef('a.did', '=', 'l.app_did');
+  return joined
+    .where(appMatches(filter))
+    .$if(filter.price === 'free', (query) => query.where('l.price_amount', 'is', null))
+    .$if(filter.price === 'paid', (query) => query.where('l.price_amount', 'is not', null));
 }
 
 export type ListingSort = 'downloads' | 'lastPublished' | 'title';
@@ -105,7 +131,7 @@ export async function listCatalogueRows(
 ): Promise<CatalogueRow[]> {
   const sortBy =
     order.sortBy === 'title' ? byCodePoints(db, 'l.title_key') : sql.ref(SORT_COLUMNS[order.sortBy]);
-  return catalogueQuery(db, filter)
+  return catalogueQuery(db, filter, order.sortBy === 'downloads' ? 'apps' : 'listings')
     .select(ITEM_COLUMNS)
     .orderBy(sortBy, order.direction)
     .orderBy('a.downloads', 'desc')
@@ -116,14 +142,16 @@ export async function listCatalogueRows(
 }
 
 export async function countCatalogueRows(db: StoreDb, filter: CatalogueFilter): Promise<number> {
-  const row = await catalogueQuery(db, filter).select(countAll().as('count')).executeTakeFirstOrThrow();
+  // Only a price filter reads the listing; the rest is the app's own row.
+  const query = filter.price === undefined ? appsQuery(db, filter) : catalogueQuery(db, filter, 'apps');
+  const row = await query.select(countAll().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** The catalogue rows of `dids` (a page a search ranked), in no particular order. */
 export async function findCatalogueRows(db: StoreDb, dids: readonly string[]): Promise<CatalogueRow[]> {
   if (dids.length === 0) return [];
-  return catalogueQuery(db, { scope: { kind: 'everything' } })
+  return catalogueQuery(db, { scope: { kind: 'everything' } }, 'listings')
     .select(ITEM_COLUMNS)
     .where('l.app_did', 'in', dids)
     .execute();
@@ -134,7 +162,7 @@ export async function countCatalogueRowsByCategory(
   db: StoreDb,
   scope: CatalogueScope,
 ): Promise<Array<{ category: string; count: number }>> {
-  const rows = await catalogueQuery(db, { scope })
+  const rows = await appsQuery(db, { scope })
     .where('a.category', 'is not', null)
     .select(['a.category', countAll().as('count')])
     .groupBy('a.category')
@@ -142,31 +170,10 @@ export async function countCatalogueRowsByCategory(
   return rows.map((row) => ({ category: row.category!, count: Number(row.count) }));
 }
 
-/** Each category's `perCategory` most downloaded apps of the scope (ties: DID). */
-export async function listTopCatalogueRowsPerCategory(
-  db: StoreDb,
-  scope: CatalogueScope,
-  perCategory: number,
-): Promise<CatalogueRow[]> {
-  const ranked = catalogueQuery(db, { scope })
-    .where('a.category', 'is not', null)
-    .select(ITEM_COLUMNS)
-    .select(
-      sql<number>`row_number() over (partition by a.category order by a.downloads desc, ${byCodePoints(db, 'a.did')})`.as(
-        'position',
-      ),
-    );
-  const rows = await db
-    .selectFrom(ranked.as('ranked'))
-    .selectAll()
-    .where('ranked.position', '<=', perCategory)
-    .execute();
-  return rows.map(({ position: _position, ...row }) => row);
-}
-
 /** An app a search found, with what ranking it reads. */
 export interface CandidateRow {
   did: string;
+  owner_did: string;
   downloads: number;
   published_at: number;
   title_key: string;
@@ -177,7 +184,7 @@ export interface CandidateRow {
 
 /**
  * The apps of the filter holding any of `terms`, found by the database's full-text index: FTS5
- * on SQLite, the GIN-indexed `search_vector` on PostgreSQL. The terms are the index's own
+ * on SQLite (its rows are the listings' `id`s), the GIN-indexed `search_vector` on PostgreSQL. The terms are the index's own
  * (letters and digits only), each quoted, and the query is one bound value: nothing a visitor
  * typed is ever read as query syntax.
  */
@@ -189,13 +196,14 @@ export async function findSearchCandidates(
   if (terms.length === 0) return [];
   const matching = isPostgres(db)
     ? sql<boolean>`l.search_vector @@ cast(${terms.map((term) => `'${term.replace(/['\\]/g, (c) => c + c)}'`).join(' | ')} as tsquery)`
-    : sql<boolean>`l.app_did in (select app_did from store_app_listings_fts where store_app_listings_fts match ${terms
+    : sql<boolean>`l.id in (select rowid from store_app_listings_fts where store_app_listings_fts match ${terms
         .map((term) => `"${term.replaceAll('"', '""')}"`)
         .join(' OR ')})`;
-  return catalogueQuery(db, filter)
+  return catalogueQuery(db, filter, 'listings')
     .where(matching)
     .select([
       'l.app_did as did',
+      'a.owner_did',
       'a.downloads',
       'l.published_at',
       'l.title_key',
@@ -204,6 +212,15 @@ export async function findSearchCandidates(
       'l.description_terms',
     ])
     .execute();
+}
+
+/** How many listings there are, whoever may see them (the search index holds them all). */
+export async function countListingRows(db: StoreDb): Promise<number> {
+  const row = await db
+    .selectFrom('store_app_listings')
+    .select(countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Every term of the search index and how many listings hold it: FTS5's vocabulary, or `ts_stat`'s. */

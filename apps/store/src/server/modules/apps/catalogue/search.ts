@@ -4,7 +4,12 @@ import { APP_CATALOGUE_REVISION } from '../../../db/migrations/0013-app-catalogu
 import type { StoreDb } from '../../../db/tables.ts';
 import { buildVocabulary, expandQuery, type QueryExpansion, type Vocabulary } from './query-expansion.ts';
 import { orderCandidates } from './ranking.ts';
-import { findSearchCandidates, readSearchVocabulary, type CatalogueFilter } from './repository.ts';
+import {
+  countListingRows,
+  findSearchCandidates,
+  readSearchVocabulary,
+  type CatalogueFilter,
+} from './repository.ts';
 import { queryWordsOf } from './search-text.ts';
 
 /**
@@ -25,7 +30,9 @@ async function readVocabulary(db: StoreDb): Promise<Vocabulary> {
   const revision = await readRevision(db, APP_CATALOGUE_REVISION);
   const cached = vocabularies.get(db);
   if (cached && cached.revision >= revision) return cached.vocabulary;
-  const vocabulary = readSearchVocabulary(db).then(buildVocabulary);
+  const vocabulary = Promise.all([readSearchVocabulary(db), countListingRows(db)]).then(
+    ([entries, listings]) => buildVocabulary(entries, listings),
+  );
   vocabularies.set(db, { revision, vocabulary });
   // A failed read is not kept: the next search reads again.
   vocabulary.catch(() => {
@@ -35,8 +42,8 @@ async function readVocabulary(db: StoreDb): Promise<Vocabulary> {
 }
 
 export interface SearchResult {
-  /** The DIDs of the page asked for, in order. */
-  dids: string[];
+  /** The apps of the page asked for, in order (with their developers, read beside them). */
+  page: Array<{ did: string; owner_did: string }>;
   /** How many apps matched. */
   count: number;
   expansion: QueryExpansion;
@@ -52,11 +59,12 @@ export async function searchCatalogue(
   },
 ): Promise<SearchResult> {
   const words = queryWordsOf(input.keyword);
-  const expansion = expandQuery(words, words.length > 0 ? await readVocabulary(db) : buildVocabulary([]));
+  const expansion = expandQuery(words, words.length > 0 ? await readVocabulary(db) : buildVocabulary([], 0));
   const candidates = await findSearchCandidates(db, input.filter, [...expansion.matches.keys()]);
   const ordered = orderCandidates(
     candidates.map((row) => ({
       did: row.did,
+      ownerDid: row.owner_did,
       downloads: row.downloads,
       publishedAt: row.published_at,
       titleKey: row.title_key,
@@ -69,7 +77,9 @@ export async function searchCatalogue(
   );
   const { limit, offset } = input.window;
   return {
-    dids: ordered.slice(offset, offset + limit).map((candidate) => candidate.did),
+    page: ordered
+      .slice(offset, offset + limit)
+      .map((candidate) => ({ did: candidate.did, owner_did: candidate.ownerDid })),
     count: ordered.length,
     expansion,
   };

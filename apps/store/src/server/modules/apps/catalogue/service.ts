@@ -24,12 +24,10 @@ import {
   countCatalogueRowsByCategory,
   findCatalogueRows,
   listCatalogueRows,
-  listTopCatalogueRowsPerCategory,
   type CatalogueRow,
   type CatalogueScope,
 } from './repository.ts';
 import { searchCatalogue } from './search.ts';
-import { compareCodePoints } from './search-text.ts';
 
 /**
  * The catalogue as `viewer` sees it: listed apps (published, public, not blocked) for everyone;
@@ -41,16 +39,19 @@ function scopeOf(viewer: Viewer): CatalogueScope {
   return { kind: 'listed', ownerDid: viewer?.did ?? null };
 }
 
-/** Items of `rows` in their order, with their developers' names read at once. */
-async function toCatalogueApps(
-  db: StoreDb,
-  rows: readonly CatalogueRow[],
-  expansion: QueryExpansion | null,
-): Promise<CatalogueApp[]> {
-  const names = await findDeveloperNames(
+/** The developers' names of `rows`, read at once. */
+const ownerNamesOf = (db: StoreDb, rows: readonly Pick<CatalogueRow, 'owner_did'>[]) =>
+  findDeveloperNames(
     db,
     rows.map((row) => row.owner_did),
   );
+
+/** Items of `rows` in their order; `names` are their developers'. */
+function toCatalogueApps(
+  rows: readonly CatalogueRow[],
+  names: ReadonlyMap<string, string>,
+  expansion: QueryExpansion | null,
+): CatalogueApp[] {
   return rows.map((row) => ({
     did: row.app_did,
     name: row.name,
@@ -93,9 +94,16 @@ export async function listCatalogueApps(
       order: { sortBy, direction: query.sortDirection ?? DEFAULT_SORT_DIRECTIONS[sortBy] },
       window,
     });
-    const rows = new Map((await findCatalogueRows(db, found.dids)).map((row) => [row.app_did, row]));
-    const ordered = found.dids.flatMap((did) => rows.get(did) ?? []);
-    return { list: await toCatalogueApps(db, ordered, found.expansion), count: found.count };
+    const [rows, names] = await Promise.all([
+      findCatalogueRows(
+        db,
+        found.page.map((app) => app.did),
+      ),
+      ownerNamesOf(db, found.page),
+    ]);
+    const byDid = new Map(rows.map((row) => [row.app_did, row]));
+    const ordered = found.page.flatMap((app) => byDid.get(app.did) ?? []);
+    return { list: toCatalogueApps(ordered, names, found.expansion), count: found.count };
   }
   const sortBy = query.sortBy === undefined || query.sortBy === 'relevance' ? 'downloads' : query.sortBy;
   const order = { sortBy, direction: query.sortDirection ?? DEFAULT_SORT_DIRECTIONS[sortBy] };
@@ -103,11 +111,8 @@ export async function listCatalogueApps(
     listCatalogueRows(db, filter, order, window),
     countCatalogueRows(db, filter),
   ]);
-  return { list: await toCatalogueApps(db, rows, null), count };
+  return { list: toCatalogueApps(rows, await ownerNamesOf(db, rows), null), count };
 }
-
-const mostDownloaded = (a: CatalogueRow, b: CatalogueRow) =>
-  b.downloads - a.downloads || compareCodePoints(a.app_did, b.app_did);
 
 /**
  * `GET /api/apps/explore`: the home page's sections as `viewer` sees the catalogue. Categories
@@ -120,41 +125,48 @@ export async function exploreCatalogue(
 ): Promise<CatalogueExplore> {
   const { db } = deps;
   const scope = scopeOf(viewer);
-  const [trending, recentlyUpdated, counts, tops, categories] = await Promise.all([
+  const first = (limit: number) => ({ limit, offset: 0 });
+  const [trending, recentlyUpdated, counts, categories] = await Promise.all([
     listCatalogueRows(
       db,
       { scope },
       { sortBy: 'downloads', direction: 'desc' },
-      { limit: EXPLORE_TRENDING_SIZE, offset: 0 },
+      first(EXPLORE_TRENDING_SIZE),
     ),
     listCatalogueRows(
       db,
       { scope },
       { sortBy: 'lastPublished', direction: 'desc' },
-      { limit: EXPLORE_RECENTLY_UPDATED_SIZE, offset: 0 },
+      first(EXPLORE_RECENTLY_UPDATED_SIZE),
     ),
     countCatalogueRowsByCategory(db, scope),
-    listTopCatalogueRowsPerCategory(db, scope, EXPLORE_CATEGORY_APPS_SIZE),
     listCategories(db),
   ]);
-  const apps = await toCatalogueApps(
-    db,
-    [...trending, ...recentlyUpdated, ...tops.sort(mostDownloaded)],
-    null,
-  );
-  const trendingApps = apps.slice(0, trending.length);
-  const recentApps = apps.slice(trending.length, trending.length + recentlyUpdated.length);
-  const topApps = apps.slice(trending.length + recentlyUpdated.length);
   const countOf = new Map(counts.map(({ category, count }) => [category, count]));
+  const shown = categories.filter((category) => (countOf.get(category.id) ?? 0) > 0);
+  // One short walk of the category's downloads index each: a dozen categories cost less than
+  // ranking the whole catalogue at once.
+  const tops = await Promise.all(
+    shown.map((category) =>
+      listCatalogueRows(
+        db,
+        { scope, category: category.id },
+        { sortBy: 'downloads', direction: 'desc' },
+        first(EXPLORE_CATEGORY_APPS_SIZE),
+      ),
+    ),
+  );
+  const rows = [...trending, ...recentlyUpdated, ...tops.flat()];
+  const apps = toCatalogueApps(rows, await ownerNamesOf(db, rows), null);
+  let taken = 0;
+  const take = (count: number) => apps.slice(taken, (taken += count));
   return {
-    trending: trendingApps,
-    recentlyUpdated: recentApps,
-    categories: categories
-      .filter((category) => (countOf.get(category.id) ?? 0) > 0)
-      .map((category) => ({
-        category,
-        count: countOf.get(category.id)!,
-        apps: topApps.filter((app) => app.category === category.id),
-      })),
+    trending: take(trending.length),
+    recentlyUpdated: take(recentlyUpdated.length),
+    categories: shown.map((category, index) => ({
+      category,
+      count: countOf.get(category.id)!,
+      apps: take(tops[index]!.length),
+    })),
   };
 }
