@@ -139,7 +139,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
     expect(answer.list.map((app) => app.title)).toEqual(LISTED);
     const mailer = answer.list.find((app) => app.name === 'invoice-mailer')!;
     expect(mailer).toEqual({
-      did: dids['Invoice Mailer'],
+      did: dids['Invoice Mailer']!,
       name: 'invoice-mailer',
       title: 'Invoice Mailer',
       description: 'Sends your customers their bills every month.',
