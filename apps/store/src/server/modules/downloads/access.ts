@@ -1,3 +1,4 @@
+import type { Manifest } from '@bazaar/bundle';
 import { AppError } from '@bazaar/server-kit';
 import type { StoreDeps } from '../../deps.ts';
 import { manifestOf } from '../apps/detail/service.ts';
@@ -8,6 +9,8 @@ import { isDownloadLicensed } from '../licences/service.ts';
 export interface AuthorizedDownload {
   app: AppRow;
   row: VersionRow;
+  /** The version's signed manifest, read once for every use of it. */
+  manifest: Manifest;
   /** The viewer owns the app or is a Store admin. */
   manager: boolean;
   /**
@@ -31,7 +34,8 @@ export async function authorizeDownload(
   input: { did: string; version?: string; viewer: Viewer; licenceToken: string | null },
 ): Promise<AuthorizedDownload> {
   const { app, row, manager } = await requireVisibleVersion(deps.db, input);
-  if (!manager && manifestOf(row).price !== null) {
+  const manifest = manifestOf(row);
+  if (!manager && manifest.price !== null) {
     const licensed = await isDownloadLicensed(deps, {
       appDid: app.did,
       version: row.version,
@@ -45,5 +49,5 @@ export async function authorizeDownload(
       );
     }
   }
-  return { app, row, manager, isCounted: row.status === 'published' && app.blocked_at === null };
+  return { app, row, manifest, manager, isCounted: row.status === 'published' && app.blocked_at === null };
 }

@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Readable } from 'node:stream';
 import { inTransaction } from '../../db/transaction.ts';
 import type { StoreDeps } from '../../deps.ts';
-import { manifestOf } from '../apps/detail/service.ts';
 import { addAppDownloads } from '../apps/repository.ts';
 import { requireVisibleApp, type Viewer } from '../apps/visibility.ts';
 import { authorizeDownload } from './access.ts';
@@ -43,8 +42,7 @@ export async function prepareBundleDownload(
   deps: Pick<StoreDeps, 'db' | 'clock' | 'livemode'>,
   input: { did: string; version?: string; viewer: Viewer; licenceToken: string | null },
 ): Promise<BundleDownload> {
-  const { row, isCounted } = await authorizeDownload(deps, input);
-  const manifest = manifestOf(row);
+  const { row, manifest, isCounted } = await authorizeDownload(deps, input);
   return {
     appDid: row.app_did,
     version: row.version,
