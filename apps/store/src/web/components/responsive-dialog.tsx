@@ -18,6 +18,8 @@ interface ResponsiveDialogProps {
   onSubmit?(event: FormEvent<HTMLFormElement>): void;
   /** Buttons, the main one last; they stack full width on phones, the main one on top. */
   actions: ReactNode;
+  /** A fixed width in px (a checkout's 680) instead of the usual small dialog's. */
+  widthPx?: number;
   children: ReactNode;
 }
 
@@ -28,6 +30,7 @@ export function ResponsiveDialog({
   onClose,
   onSubmit,
   actions,
+  widthPx,
   children,
 }: ResponsiveDialogProps) {
   const theme = useTheme();
@@ -56,9 +59,12 @@ export function ResponsiveDialog({
       open
       onClose={isLocked ? undefined : onClose}
       fullWidth
-      maxWidth="sm"
+      maxWidth={widthPx === undefined ? 'sm' : false}
       fullScreen={isPhone}
       aria-labelledby={titleId}
+      slotProps={
+        widthPx === undefined || isPhone ? undefined : { paper: { sx: { width: widthPx, maxWidth: '100%' } } }
+      }
     >
       {onSubmit ? (
         <Box

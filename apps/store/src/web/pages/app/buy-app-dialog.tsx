@@ -1,19 +1,11 @@
 import { useShell } from '@bazaar/platform-shell';
 import type { OpenAppCheckoutResponse } from '@bazaar/schemas';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense } from 'react';
 import { apiErrorText, type ErrorCodeTexts } from '../../components/api-error-text.ts';
 import { Loading } from '../../components/query-state.tsx';
+import { ResponsiveDialog } from '../../components/responsive-dialog.tsx';
 
 const InlineCheckout = lazy(async () => ({
   default: (await import('../../components/inline-checkout.tsx')).InlineCheckout,
@@ -42,9 +34,6 @@ interface BuyAppDialogProps {
  */
 export function BuyAppDialog({ title, checkout, isPaid, onPaid, onClose }: BuyAppDialogProps) {
   const { t } = useShell();
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   let content;
   if (isPaid) {
     content = (
@@ -64,18 +53,14 @@ export function BuyAppDialog({ title, checkout, isPaid, onPaid, onClose }: BuyAp
     content = <Loading />;
   }
   return (
-    <Dialog
-      open
-      fullScreen={isPhone}
-      maxWidth={false}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: isPhone ? '100%' : DIALOG_WIDTH_PX, maxWidth: '100%' } } }}
+    <ResponsiveDialog
+      title={title}
+      isLocked
+      onClose={onClose}
+      widthPx={DIALOG_WIDTH_PX}
+      actions={<Button onClick={onClose}>{t(isPaid ? 'store.close' : 'common.cancel')}</Button>}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>{content}</DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t(isPaid ? 'store.close' : 'common.cancel')}</Button>
-      </DialogActions>
-    </Dialog>
+      {content}
+    </ResponsiveDialog>
   );
 }
