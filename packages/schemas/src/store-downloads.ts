@@ -25,7 +25,9 @@ import { z } from 'zod';
  * `verifyManifestSignature` of `@bazaar/bundle` against the manifest inside the tarball, under the
  * key the app's DID names, and that the header and the manifest carry the same signature.
  *
- * `HEAD` answers the same headers without the body. Neither `HEAD` nor a 304 counts as a download.
+ * `HEAD` answers the same headers without the body. A download counts once its last byte has been
+ * sent (a client that hangs up earlier is not counted), once per client per version per UTC day;
+ * neither `HEAD`, a 304 nor a refusal counts.
  */
 
 export const BUNDLE_CONTENT_TYPE = 'application/gzip';
