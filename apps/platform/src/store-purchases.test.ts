@@ -1,4 +1,3 @@
-import { createPaymentKit } from '@bazaar/payment-server';
 import {
   appPurchaseStateSchema,
   LICENCE_HEADER,
@@ -6,16 +5,14 @@ import {
   licencePublicKeySchema,
   type AppPurchaseState,
 } from '@bazaar/schemas';
-import { createFilesystemBundleStorage, createStore, type StoreDeps } from '@bazaar/store';
-import { createStoreDeps, demoAppKey, recordAppPurchase } from '@bazaar/store/testing';
+import type { StoreDeps } from '@bazaar/store';
+import { demoAppKey, recordAppPurchase } from '@bazaar/store/testing';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { importJWK, jwtVerify } from 'jose';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { payTestCheckout, startTestCheckout } from './test-checkouts.ts';
-import { createTestPlatform, type TestPlatform } from './testing.ts';
+import { openStoreTestPlatform, type StoreTestPlatform } from './store-test-platform.ts';
+import type { TestPlatform } from './testing.ts';
 
 /**
  * Buying a paid app end to end on the real Payment Kit: the demo's Receipt OCR sells at 4.99 USD
@@ -23,28 +20,19 @@ import { createTestPlatform, type TestPlatform } from './testing.ts';
  * licence it signs, the download takes the licence, and a refund takes it back.
  */
 describe.each(TEST_DIALECTS)('buying a paid app through the Payment Kit on %s', (dialect) => {
+  let opened: StoreTestPlatform;
   let platform: TestPlatform;
   let storeDeps: StoreDeps;
-  let bundlesDir: string;
   let owner: string;
   const did = demoAppKey('receipt-ocr').did;
 
   beforeEach(async () => {
-    bundlesDir = await mkdtemp(join(tmpdir(), 'bazaar-purchases-'));
-    const storage = createFilesystemBundleStorage({ root: bundlesDir });
-    platform = await createTestPlatform(dialect, {
-      listen: true,
-      components: (deps) => {
-        const paymentKit = createPaymentKit(deps);
-        storeDeps = createStoreDeps(deps, { storage, payments: paymentKit });
-        return [paymentKit, createStore(deps, { storage, payments: paymentKit, demoApps: true })];
-      },
-    });
+    opened = await openStoreTestPlatform(dialect, { demoApps: true });
+    ({ platform, storeDeps } = opened);
     owner = (await platform.signIn('owner@example.com')).cookie;
   });
   afterEach(async () => {
-    await platform?.close();
-    await rm(bundlesDir, { recursive: true, force: true });
+    await opened?.close();
   });
 
   const call = (
@@ -176,6 +164,7 @@ describe.each(TEST_DIALECTS)('buying a paid app through the Payment Kit on %s', 
               .select('refunded_amount')
               .executeTakeFirstOrThrow()
           ).refunded_amount,
+        { timeout: 5_000 },
       )
       .toBe('100');
     expect((await state(cookie)).licence?.status).toBe('active');

@@ -1,19 +1,16 @@
-import { createPaymentKit } from '@bazaar/payment-server';
 import {
   developerMeResponseSchema,
   refundSchema,
   STAKE_RETURN_WAIT_SECONDS,
   type DeveloperMeResponse,
 } from '@bazaar/schemas';
-import { createFilesystemBundleStorage, createStore, type StoreDeps } from '@bazaar/store';
-import { createStoreDeps, returnDueStakes } from '@bazaar/store/testing';
+import type { StoreDeps } from '@bazaar/store';
+import { returnDueStakes } from '@bazaar/store/testing';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { payTestCheckout, startTestCheckout } from './test-checkouts.ts';
-import { createTestPlatform, type TestPlatform } from './testing.ts';
+import { openStoreTestPlatform, type StoreTestPlatform } from './store-test-platform.ts';
+import type { TestPlatform } from './testing.ts';
 
 /**
  * Joining the Store by staking, end to end on the real Payment Kit: the stake is the kit's
@@ -21,27 +18,18 @@ import { createTestPlatform, type TestPlatform } from './testing.ts';
  * `stake_return` refund after the wait.
  */
 describe.each(TEST_DIALECTS)('developer staking through the Payment Kit on %s', (dialect) => {
+  let opened: StoreTestPlatform;
   let platform: TestPlatform;
   let storeDeps: StoreDeps;
-  let bundlesDir: string;
   let owner: string;
 
   beforeEach(async () => {
-    bundlesDir = await mkdtemp(join(tmpdir(), 'bazaar-staking-'));
-    const storage = createFilesystemBundleStorage({ root: bundlesDir });
-    platform = await createTestPlatform(dialect, {
-      listen: true,
-      components: (deps) => {
-        const paymentKit = createPaymentKit(deps);
-        storeDeps = createStoreDeps(deps, { storage, payments: paymentKit });
-        return [paymentKit, createStore(deps, { storage, payments: paymentKit })];
-      },
-    });
+    opened = await openStoreTestPlatform(dialect);
+    ({ platform, storeDeps } = opened);
     owner = (await platform.signIn('owner@example.com')).cookie;
   });
   afterEach(async () => {
-    await platform?.close();
-    await rm(bundlesDir, { recursive: true, force: true });
+    await opened?.close();
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
