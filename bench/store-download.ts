@@ -12,15 +12,17 @@
  * measured twice: by one client again and again (counted once a day, so after the first each is
  * a conflicting insert) and by a new client each time (a distinct user agent, so every download
  * writes its client row, the day's count and the app's total). The `counted` column is what the
- * app's download series gained during the measured run.
+ * app's download series gained during the measured run. A paid app is downloaded too, by an
+ * installer presenting its buyer's licence (bought through the kit's checkout by `serve`), so the
+ * licence's signature and row are checked on every request.
  *
- * Each row is a `Scenario`: another (a paid app downloaded with a licence, say) is one more entry
- * in `STORE_SCENARIOS`, with what it needs published by `serve`.
+ * Each row is a `Scenario`: another is one more entry in `STORE_SCENARIOS`, with what it needs
+ * published by `serve`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import type { DownloadSeries } from '@bazaar/schemas';
+import { LICENCE_HEADER, type DownloadSeries } from '@bazaar/schemas';
 import type { Dialect } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { bundleForm, noise, openBundleWorkshop } from '@bazaar/store/testing';
@@ -34,12 +36,16 @@ const CONNECTIONS = 10;
 /** Random, so gzip keeps it: with the manifest and tar headers the bundle weighs about 20 KB. */
 const PAYLOAD_BYTES = 19 * 1024;
 const APP_NAME = 'bench-download';
+const PAID_APP_NAME = 'bench-paid';
 const VERSION = '1.0.0';
 
 /** What the server child published, for the scenarios to ask for. */
 interface Served {
   port: number;
   did: string;
+  /** The same bundle sold at a price, and the licence its buyer bought through the kit's checkout. */
+  paidDid: string;
+  licence: string;
 }
 
 interface Scenario {
@@ -54,6 +60,7 @@ interface Scenario {
 /** The platform with one app published through review, as a developer and an admin would. */
 async function serve(dialect: Dialect) {
   const { startStorePlatform } = await import('@bazaar/cli/testing');
+  const { payTestCheckout, startTestCheckout } = await import('@bazaar/platform/testing');
   const platform = await startStorePlatform(dialect);
   const workshop = await openBundleWorkshop();
   try {
@@ -63,32 +70,53 @@ async function serve(dialect: Dialect) {
       expiresInDays: 30,
     });
     const { token } = created.json() as { token: string };
-    const bundle = await workshop.make({
-      name: APP_NAME,
-      version: VERSION,
-      files: { 'index.js': noise(PAYLOAD_BYTES) },
+    const publish = async (name: string, price: { amount: string; currency: string } | null) => {
+      const bundle = await workshop.make({
+        name,
+        version: VERSION,
+        files: { 'index.js': noise(PAYLOAD_BYTES) },
+        manifest: { price },
+      });
+      const form = bundleForm(bundle.bytes);
+      const uploaded = await fetch(`${platform.store}/api/apps/upload`, {
+        method: 'POST',
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+        body: new Uint8Array(form.payload),
+      });
+      if (uploaded.status !== 201)
+        throw new Error(`Upload answered ${uploaded.status}: ${await uploaded.text()}`);
+      const did = bundle.key.did;
+      const version = `/developer/apps/${did}/versions/${VERSION}`;
+      const review = `/console/apps/${did}/review`;
+      for (const [path, cookie, body] of [
+        [version, platform.developerCookie, { action: 'requestReview' }],
+        [review, platform.ownerCookie, { action: 'start', version: VERSION }],
+        [review, platform.ownerCookie, { action: 'approve', version: VERSION, category: 'productivity' }],
+        [version, platform.developerCookie, { action: 'publish' }],
+      ] as const) {
+        const response = await platform.call('PUT', path, cookie, body);
+        if (response.statusCode !== 200) throw new Error(`${path}: ${response.body}`);
+      }
+      return did;
+    };
+    const did = await publish(APP_NAME, null);
+    const paidDid = await publish(PAID_APP_NAME, { amount: '4.99', currency: 'USD' });
+    // The member buys the paid one through the kit's checkout, as the app page does.
+    const opened = await platform.call('POST', `/apps/${paidDid}/purchase`, platform.memberCookie);
+    const { paymentLinkId } = opened.json() as { paymentLinkId: string };
+    const session = await startTestCheckout(platform.platform.app, paymentLinkId, platform.memberCookie);
+    await payTestCheckout(platform.platform.app, session, {
+      cookie: platform.memberCookie,
+      email: 'member@example.com',
+      name: 'Bench Buyer',
     });
-    const form = bundleForm(bundle.bytes);
-    const uploaded = await fetch(`${platform.store}/api/apps/upload`, {
-      method: 'POST',
-      headers: { ...form.headers, authorization: `Bearer ${token}` },
-      body: new Uint8Array(form.payload),
-    });
-    if (uploaded.status !== 201)
-      throw new Error(`Upload answered ${uploaded.status}: ${await uploaded.text()}`);
-    const did = bundle.key.did;
-    const version = `/developer/apps/${did}/versions/${VERSION}`;
-    const review = `/console/apps/${did}/review`;
-    for (const [path, cookie, body] of [
-      [version, platform.developerCookie, { action: 'requestReview' }],
-      [review, platform.ownerCookie, { action: 'start', version: VERSION }],
-      [review, platform.ownerCookie, { action: 'approve', version: VERSION, category: 'productivity' }],
-      [version, platform.developerCookie, { action: 'publish' }],
-    ] as const) {
-      const response = await platform.call('PUT', path, cookie, body);
-      if (response.statusCode !== 200) throw new Error(`${path}: ${response.body}`);
+    let licence: string | undefined;
+    while (!licence) {
+      const state = await platform.call('GET', `/apps/${paidDid}/purchase`, platform.memberCookie);
+      licence = (state.json() as { licence: { token: string } | null }).licence?.token;
+      if (!licence) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const served: Served = { port: Number(new URL(platform.store).port), did };
+    const served: Served = { port: Number(new URL(platform.store).port), did, paidDid, licence };
     process.stdout.write(`${JSON.stringify(served)}\n`);
     process.once('SIGTERM', () => {
       void platform.close().then(() => process.exit(0));
@@ -147,6 +175,16 @@ const STORE_SCENARIOS: Scenario[] = [
       };
     },
     isDownload: true,
+  },
+  {
+    // An installer's download: the Store checks the licence's signature and its row every time.
+    name: 'paid app, licence in X-Bazaar-Licence',
+    request: (served) => ({
+      method: 'GET',
+      path: `/api/apps/${served.paidDid}/bundle`,
+      headers: { 'user-agent': 'bench-installer', [LICENCE_HEADER]: served.licence },
+    }),
+    isDownload: false,
   },
 ];
 
