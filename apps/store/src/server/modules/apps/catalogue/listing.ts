@@ -9,6 +9,9 @@ type PublishedVersion = Pick<
   'app_did' | 'version' | 'manifest' | 'published_at' | 'status_changed_at'
 >;
 
+/** ` cron dashboard `: ranking finds a whole term by looking for it with a space on either side. */
+const padded = (terms: readonly string[]) => (terms.length === 0 ? '' : ` ${terms.join(' ')} `);
+
 /**
  * An app's catalogue row from its published version's signed manifest. The upload verified the
  * manifest whole before storing it, so it is read back without parsing it again.
@@ -28,9 +31,9 @@ export function listingRowOf(version: PublishedVersion): ListingRow {
     price_currency: manifest.price?.currency ?? null,
     published_at: version.published_at ?? version.status_changed_at,
     title_key: titleSortKey(manifest.title),
-    title_terms: terms.titleTerms.join(' '),
-    keyword_terms: terms.keywordTerms.join(' '),
-    description_terms: terms.descriptionTerms.join(' '),
+    title_terms: padded(terms.titleTerms),
+    keyword_terms: padded(terms.keywordTerms),
+    description_terms: padded(terms.descriptionTerms),
   };
 }
 

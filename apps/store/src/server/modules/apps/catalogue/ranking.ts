@@ -11,7 +11,7 @@ import { compareCodePoints } from './search-text.ts';
  * most downloaded, then the DID.
  */
 
-/** An app the database found, with what ranking and sorting read. Terms are space-separated. */
+/** An app the database found, with what ranking and sorting read. Terms are as `store_app_listings` keeps them. */
 export interface SearchCandidate {
   did: string;
   ownerDid: string;
@@ -45,21 +45,52 @@ function isBetter(match: WordMatch, than: WordMatch | undefined): boolean {
   );
 }
 
-/** How well `candidate` matches the query: per word its best match, summed. */
-export function relevanceOf(candidate: SearchCandidate, expansion: QueryExpansion): Relevance {
+/**
+ * A query of at most this many terms looks each one up in an app's terms (no string is made); a
+ * query of more, a prefix of two letters say, splits the app's terms once instead.
+ */
+const FEW_TERMS = 24;
+
+/** The query's terms as ranking reads them: each with its matches, and ` term ` to look for. */
+interface Lookup {
+  expansion: QueryExpansion;
+  needles: Array<{ needle: string; matches: readonly TermMatch[] }> | null;
+}
+
+function lookupOf(expansion: QueryExpansion): Lookup {
+  const needles =
+    expansion.matches.size <= FEW_TERMS
+      ? [...expansion.matches].map(([term, matches]) => ({ needle: ` ${term} `, matches }))
+      : null;
+  return { expansion, needles };
+}
+
+/**
+ * How well `candidate` matches the query: per word its best match, summed. A term stands in one
+ * place of an app only (the best it appears in), and each place's terms are padded with spaces.
+ */
+function relevanceOf(candidate: SearchCandidate, lookup: Lookup): Relevance {
   const best: Array<WordMatch | undefined> = [];
-  const places = [candidate.titleTerms, candidate.keywordTerms, candidate.descriptionTerms];
-  places.forEach((terms, place) => {
-    if (terms === '') return;
-    for (const term of terms.split(' ')) {
-      const matches: readonly TermMatch[] | undefined = expansion.matches.get(term);
-      if (!matches) continue;
-      for (const { word, typos, prefix } of matches) {
-        const match = { typos, place, prefix };
-        if (isBetter(match, best[word])) best[word] = match;
-      }
+  const record = (matches: readonly TermMatch[], place: number) => {
+    for (const { word, typos, prefix } of matches) {
+      const match = { typos, place, prefix };
+      if (isBetter(match, best[word])) best[word] = match;
     }
-  });
+  };
+  const places = [candidate.titleTerms, candidate.keywordTerms, candidate.descriptionTerms];
+  if (lookup.needles) {
+    for (const { needle, matches } of lookup.needles) {
+      const place = places.findIndex((terms) => terms.includes(needle));
+      if (place >= 0) record(matches, place);
+    }
+  } else {
+    places.forEach((terms, place) => {
+      for (const term of terms.split(' ')) {
+        const matches = lookup.expansion.matches.get(term);
+        if (matches) record(matches, place);
+      }
+    });
+  }
   const relevance: Relevance = { matchedWords: 0, typos: 0, placeRank: 0, prefixes: 0 };
   for (const match of best) {
     if (!match) continue;
@@ -102,8 +133,9 @@ export function orderCandidates(
 ): SearchCandidate[] {
   const primary = ASCENDING[order.sortBy];
   const sign = order.direction === 'asc' ? 1 : -1;
+  const lookup = lookupOf(expansion);
   return candidates
-    .map((candidate) => ({ candidate, relevance: relevanceOf(candidate, expansion) }))
+    .map((candidate) => ({ candidate, relevance: relevanceOf(candidate, lookup) }))
     .sort(
       (a, b) =>
         sign * primary(a, b) ||

@@ -101,19 +101,32 @@ function appsQuery(db: StoreDb, filter: CatalogueFilter) {
 
 /**
  * The apps of the filter with their listings, read in the order of an index: the apps' downloads
- * (`apps`) or the listings' publication dates, titles or search matches (`listings`). SQLite
- * keeps the tables of a CROSS JOIN in the order written, so a page walks that index and stops.
+ * (`apps`) or the listings' publication dates, titles or search matches (`listings`). From the
+ * listings, each app is then found by its DID: SQLite keeps the tables of a CROSS JOIN in the
+ * order written; PostgreSQL would rather hash every app, unless each is one LIMIT 1 subquery.
  */
 function catalogueQuery(db: StoreDb, filter: CatalogueFilter, from: 'apps' | 'listings') {
+  const listings = db.selectFrom('store_app_listings as l');
   const joined =
     from === 'apps'
-      ? db.selectFrom('store_apps as a').innerJoin('store_app_listings as l', 'l.app_did', 'a.did')
-      : db
-          .selectFrom('store_app_listings as l')
-          .crossJoin('store_apps as a')
-          .whereRef('a.did', '=', 'l.app_did');
+      ? db
+          .selectFrom('store_apps as a')
+          .innerJoin('store_app_listings as l', 'l.app_did', 'a.did')
+          .where(appMatches(filter))
+      : isPostgres(db)
+        ? listings.innerJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('store_apps as a')
+                .selectAll('a')
+                .whereRef('a.did', '=', 'l.app_did')
+                .where(appMatches(filter))
+                .limit(1)
+                .as('a'),
+            (join) => join.onTrue(),
+          )
+        : listings.crossJoin('store_apps as a').whereRef('a.did', '=', 'l.app_did').where(appMatches(filter));
   return joined
-    .where(appMatches(filter))
     .$if(filter.price === 'free', (query) => query.where('l.price_amount', 'is', null))
     .$if(filter.price === 'paid', (query) => query.where('l.price_amount', 'is not', null));
 }

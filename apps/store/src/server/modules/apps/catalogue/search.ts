@@ -21,13 +21,14 @@ import { queryWordsOf } from './search-text.ts';
 /** The vocabulary at a revision of the catalogue, per database. */
 const vocabularies = new WeakMap<StoreDb, { revision: number; vocabulary: Promise<Vocabulary> }>();
 
+const NO_VOCABULARY = buildVocabulary([], 0);
+
 /**
- * The search index's vocabulary, kept in memory while the catalogue's revision (moved by
- * triggers on every listing change, on any node) reads the same: typos are found by comparing
- * a word with every term of about its length, which the databases cannot do with an index.
+ * The search index's vocabulary at `revision` or later, kept in memory until the catalogue's
+ * revision (moved by triggers on every listing change, on any node) moves past it: typos are
+ * found by comparing a word with every term of about its length, which no index does.
  */
-async function readVocabulary(db: StoreDb): Promise<Vocabulary> {
-  const revision = await readRevision(db, APP_CATALOGUE_REVISION);
+function vocabularyAt(db: StoreDb, revision: number): Promise<Vocabulary> {
   const cached = vocabularies.get(db);
   if (cached && cached.revision >= revision) return cached.vocabulary;
   const vocabulary = Promise.all([readSearchVocabulary(db), countListingRows(db)]).then(
@@ -59,8 +60,19 @@ export async function searchCatalogue(
   },
 ): Promise<SearchResult> {
   const words = queryWordsOf(input.keyword);
-  const expansion = expandQuery(words, words.length > 0 ? await readVocabulary(db) : buildVocabulary([], 0));
-  const candidates = await findSearchCandidates(db, input.filter, [...expansion.matches.keys()]);
+  if (words.length === 0) return { page: [], count: 0, expansion: expandQuery(words, NO_VOCABULARY) };
+  const find = (expansion: QueryExpansion) =>
+    findSearchCandidates(db, input.filter, [...expansion.matches.keys()]);
+  // Searched with the vocabulary in memory while its revision is read beside (one wait, not
+  // two); when the catalogue has changed since, the vocabulary is read again and so is the search.
+  const cached = vocabularies.get(db);
+  let expansion = expandQuery(words, cached ? await cached.vocabulary : NO_VOCABULARY);
+  const [revision, found] = await Promise.all([readRevision(db, APP_CATALOGUE_REVISION), find(expansion)]);
+  let candidates = found;
+  if (!cached || revision > cached.revision) {
+    expansion = expandQuery(words, await vocabularyAt(db, revision));
+    candidates = await find(expansion);
+  }
   const ordered = orderCandidates(
     candidates.map((row) => ({
       did: row.did,
