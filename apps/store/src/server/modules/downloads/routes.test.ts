@@ -4,7 +4,7 @@ import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { createHash } from 'node:crypto';
 import { get as httpGet } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { noise, openBundleWorkshop, type TestBundle } from '../../test-utils/app-bundles.ts';
@@ -128,6 +128,24 @@ describe.each(TEST_DIALECTS)('bundle downloads on %s', (dialect) => {
     expect(named.statusCode).toBe(200);
     expect(named.rawPayload.equals(stored)).toBe(true);
     expect(await totalDownloads()).toBe(1);
+  });
+
+  it('never serves a bundle altered in storage: it serves the uploaded bytes it checked, or nothing', async () => {
+    await publish();
+    const file = join(t.bundlesDir, `apps/${did}/1.0.0/hello-app-1.0.0.tgz`);
+    const stored = await readFile(file);
+    const altered = Buffer.from(stored);
+    altered[altered.length - 20] = altered[altered.length - 20]! ^ 0xff;
+    await writeFile(file, altered);
+    const refused = await fetchPath(bundlePath());
+    expect(refused.statusCode).toBe(500);
+    expect(refused.rawPayload.includes(altered)).toBe(false);
+
+    await writeFile(file, stored);
+    expect((await fetchPath(bundlePath())).rawPayload.equals(stored)).toBe(true);
+    // Once checked, the bundle is served as it was checked, whatever storage holds since.
+    await writeFile(file, altered);
+    expect((await fetchPath(bundlePath())).rawPayload.equals(stored)).toBe(true);
   });
 
   it('answers HEAD and a matching If-None-Match with the headers only, counting neither', async () => {

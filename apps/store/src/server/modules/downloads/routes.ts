@@ -20,7 +20,7 @@ import { createDailySalts, createKnownCounted } from './client-keys.ts';
 import {
   countDownload,
   getDownloadSeries,
-  openBundle,
+  createBundleOpener,
   prepareBundleDownload,
   type BundleDownload,
   type DownloadCountDeps,
@@ -91,6 +91,7 @@ export function registerDownloadRoutes(app: ZodApp, deps: StoreDeps) {
     salts: createDailySalts(deps.db),
     known: createKnownCounted(),
   };
+  const openBundle = createBundleOpener(deps);
 
   async function sendBundle(
     request: FastifyRequest,
@@ -108,7 +109,7 @@ export function registerDownloadRoutes(app: ZodApp, deps: StoreDeps) {
     reply.headers(headers);
     if (isNotModified(request.headers['if-none-match'], String(headers.etag))) return reply.code(304).send();
     if (request.method === 'HEAD') return reply.send();
-    const body = await openBundle(deps, download);
+    const body = await openBundle(download);
     if (!download.isCounted) return reply.send(body);
     const client = {
       did: viewer?.did ?? null,

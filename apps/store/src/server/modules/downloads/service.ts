@@ -2,7 +2,10 @@ import { manifestSignatureSchema, type ManifestSignature } from '@bazaar/bundle'
 import type { DownloadSeries } from '@bazaar/schemas';
 import { createPeriodicJob, type PeriodicJob } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { LRUCache } from 'lru-cache';
 import { inTransaction } from '../../db/transaction.ts';
 import type { StoreDeps } from '../../deps.ts';
 import { addAppDownloads } from '../apps/repository.ts';
@@ -55,9 +58,39 @@ export async function prepareBundleDownload(
   };
 }
 
-/** The stored bytes, streamed (a bundle may be hundreds of megabytes). */
-export function openBundle(deps: Pick<StoreDeps, 'storage'>, download: BundleDownload): Promise<Readable> {
-  return deps.storage.get(download.storageKey);
+/** Bundles up to this size are kept in memory once read; larger ones always stream from storage. */
+const CACHED_BUNDLE_MAX_BYTES = 1024 * 1024;
+/** What a process keeps of small bundles, across all apps. */
+const BUNDLE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Opens a bundle to send. A stored version never changes, and most bundles are small, so a small
+ * one is read from storage once, checked against the upload's integrity, and then served from
+ * memory (a popular app's downloads cost no file system calls; one altered in storage is never
+ * served); a large one is streamed from storage every time (it may be hundreds of megabytes),
+ * and its client checks it. Two requests for a bundle not yet in memory read it once.
+ */
+export function createBundleOpener(deps: Pick<StoreDeps, 'storage'>) {
+  const cache = new LRUCache<string, Buffer, BundleDownload>({
+    maxSize: BUNDLE_CACHE_BYTES,
+    sizeCalculation: (bytes) => Math.max(1, bytes.length),
+    fetchMethod: async (_key, _stale, { context: download }) => {
+      const bytes = await buffer(await deps.storage.get(download.storageKey));
+      // What is kept is served many times: it must be the bundle the upload verified.
+      const integrity = `sha512-${createHash('sha512').update(bytes).digest('base64')}`;
+      if (integrity !== download.integrity) {
+        throw new Error(
+          `The stored bundle ${download.storageKey} is ${integrity}, not ${download.integrity}`,
+        );
+      }
+      return bytes;
+    },
+  });
+  return async function openBundle(download: BundleDownload): Promise<Readable> {
+    if (download.size > CACHED_BUNDLE_MAX_BYTES) return deps.storage.get(download.storageKey);
+    const bytes = await cache.fetch(`${download.storageKey} ${download.integrity}`, { context: download });
+    return Readable.from([bytes!]);
+  };
 }
 
 /**
