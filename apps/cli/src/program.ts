@@ -111,8 +111,15 @@ function createProgram(io: CliIo): Command {
     .argument('<did>', 'the app’s DID (did:key:z6Mk…)')
     .option('--version <version>', 'the version to download (default: the published one)')
     .option('--out <path>', 'the file to write, or a folder for {name}-{version}.tgz (default: here)')
-    .action(async (did: string, options: { version?: string; out?: string }, command: Command) =>
-      downloadCommand(context(command), { did, version: options.version, out: options.out }),
+    .option('--licence <token>', 'a paid app’s licence, the receipt of its purchase (or BAZAAR_LICENCE)')
+    .action(
+      async (did: string, options: { version?: string; out?: string; licence?: string }, command: Command) =>
+        downloadCommand(context(command), {
+          did,
+          version: options.version,
+          out: options.out,
+          licence: options.licence,
+        }),
     );
   // The program's options stop at the command's name, so `download --version 1.2.3` names the
   // app's version rather than asking for the CLI's; --store is each command's as well as the program's.

@@ -6,7 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payTestCheckout, startTestCheckout } from '@bazaar/platform/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCliHarness, type CliHarness } from '../test-utils/cli-harness.ts';
 import { sessionIdOf, startStorePlatform, type StorePlatform } from '../test-utils/store-platform.ts';
 
@@ -215,5 +216,63 @@ describe('bazaar download against a running platform', () => {
     const unknown = await visitor.run('download', generateAppKey().did, '--store', s.store);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Error [NOT_FOUND]');
+  });
+  it("downloads a paid app with its buyer's licence (--licence or BAZAAR_LICENCE), and says a licence is needed without one", async () => {
+    const project = JSON.parse(await readFile(join(developer.cwd, 'bazaar.json'), 'utf8'));
+    await writeFile(
+      join(developer.cwd, 'bazaar.json'),
+      JSON.stringify({ ...project, version: '0.3.0', price: { amount: '2.50', currency: 'USD' } }),
+    );
+    expect((await developer.run('upload')).code).toBe(0);
+    const version = `/developer/apps/${did}/versions/0.3.0`;
+    const review = `/console/apps/${did}/review`;
+    for (const [path, cookie, body] of [
+      [version, s.developerCookie, { action: 'requestReview' }],
+      [review, s.ownerCookie, { action: 'start', version: '0.3.0' }],
+      [review, s.ownerCookie, { action: 'approve', version: '0.3.0', category: 'productivity' }],
+      [version, s.developerCookie, { action: 'publish' }],
+    ] as const) {
+      const response = await s.call('PUT', path, cookie, body);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const unlicensed = await visitor.run('download', did, '--store', s.store);
+    expect(unlicensed.code).toBe(1);
+    expect(unlicensed.stderr).toContain('Error [LICENCE_REQUIRED]');
+
+    // The member buys it through the kit's checkout, as the app's page does.
+    const opened = await s.call('POST', `/apps/${did}/purchase`, s.memberCookie);
+    const { paymentLinkId } = opened.json() as { paymentLinkId: string };
+    const session = await startTestCheckout(s.platform.app, paymentLinkId, s.memberCookie);
+    await payTestCheckout(s.platform.app, session, {
+      cookie: s.memberCookie,
+      email: 'member@example.com',
+      name: 'Mel',
+    });
+    const licence = await vi.waitFor(async () => {
+      const state = await s.call('GET', `/apps/${did}/purchase`, s.memberCookie);
+      const token = (state.json() as { licence: { token: string } | null }).licence?.token;
+      if (!token) throw new Error('No licence yet');
+      return token;
+    });
+
+    const given = await visitor.run(
+      'download',
+      did,
+      '--licence',
+      licence,
+      '--out',
+      'bought.tgz',
+      '--store',
+      s.store,
+    );
+    expect(given.code, given.stderr).toBe(0);
+    expect(given.stdout).toContain(`Downloaded hello-app 0.3.0 (${did})`);
+    visitor.env.BAZAAR_LICENCE = licence;
+    try {
+      const fromEnvironment = await visitor.run('download', did, '--out', 'again.tgz', '--store', s.store);
+      expect(fromEnvironment.code, fromEnvironment.stderr).toBe(0);
+    } finally {
+      delete visitor.env.BAZAAR_LICENCE;
+    }
   });
 });

@@ -39,11 +39,12 @@ async function resolveTarget(
  * `bazaar download <did> [--version x.y.z] [--out path]`: downloads an app's bundle (the published
  * version unless one is named), verifies it (sha512 against the Store's headers, the manifest's
  * signature by the app's key, every file's sha256), and writes it only when all of that holds.
- * A token, when there is one for the Store, is sent so a developer gets their own unpublished versions.
+ * A token, when there is one for the Store, is sent so a developer gets their own unpublished versions;
+ * a licence (`--licence` or BAZAAR_LICENCE), so a paid app's buyer gets it.
  */
 export async function downloadCommand(
   context: CommandContext,
-  options: { did: string; version: string | undefined; out: string | undefined },
+  options: { did: string; version: string | undefined; out: string | undefined; licence?: string },
 ): Promise<void> {
   if (!isAppDid(options.did)) {
     throw usageError('APP_DID_INVALID', `Not an app DID: ${options.did}`, 'An app DID reads did:key:z6Mk…');
@@ -57,6 +58,7 @@ export async function downloadCommand(
   const downloaded = await downloadBundleFile({
     store,
     token: connection?.token ?? null,
+    licence: options.licence ?? context.io.env.BAZAAR_LICENCE ?? null,
     did: options.did,
     version: options.version,
     folder: target.folder,

@@ -1,6 +1,7 @@
 import {
   BUNDLE_HEADERS,
   integrityOfReprDigest,
+  LICENCE_HEADER,
   parseBundleSignature,
   type BundleSignature,
 } from '@bazaar/schemas';
@@ -65,6 +66,8 @@ function readAnnounced(store: string, headers: Headers): AnnouncedBundle {
 export async function downloadBundleFile(input: {
   store: string;
   token: string | null;
+  /** A paid app's licence (the signed receipt of its purchase), sent as `X-Bazaar-Licence`. */
+  licence: string | null;
   did: string;
   version: string | undefined;
   folder: string;
@@ -72,7 +75,10 @@ export async function downloadBundleFile(input: {
   let response: Response;
   try {
     response = await fetch(apiUrl(input.store, bundlePath(input.did, input.version)), {
-      headers: input.token ? { authorization: `Bearer ${input.token}` } : {},
+      headers: {
+        ...(input.token ? { authorization: `Bearer ${input.token}` } : {}),
+        ...(input.licence ? { [LICENCE_HEADER]: input.licence } : {}),
+      },
       // A redirect is reported, not followed: the token goes only to the address the person gave.
       redirect: 'manual',
     });
