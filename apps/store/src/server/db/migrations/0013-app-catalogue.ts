@@ -18,7 +18,8 @@ export const APP_CATALOGUE_REVISION = 'store_app_catalogue_revision';
  *   `id`, with the `ascii` tokenizer (the terms are already folded and split by spaces), and its
  *   `fts5vocab` view of the vocabulary.
  * - PostgreSQL: a generated `tsvector` of the terms as they are (`array_to_tsvector`, no parser
- *   or dictionary), GIN-indexed.
+ *   or dictionary), GIN-indexed without a pending list: apps are published rarely and searched
+ *   often, and every search would read through the list's unsorted entries.
  *
  * Apps published before this migration are listed from their published versions.
  */
