@@ -33,6 +33,7 @@ describe('@bazaar/bundle/browser', () => {
       'canonical-json.ts',
       'errors.ts',
       'format.ts',
+      'instance-report.ts',
       'manifest-signature.ts',
       'manifest.ts',
     ]);
