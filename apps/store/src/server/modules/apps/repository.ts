@@ -286,5 +286,79 @@ export async function addAppDownloads(db: StoreDb, did: string, count: number): 
 /** The apps of these DIDs (those that exist), in no particular order. */
 export async function listAppRowsByDid(db: StoreDb, dids: readonly string[]): Promise<AppRow[]> {
   if (dids.length === 0) return [];
-  return db.selectFrom('store_apps').selectAll().where('did', 'in', [...dids]).execute();
+  return db
+    .selectFrom('store_apps')
+    .selectAll()
+    .where('did', 'in', [...dids])
+    .execute();
+}
+
+/**
+ * An app with one of its versions in one query: `version`, or the published one when it is
+ * null (a download's or a page's every request asks this). The version is undefined when the
+ * app has none such.
+ */
+export async function findAppRowWithVersion(
+  db: StoreDb,
+  input: { did: string; version: string | null },
+): Promise<{ app: AppRow; row: VersionRow | undefined } | undefined> {
+  const found = await db
+    .selectFrom('store_apps as a')
+    .leftJoin('store_app_versions as v', (join) =>
+      join
+        .onRef('v.app_did', '=', 'a.did')
+        .on((eb) =>
+          input.version === null
+            ? eb('v.version', '=', eb.ref('a.current_version'))
+            : eb('v.version', '=', input.version),
+        ),
+    )
+    .selectAll('a')
+    .select([
+      'v.app_did as v_app_did',
+      'v.version as v_version',
+      'v.status as v_status',
+      'v.manifest as v_manifest',
+      'v.integrity as v_integrity',
+      'v.size as v_size',
+      'v.storage_key as v_storage_key',
+      'v.uploaded_by_token as v_uploaded_by_token',
+      'v.uploaded_at as v_uploaded_at',
+      'v.status_changed_at as v_status_changed_at',
+      'v.published_at as v_published_at',
+    ])
+    .where('a.did', '=', input.did)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const {
+    v_app_did,
+    v_version,
+    v_status,
+    v_manifest,
+    v_integrity,
+    v_size,
+    v_storage_key,
+    v_uploaded_by_token,
+    v_uploaded_at,
+    v_status_changed_at,
+    v_published_at,
+    ...app
+  } = found;
+  const row: VersionRow | undefined =
+    v_app_did === null
+      ? undefined
+      : {
+          app_did: v_app_did,
+          version: v_version!,
+          status: v_status!,
+          manifest: v_manifest!,
+          integrity: v_integrity!,
+          size: v_size!,
+          storage_key: v_storage_key!,
+          uploaded_by_token: v_uploaded_by_token!,
+          uploaded_at: v_uploaded_at!,
+          status_changed_at: v_status_changed_at!,
+          published_at: v_published_at,
+        };
+  return { app, row };
 }

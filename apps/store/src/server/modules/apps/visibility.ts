@@ -1,7 +1,13 @@
 import { isStoreAdmin, type SessionUser } from '@bazaar/schemas';
 import { notFound } from '@bazaar/server-kit';
 import type { StoreDb } from '../../db/tables.ts';
-import { findAppRow, findVersionRow, type AppRow, type VersionRow } from './repository.ts';
+import {
+  findAppRow,
+  findAppRowWithVersion,
+  findVersionRow,
+  type AppRow,
+  type VersionRow,
+} from './repository.ts';
 import { appBlocked } from './review.ts';
 
 /**
@@ -36,7 +42,10 @@ export interface VisibleApp {
  * page shows ("app has been blocked by store admin").
  */
 export async function requireVisibleApp(db: StoreDb, did: string, viewer: Viewer): Promise<VisibleApp> {
-  const app = await findAppRow(db, did);
+  return visibleOrRefused(await findAppRow(db, did), did, viewer);
+}
+
+function visibleOrRefused(app: AppRow | undefined, did: string, viewer: Viewer): VisibleApp {
   if (!app) throw notFound('app', did);
   const manager = isAppManager(app, viewer);
   if (manager || isListedApp(app)) return { app, manager };
@@ -53,10 +62,14 @@ export async function requireVisibleVersion(
   db: StoreDb,
   input: { did: string; version?: string; viewer: Viewer },
 ): Promise<VisibleApp & { row: VersionRow }> {
-  const visible = await requireVisibleApp(db, input.did, input.viewer);
+  // The app and the version asked for in one query; a manager of an app never published is
+  // shown its latest upload, which takes a second.
+  const found = await findAppRowWithVersion(db, { did: input.did, version: input.version ?? null });
+  const visible = visibleOrRefused(found?.app, input.did, input.viewer);
   const { app, manager } = visible;
-  const version = input.version ?? app.current_version ?? (manager ? app.latest_version : null);
-  const row = version === null ? undefined : await findVersionRow(db, app.did, version);
+  const latest =
+    input.version === undefined && app.current_version === null && manager ? app.latest_version : null;
+  const row = latest === null ? found?.row : await findVersionRow(db, app.did, latest);
   if (!row || (!manager && row.status !== 'published')) {
     throw notFound('app version', `${app.did}@${input.version ?? 'current'}`);
   }
