@@ -52,7 +52,7 @@ export function AppComments({ appDid, ownerDid }: AppCommentsProps) {
 
   return (
     <Stack component="section" spacing={2} aria-labelledby={headingId}>
-      <Typography id={headingId} component="h2" variant="h6">
+      <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 600 }}>
         {count > 0 ? t('store.comments.titleCount', { count }) : t('store.comments.title')}
       </Typography>
       {user ? (
