@@ -12,5 +12,6 @@ export * from './periodic-job.ts';
 export * from './pg-notifications.ts';
 export * from './revision-counter.ts';
 export * from './sha256.ts';
+export * from './utc-days.ts';
 export * from './webhook-signature.ts';
 export { OPENAPI_PATH, registerOpenApi, type OpenApiOptions } from './openapi.ts';

@@ -6,7 +6,7 @@ import {
   type AnalyticsCountsResponse,
   type AnalyticsPing,
 } from '@bazaar/schemas';
-import { AppError, type Clock } from '@bazaar/server-kit';
+import { addDays, AppError, DAY_MS, utcDayOf, type Clock } from '@bazaar/server-kit';
 import {
   addDailyCounts,
   listDailyCounts,
@@ -19,18 +19,6 @@ import {
 export interface AnalyticsDeps {
   db: AnalyticsDb;
   clock: Clock;
-}
-
-const DAY_MS = 86_400_000;
-
-/** The UTC day of a unix time, `2027-01-15`. */
-export function utcDay(unixSeconds: number): string {
-  return new Date(unixSeconds * 1_000).toISOString().slice(0, 10);
-}
-
-/** `2027-01-15` moved by `days` (negative: back). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Days from `from` to `to`, both included: 1 for a single day. */
@@ -74,7 +62,7 @@ export function countPings(day: string, pings: readonly AnalyticsPing[]): DailyC
 
 /** Adds a batch of pings (already consented to) to today's counts, all or none. */
 export async function recordPings(deps: AnalyticsDeps, pings: readonly AnalyticsPing[]): Promise<void> {
-  await addDailyCounts(deps.db, countPings(utcDay(deps.clock.now()), pings));
+  await addDailyCounts(deps.db, countPings(utcDayOf(deps.clock.now()), pings));
 }
 
 /**
@@ -107,7 +95,7 @@ export async function getDailyCounts(
   query: AnalyticsCountsQuery,
 ): Promise<AnalyticsCountsResponse> {
   const filter: DailyCountFilter = {
-    ...resolveRange(utcDay(deps.clock.now()), query),
+    ...resolveRange(utcDayOf(deps.clock.now()), query),
     kind: query.kind,
     path: query.path === undefined ? undefined : stripQueryAndFragment(query.path),
   };

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStoreTestApp, type StoreTestApp } from '../../test-utils/store-test-app.ts';
 import { clientKeyOf, createDailySalts, createKnownCounted, type DownloadClient } from './client-keys.ts';
-import { addDays, utcDayOf } from './days.ts';
+import { addDays, utcDayOf } from '@bazaar/server-kit';
 import { countDownload, createDownloadSweeper, sweepDownloadClients } from './service.ts';
 
 const DAY = 24 * 60 * 60;

@@ -1,6 +1,6 @@
 import { manifestSignatureSchema, type ManifestSignature } from '@bazaar/bundle';
 import type { DownloadSeries } from '@bazaar/schemas';
-import { createPeriodicJob, type PeriodicJob } from '@bazaar/server-kit';
+import { addDays, createPeriodicJob, utcDayOf, type PeriodicJob } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -12,7 +12,6 @@ import { addAppDownloads } from '../apps/repository.ts';
 import { requireVisibleApp, type Viewer } from '../apps/visibility.ts';
 import { authorizeDownload } from './access.ts';
 import { clientKeyOf, type DailySalts, type DownloadClient, type KnownCounted } from './client-keys.ts';
-import { addDays, utcDayOf } from './days.ts';
 import {
   addOneToDownloadDay,
   commitWithoutFlush,

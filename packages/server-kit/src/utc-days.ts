@@ -1,6 +1,9 @@
-/** UTC days as `2027-01-15`, which sort and compare as text in both databases. */
+/**
+ * UTC days as `2027-01-15`: what daily counts (analytics, downloads) are keyed by, since the
+ * text sorts and compares alike in SQLite and PostgreSQL.
+ */
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** The UTC day of a unix time. */
 export function utcDayOf(unixSeconds: number): string {
