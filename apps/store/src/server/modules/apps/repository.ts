@@ -9,6 +9,70 @@ export type VersionRow = Selectable<StoreTables['store_app_versions']>;
 export type HistoryRow = Selectable<StoreTables['store_app_version_history']>;
 export type CommentRow = Selectable<StoreTables['store_app_comments']>;
 
+/** A version's columns beside an app's, in a query that left-joins `store_app_versions as v`. */
+const JOINED_VERSION_COLUMNS = [
+  'v.app_did as v_app_did',
+  'v.version as v_version',
+  'v.status as v_status',
+  'v.manifest as v_manifest',
+  'v.integrity as v_integrity',
+  'v.size as v_size',
+  'v.storage_key as v_storage_key',
+  'v.uploaded_by_token as v_uploaded_by_token',
+  'v.uploaded_at as v_uploaded_at',
+  'v.status_changed_at as v_status_changed_at',
+  'v.published_at as v_published_at',
+] as const;
+
+type JoinedRow = AppRow & {
+  v_app_did: string | null;
+  v_version: string | null;
+  v_status: string | null;
+  v_manifest: string | null;
+  v_integrity: string | null;
+  v_size: number | null;
+  v_storage_key: string | null;
+  v_uploaded_by_token: string | null;
+  v_uploaded_at: number | null;
+  v_status_changed_at: number | null;
+  v_published_at: number | null;
+};
+
+/** An app row and the version the join found beside it (undefined when it found none). */
+function splitJoinedVersion(row: JoinedRow): { app: AppRow; version: VersionRow | undefined } {
+  const {
+    v_app_did,
+    v_version,
+    v_status,
+    v_manifest,
+    v_integrity,
+    v_size,
+    v_storage_key,
+    v_uploaded_by_token,
+    v_uploaded_at,
+    v_status_changed_at,
+    v_published_at,
+    ...app
+  } = row;
+  if (v_app_did === null) return { app, version: undefined };
+  return {
+    app,
+    version: {
+      app_did: v_app_did,
+      version: v_version!,
+      status: v_status!,
+      manifest: v_manifest!,
+      integrity: v_integrity!,
+      size: v_size!,
+      storage_key: v_storage_key!,
+      uploaded_by_token: v_uploaded_by_token!,
+      uploaded_at: v_uploaded_at!,
+      status_changed_at: v_status_changed_at!,
+      published_at: v_published_at,
+    },
+  };
+}
+
 /** An app row; with `lock`, held `FOR UPDATE` until the transaction ends (PostgreSQL). */
 export async function findAppRow(
   db: StoreDb,
@@ -181,19 +245,7 @@ export async function listAppRowsWithLatest(
   const [rows, total] = await Promise.all([
     query
       .selectAll('a')
-      .select([
-        'v.app_did as v_app_did',
-        'v.version as v_version',
-        'v.status as v_status',
-        'v.manifest as v_manifest',
-        'v.integrity as v_integrity',
-        'v.size as v_size',
-        'v.storage_key as v_storage_key',
-        'v.uploaded_by_token as v_uploaded_by_token',
-        'v.uploaded_at as v_uploaded_at',
-        'v.status_changed_at as v_status_changed_at',
-        'v.published_at as v_published_at',
-      ])
+      .select(JOINED_VERSION_COLUMNS)
       .$if(filter.ownerDid === undefined, (ordered) =>
         ordered
           .orderBy(WAITING)
@@ -208,37 +260,8 @@ export async function listAppRowsWithLatest(
   ]);
   return {
     rows: rows.map((row) => {
-      const {
-        v_app_did,
-        v_version,
-        v_status,
-        v_manifest,
-        v_integrity,
-        v_size,
-        v_storage_key,
-        v_uploaded_by_token,
-        v_uploaded_at,
-        v_status_changed_at,
-        v_published_at,
-        ...app
-      } = row;
-      const latest =
-        v_app_did === null
-          ? null
-          : {
-              app_did: v_app_did,
-              version: v_version!,
-              status: v_status!,
-              manifest: v_manifest!,
-              integrity: v_integrity!,
-              size: v_size!,
-              storage_key: v_storage_key!,
-              uploaded_by_token: v_uploaded_by_token!,
-              uploaded_at: v_uploaded_at!,
-              status_changed_at: v_status_changed_at!,
-              published_at: v_published_at,
-            };
-      return { app, latest };
+      const { app, version } = splitJoinedVersion(row);
+      return { app, latest: version ?? null };
     }),
     count: Number(total.count),
   };
@@ -314,51 +337,10 @@ export async function findAppRowWithVersion(
         ),
     )
     .selectAll('a')
-    .select([
-      'v.app_did as v_app_did',
-      'v.version as v_version',
-      'v.status as v_status',
-      'v.manifest as v_manifest',
-      'v.integrity as v_integrity',
-      'v.size as v_size',
-      'v.storage_key as v_storage_key',
-      'v.uploaded_by_token as v_uploaded_by_token',
-      'v.uploaded_at as v_uploaded_at',
-      'v.status_changed_at as v_status_changed_at',
-      'v.published_at as v_published_at',
-    ])
+    .select(JOINED_VERSION_COLUMNS)
     .where('a.did', '=', input.did)
     .executeTakeFirst();
   if (!found) return undefined;
-  const {
-    v_app_did,
-    v_version,
-    v_status,
-    v_manifest,
-    v_integrity,
-    v_size,
-    v_storage_key,
-    v_uploaded_by_token,
-    v_uploaded_at,
-    v_status_changed_at,
-    v_published_at,
-    ...app
-  } = found;
-  const row: VersionRow | undefined =
-    v_app_did === null
-      ? undefined
-      : {
-          app_did: v_app_did,
-          version: v_version!,
-          status: v_status!,
-          manifest: v_manifest!,
-          integrity: v_integrity!,
-          size: v_size!,
-          storage_key: v_storage_key!,
-          uploaded_by_token: v_uploaded_by_token!,
-          uploaded_at: v_uploaded_at!,
-          status_changed_at: v_status_changed_at!,
-          published_at: v_published_at,
-        };
-  return { app, row };
+  const { app, version } = splitJoinedVersion(found);
+  return { app, row: version };
 }
