@@ -37,23 +37,14 @@ const ITEM_COLUMNS = [
   'a.blocked_at',
 ] as const;
 
-export interface CatalogueRow {
-  app_did: string;
-  name: string;
-  version: string;
-  title: string;
-  description: string;
-  keywords: string;
-  logo: string | null;
-  price_amount: string | null;
-  price_currency: string | null;
-  published_at: number;
-  category: string | null;
-  owner_did: string;
-  downloads: number;
-  visibility: string;
-  blocked_at: number | null;
-}
+/** A listing as lists show it: its published facts, with what its app row says now. */
+export type CatalogueRow = Omit<
+  Selectable<StoreTables['store_app_listings']>,
+  'title_key' | 'title_terms' | 'keyword_terms' | 'description_terms'
+> &
+  Pick<Selectable<StoreTables['store_apps']>, 'category' | 'owner_did' | 'visibility' | 'blocked_at'> & {
+    downloads: number;
+  };
 
 const isPostgres = (db: StoreDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
