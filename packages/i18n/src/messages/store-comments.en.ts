@@ -4,7 +4,6 @@ export const storeCommentsEn = {
   'store.comments.titleCount': 'Comments ({count})',
   'store.comments.empty': 'No comments yet. Be the first to say something.',
   'store.comments.signInPrompt': 'Sign in to comment and reply.',
-  'store.comments.signIn': 'Sign in',
   'store.comments.field': 'Write a comment',
   'store.comments.replyField': 'Write a reply',
   'store.comments.replyingTo': 'Replying to {name}',

@@ -5,7 +5,6 @@ export const storeCommentsZh: Record<keyof typeof storeCommentsEn, string> = {
   'store.comments.titleCount': '评论（{count}）',
   'store.comments.empty': '还没有评论，来说第一句吧。',
   'store.comments.signInPrompt': '登录后即可评论和回复。',
-  'store.comments.signIn': '登录',
   'store.comments.field': '写评论',
   'store.comments.replyField': '写回复',
   'store.comments.replyingTo': '回复 {name}',

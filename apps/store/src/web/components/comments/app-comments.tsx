@@ -6,7 +6,7 @@ import { LoadFailed, Loading } from '../query-state.tsx';
 import { CommentComposer } from './comment-composer.tsx';
 import { CommentThread } from './comment-thread.tsx';
 import { DeleteCommentDialog } from './delete-comment-dialog.tsx';
-import { SignInPrompt } from './sign-in-prompt.tsx';
+import { SignInPrompt } from '../sign-in-prompt.tsx';
 import { useCommentThreads, useLiveComments } from './use-app-comments.ts';
 
 export interface AppCommentsProps {
@@ -62,7 +62,7 @@ export function AppComments({ appDid, ownerDid }: AppCommentsProps) {
           submitLabel={t('store.comments.post')}
         />
       ) : user === null ? (
-        <SignInPrompt />
+        <SignInPrompt message="store.comments.signInPrompt" />
       ) : null}
       {list()}
       {query.hasNextPage ? (

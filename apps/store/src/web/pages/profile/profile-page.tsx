@@ -1,15 +1,7 @@
-import { currentAddress, signInAddress, useLocale } from '@bazaar/platform-shell';
+import { useLocale } from '@bazaar/platform-shell';
 import type { SessionUser } from '@bazaar/schemas';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Divider,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Card, CardContent, CircularProgress, Divider, Stack, Typography } from '@mui/material';
+import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { AccountDetails } from './account-details.tsx';
 import { AvatarEditor } from './avatar-editor.tsx';
 import { InvoicesSection } from './invoices-section.tsx';
@@ -45,18 +37,7 @@ function ProfileBody({ view, onSaved }: ProfileBodyProps) {
     case 'loading':
       return <CircularProgress aria-label={t('common.loading')} />;
     case 'signedOut':
-      return (
-        <Alert
-          severity="warning"
-          action={
-            <Button color="inherit" size="small" href={signInAddress(currentAddress())}>
-              {t('store.signIn')}
-            </Button>
-          }
-        >
-          {t('store.profile.error.signedOut')}
-        </Alert>
-      );
+      return <SignInPrompt message="store.profile.error.signedOut" severity="warning" />;
     case 'ready':
       return (
         <>
