@@ -10,6 +10,12 @@ export const TEST_DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** The secret with its last character changed. Random secrets sometimes already end in any fixed
+ * replacement, so the replacement depends on what is there. */
+export function oneCharacterOff(secret: string): string {
+  return `${secret.slice(0, -1)}${secret.endsWith('x') ? 'y' : 'x'}`;
+}
+
 /** Drops test schemas older than `maxAgeSeconds` (left by runs that were killed before closing). */
 export async function dropStaleTestSchemas(maxAgeSeconds: number): Promise<number> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });

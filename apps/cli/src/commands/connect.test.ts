@@ -1,4 +1,5 @@
 import { ACCESS_TOKEN_PATTERN, CLI_CONNECT_TTL_SECONDS } from '@bazaar/schemas';
+import { oneCharacterOff } from '@bazaar/server-kit/testing';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -100,7 +101,7 @@ describe('bazaar connect, whoami and logout against a running platform', () => {
     expect(fromEnv.stdout).toMatch(new RegExp(`Token: +${accessToken.id} \\(from BAZAAR_TOKEN\\)`));
     expect(fromEnv.stdout).toMatch(/Scopes: +read$/m);
 
-    cli.env.BAZAAR_TOKEN = token.slice(0, -1) + (token.endsWith('a') ? 'b' : 'a');
+    cli.env.BAZAAR_TOKEN = oneCharacterOff(token);
     const wrong = await cli.run('whoami');
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('Error [TOKEN_INVALID]: The access token is not valid');
