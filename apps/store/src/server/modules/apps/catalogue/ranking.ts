@@ -1,146 +1,67 @@
-import type { CatalogueSort, SortDirection } from '@bazaar/schemas';
-import type { QueryExpansion, TermMatch } from './query-expansion.ts';
-import { compareCodePoints } from './search-text.ts';
+import type { QueryExpansion } from './query-expansion.ts';
+import { MAX_QUERY_WORDS } from './search-text.ts';
 
 /**
  * One ranking for both databases: each finds the apps holding a query's terms with its own
- * full-text index, and this orders them, so the same query lists the same apps first on SQLite
- * and PostgreSQL. Apps are compared as a search engine's buckets: more of the query's words
- * matched, then fewer typos, then matches in better places (title or name, then keywords, then
- * description), then more words matched whole rather than by their beginning; ties go to the
- * most downloaded, then the DID.
+ * full-text index and orders them by the score this module defines, so the same query lists the
+ * same apps first on SQLite and PostgreSQL. Apps are compared as a search engine's buckets: more
+ * of the query's words matched, then fewer typos, then matches in better places (title or name,
+ * then keywords, then description), then more words matched whole rather than by their
+ * beginning; ties go to the most downloaded, then the DID.
+ *
+ * The database scores the candidates rather than sending them here: a common word matches a
+ * thousand apps, and reading them all cost more than ranking them.
  */
 
-/** An app the database found, with what ranking and sorting read. Terms are as `store_app_listings` keeps them. */
-export interface SearchCandidate {
-  did: string;
-  ownerDid: string;
-  downloads: number;
-  publishedAt: number;
-  titleKey: string;
-  titleTerms: string;
-  keywordTerms: string;
-  descriptionTerms: string;
+/**
+ * A probe looks for ` needle` in each place of an app's terms (each place is its terms padded
+ * with spaces, and holds a term only if no better place does), and scores the best place found:
+ * `scores[place]`, or the word's `unmatched` score when no place holds it.
+ */
+export interface RelevanceProbe {
+  needle: string;
+  /** In the title or name, in the keywords, in the description. */
+  scores: readonly [number, number, number];
 }
 
+/**
+ * An app's score is the sum over the query's words of the best (lowest) score of the word's
+ * probes; lower is better. The scores are small integers, so both databases add them alike.
+ */
 export interface Relevance {
-  matchedWords: number;
-  typos: number;
-  /** Summed over matched words: 0 for the title or name, 1 for keywords, 2 for the description. */
-  placeRank: number;
-  /** Matched words found only as the beginning of a term. */
-  prefixes: number;
-}
-
-interface WordMatch {
-  typos: number;
-  place: number;
-  prefix: boolean;
-}
-
-function isBetter(match: WordMatch, than: WordMatch | undefined): boolean {
-  if (than === undefined) return true;
-  return (
-    (match.typos - than.typos || match.place - than.place || Number(match.prefix) - Number(than.prefix)) < 0
-  );
+  words: ReadonlyArray<readonly RelevanceProbe[]>;
+  unmatched: number;
 }
 
 /**
- * A query of at most this many terms looks each one up in an app's terms (no string is made); a
- * query of more, a prefix of two letters say, splits the app's terms once instead.
+ * A matched word scores `typos × TYPO + place × PLACE + prefix`, and an unmatched one more than
+ * all matched words together could: summed over the words, the score compares as the buckets do.
+ * Each bound exceeds the most the words can add up below it.
  */
-const FEW_TERMS = 24;
+const PREFIX = 1;
+const PLACE = MAX_QUERY_WORDS * PREFIX + 1;
+const TYPO = MAX_QUERY_WORDS * (2 * PLACE + PREFIX) + 1;
+const UNMATCHED = MAX_QUERY_WORDS * (2 * TYPO + 2 * PLACE + PREFIX) + 1;
 
-/** The query's terms as ranking reads them: each with its matches, and ` term ` to look for. */
-interface Lookup {
-  expansion: QueryExpansion;
-  needles: Array<{ needle: string; matches: readonly TermMatch[] }> | null;
-}
-
-function lookupOf(expansion: QueryExpansion): Lookup {
-  const needles =
-    expansion.matches.size <= FEW_TERMS
-      ? [...expansion.matches].map(([term, matches]) => ({ needle: ` ${term} `, matches }))
-      : null;
-  return { expansion, needles };
-}
-
-/**
- * How well `candidate` matches the query: per word its best match, summed. A term stands in one
- * place of an app only (the best it appears in), and each place's terms are padded with spaces.
- */
-function relevanceOf(candidate: SearchCandidate, lookup: Lookup): Relevance {
-  const best: Array<WordMatch | undefined> = [];
-  const record = (matches: readonly TermMatch[], place: number) => {
-    for (const { word, typos, prefix } of matches) {
-      const match = { typos, place, prefix };
-      if (isBetter(match, best[word])) best[word] = match;
-    }
-  };
-  const places = [candidate.titleTerms, candidate.keywordTerms, candidate.descriptionTerms];
-  if (lookup.needles) {
-    for (const { needle, matches } of lookup.needles) {
-      const place = places.findIndex((terms) => terms.includes(needle));
-      if (place >= 0) record(matches, place);
-    }
-  } else {
-    places.forEach((terms, place) => {
-      for (const term of terms.split(' ')) {
-        const matches = lookup.expansion.matches.get(term);
-        if (matches) record(matches, place);
-      }
-    });
-  }
-  const relevance: Relevance = { matchedWords: 0, typos: 0, placeRank: 0, prefixes: 0 };
-  for (const match of best) {
-    if (!match) continue;
-    relevance.matchedWords += 1;
-    relevance.typos += match.typos;
-    relevance.placeRank += match.place;
-    relevance.prefixes += Number(match.prefix);
-  }
-  return relevance;
-}
-
-/** Negative when `a` is the better match. */
-export function compareRelevance(a: Relevance, b: Relevance): number {
-  return (
-    b.matchedWords - a.matchedWords ||
-    a.typos - b.typos ||
-    a.placeRank - b.placeRank ||
-    a.prefixes - b.prefixes
-  );
-}
-
-interface Ranked {
-  candidate: SearchCandidate;
-  relevance: Relevance;
-}
-
-/** Each sort's order from least to most (`asc`); `desc` turns it round. */
-const ASCENDING: Record<CatalogueSort, (a: Ranked, b: Ranked) => number> = {
-  relevance: (a, b) => compareRelevance(b.relevance, a.relevance),
-  downloads: (a, b) => a.candidate.downloads - b.candidate.downloads,
-  lastPublished: (a, b) => a.candidate.publishedAt - b.candidate.publishedAt,
-  title: (a, b) => compareCodePoints(a.candidate.titleKey, b.candidate.titleKey),
+const scoresOf = (typos: number, prefix: boolean): RelevanceProbe['scores'] => {
+  const base = typos * TYPO + (prefix ? PREFIX : 0);
+  return [base, base + PLACE, base + 2 * PLACE];
 };
 
-/** The candidates in the order asked for, ties broken by downloads (most first) then DID. */
-export function orderCandidates(
-  candidates: readonly SearchCandidate[],
-  expansion: QueryExpansion,
-  order: { sortBy: CatalogueSort; direction: SortDirection },
-): SearchCandidate[] {
-  const primary = ASCENDING[order.sortBy];
-  const sign = order.direction === 'asc' ? 1 : -1;
-  const lookup = lookupOf(expansion);
-  return candidates
-    .map((candidate) => ({ candidate, relevance: relevanceOf(candidate, lookup) }))
-    .sort(
-      (a, b) =>
-        sign * primary(a, b) ||
-        b.candidate.downloads - a.candidate.downloads ||
-        compareCodePoints(a.candidate.did, b.candidate.did),
-    )
-    .map((ranked) => ranked.candidate);
+/**
+ * The probes of `expansion`: for each word, its exact term and each of its typos' terms, whole
+ * (` term `); and its beginning (` word`), which finds in one probe every term the word begins.
+ */
+export function relevanceOf(expansion: QueryExpansion): Relevance {
+  const words = expansion.words.map((): RelevanceProbe[] => []);
+  for (const [term, matches] of expansion.matches) {
+    for (const { word, typos, prefix } of matches) {
+      const probes = words[word]!;
+      const needle = prefix ? ` ${expansion.words[word]}` : ` ${term} `;
+      if (!probes.some((probe) => probe.needle === needle)) {
+        probes.push({ needle, scores: scoresOf(typos, prefix) });
+      }
+    }
+  }
+  return { words: words.filter((probes) => probes.length > 0), unmatched: UNMATCHED };
 }

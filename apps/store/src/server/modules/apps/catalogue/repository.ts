@@ -1,8 +1,16 @@
-import type { CataloguePriceFilter, SortDirection } from '@bazaar/schemas';
+import type { CataloguePriceFilter, CatalogueSort, SortDirection } from '@bazaar/schemas';
 import { countAll } from '@bazaar/server-kit';
-import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type Insertable,
+  type Selectable,
+} from 'kysely';
 import type { StoreDb, StoreTables } from '../../../db/tables.ts';
 import type { VocabularyEntry } from './query-expansion.ts';
+import type { Relevance, RelevanceProbe } from './ranking.ts';
 
 export type ListingRow = Selectable<StoreTables['store_app_listings']>;
 
@@ -126,6 +134,9 @@ export type ListingSort = 'downloads' | 'lastPublished' | 'title';
 
 const SORT_COLUMNS = { downloads: 'a.downloads', lastPublished: 'l.published_at' } as const;
 
+const sortColumn = (db: StoreDb, sortBy: ListingSort) =>
+  sortBy === 'title' ? byCodePoints(db, 'l.title_key') : sql.ref(SORT_COLUMNS[sortBy]);
+
 /** A page of the catalogue in `order`, ties broken by downloads (most first) then DID. */
 export async function listCatalogueRows(
   db: StoreDb,
@@ -133,11 +144,9 @@ export async function listCatalogueRows(
   order: { sortBy: ListingSort; direction: SortDirection },
   window: { limit: number; offset: number },
 ): Promise<CatalogueRow[]> {
-  const sortBy =
-    order.sortBy === 'title' ? byCodePoints(db, 'l.title_key') : sql.ref(SORT_COLUMNS[order.sortBy]);
   return catalogueQuery(db, filter, order.sortBy === 'downloads' ? 'apps' : 'listings')
     .select(ITEM_COLUMNS)
-    .orderBy(sortBy, order.direction)
+    .orderBy(sortColumn(db, order.sortBy), order.direction)
     .orderBy('a.downloads', 'desc')
     .orderBy(byCodePoints(db, 'a.did'))
     .limit(window.limit)
@@ -150,15 +159,6 @@ export async function countCatalogueRows(db: StoreDb, filter: CatalogueFilter): 
   const query = filter.price === undefined ? appsQuery(db, filter) : catalogueQuery(db, filter, 'apps');
   const row = await query.select(countAll().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/** The catalogue rows of `dids` (a page a search ranked), in no particular order. */
-export async function findCatalogueRows(db: StoreDb, dids: readonly string[]): Promise<CatalogueRow[]> {
-  if (dids.length === 0) return [];
-  return catalogueQuery(db, { scope: { kind: 'everything' } }, 'listings')
-    .select(ITEM_COLUMNS)
-    .where('l.app_did', 'in', dids)
-    .execute();
 }
 
 /** Per category holding any app of the scope: how many. */
@@ -174,48 +174,90 @@ export async function countCatalogueRowsByCategory(
   return rows.map((row) => ({ category: row.category!, count: Number(row.count) }));
 }
 
-/** An app a search found, with what ranking it reads. */
-export interface CandidateRow {
-  did: string;
-  owner_did: string;
-  downloads: number;
-  published_at: number;
-  title_key: string;
-  title_terms: string;
-  keyword_terms: string;
-  description_terms: string;
+const contains = (
+  db: StoreDb,
+  column: 'l.title_terms' | 'l.keyword_terms' | 'l.description_terms',
+  needle: string,
+) =>
+  isPostgres(db)
+    ? sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`
+    : sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`;
+
+/**
+ * An app's relevance score (lower is better, see ranking.ts): per word, the best score of its
+ * probes, summed. The scores are integers this module made, written as literals so that both
+ * databases type them as integers; the needles are bound.
+ */
+function relevanceScore(db: StoreDb, relevance: Relevance) {
+  const probe = ({ needle, scores: [title, keywords, description] }: RelevanceProbe) =>
+    sql<number>`case when ${contains(db, 'l.title_terms', needle)} then ${sql.lit(title)} when ${contains(db, 'l.keyword_terms', needle)} then ${sql.lit(keywords)} when ${contains(db, 'l.description_terms', needle)} then ${sql.lit(description)} else ${sql.lit(relevance.unmatched)} end`;
+  // PostgreSQL's least and SQLite's many-argument min are the same function.
+  const best = isPostgres(db) ? sql.raw('least') : sql.raw('min');
+  const words = relevance.words.map((probes) =>
+    probes.length === 1 ? probe(probes[0]!) : sql<number>`${best}(${sql.join(probes.map(probe))})`,
+  );
+  return sql<number>`(${sql.join(words, sql` + `)})`;
+}
+
+export interface CatalogueSearch {
+  /** The index's terms an app must hold one of. */
+  terms: readonly string[];
+  relevance: Relevance;
 }
 
 /**
- * The apps of the filter holding any of `terms`, found by the database's full-text index: FTS5
- * on SQLite (its rows are the listings' `id`s), the GIN-indexed `search_vector` on PostgreSQL. The terms are the index's own
- * (letters and digits only), each quoted, and the query is one bound value: nothing a visitor
- * typed is ever read as query syntax.
+ * A page of the apps of the filter holding any of the search's terms, in `order`, ties broken by
+ * downloads (most first) then DID, and how many there are. They are found by the database's
+ * full-text index: FTS5 on SQLite (its rows are the listings' `id`s), the GIN-indexed
+ * `search_vector` on PostgreSQL. The terms are the index's own (letters and digits only), each
+ * quoted, and the query is one bound value: nothing a visitor typed is ever read as query syntax.
  */
-export async function findSearchCandidates(
+export async function searchCatalogueRows(
   db: StoreDb,
   filter: CatalogueFilter,
-  terms: readonly string[],
-): Promise<CandidateRow[]> {
-  if (terms.length === 0) return [];
+  search: CatalogueSearch,
+  order: { sortBy: CatalogueSort; direction: SortDirection },
+  window: { limit: number; offset: number },
+): Promise<{ rows: CatalogueRow[]; count: number }> {
+  if (search.terms.length === 0) return { rows: [], count: 0 };
+  // PostgreSQL plans as if a page read at random cost four read in order (disks that seek). The
+  // listings a search reads stay in memory, where both cost about the same (the 1.1 commonly set
+  // for SSDs); at 4, a common word's thousand matches look dearer through the index than reading
+  // every listing, which takes several times longer.
+  if (isPostgres(db) && !db.isTransaction) {
+    return db.transaction().execute(async (trx) => {
+      await sql`set local random_page_cost = 1.1`.execute(trx);
+      return searchCatalogueRows(trx, filter, search, order, window);
+    });
+  }
+  const { terms } = search;
   const matching = isPostgres(db)
     ? sql<boolean>`l.search_vector @@ cast(${terms.map((term) => `'${term.replace(/['\\]/g, (c) => c + c)}'`).join(' | ')} as tsquery)`
     : sql<boolean>`l.id in (select rowid from store_app_listings_fts where store_app_listings_fts match ${terms
         .map((term) => `"${term.replaceAll('"', '""')}"`)
         .join(' OR ')})`;
-  return catalogueQuery(db, filter, 'listings')
-    .where(matching)
-    .select([
-      'l.app_did as did',
-      'a.owner_did',
-      'a.downloads',
-      'l.published_at',
-      'l.title_key',
-      'l.title_terms',
-      'l.keyword_terms',
-      'l.description_terms',
-    ])
+  const found = catalogueQuery(db, filter, 'listings').where(matching);
+  // The best score sorts first: ascending scores for the most relevant first.
+  const [sortBy, direction]: [RawBuilder<unknown>, SortDirection] =
+    order.sortBy === 'relevance'
+      ? [relevanceScore(db, search.relevance), order.direction === 'desc' ? 'asc' : 'desc']
+      : [sortColumn(db, order.sortBy), order.direction];
+  const rows = await found
+    .select([...ITEM_COLUMNS, sql<number>`count(*) over ()`.as('matches')])
+    .orderBy(sortBy, direction)
+    .orderBy('a.downloads', 'desc')
+    .orderBy(byCodePoints(db, 'a.did'))
+    .limit(window.limit)
+    .offset(window.offset)
     .execute();
+  // Each row carries the count; a page past the end has none to carry it.
+  const count =
+    rows.length > 0
+      ? Number(rows[0]!.matches)
+      : window.offset === 0
+        ? 0
+        : Number((await found.select(countAll().as('count')).executeTakeFirstOrThrow()).count);
+  return { rows: rows.map(({ matches: _matches, ...row }) => row), count };
 }
 
 /** How many listings there are, whoever may see them (the search index holds them all). */

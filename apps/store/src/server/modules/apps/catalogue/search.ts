@@ -3,19 +3,20 @@ import { readRevision } from '@bazaar/server-kit';
 import { APP_CATALOGUE_REVISION } from '../../../db/migrations/0013-app-catalogue.ts';
 import type { StoreDb } from '../../../db/tables.ts';
 import { buildVocabulary, expandQuery, type QueryExpansion, type Vocabulary } from './query-expansion.ts';
-import { orderCandidates } from './ranking.ts';
+import { relevanceOf } from './ranking.ts';
 import {
   countListingRows,
-  findSearchCandidates,
   readSearchVocabulary,
+  searchCatalogueRows,
   type CatalogueFilter,
+  type CatalogueRow,
 } from './repository.ts';
 import { queryWordsOf } from './search-text.ts';
 
 /**
  * The catalogue's search, one interface over both databases: the keyword becomes words, the
- * words become the index's terms (prefixes and typos included), the database finds the apps
- * holding any of them, and one ranking orders them.
+ * words become the index's terms (prefixes and typos included), and the database finds the apps
+ * holding any of them and orders them by one ranking (ranking.ts).
  */
 
 /** The vocabulary at a revision of the catalogue, per database. */
@@ -43,8 +44,8 @@ function vocabularyAt(db: StoreDb, revision: number): Promise<Vocabulary> {
 }
 
 export interface SearchResult {
-  /** The apps of the page asked for, in order (with their developers, read beside them). */
-  page: Array<{ did: string; owner_did: string }>;
+  /** The apps of the page asked for, in order. */
+  rows: CatalogueRow[];
   /** How many apps matched. */
   count: number;
   expansion: QueryExpansion;
@@ -60,39 +61,22 @@ export async function searchCatalogue(
   },
 ): Promise<SearchResult> {
   const words = queryWordsOf(input.keyword);
-  if (words.length === 0) return { page: [], count: 0, expansion: expandQuery(words, NO_VOCABULARY) };
-  const find = (expansion: QueryExpansion) =>
-    findSearchCandidates(db, input.filter, [...expansion.matches.keys()]);
+  const search = (expansion: QueryExpansion) =>
+    searchCatalogueRows(
+      db,
+      input.filter,
+      { terms: [...expansion.matches.keys()], relevance: relevanceOf(expansion) },
+      input.order,
+      input.window,
+    ).then((found) => ({ ...found, expansion }));
+  if (words.length === 0) return search(expandQuery(words, NO_VOCABULARY));
   // Searched with the vocabulary in memory while its revision is read beside (one wait, not
   // two); when the catalogue has changed since, the vocabulary is read again and so is the search.
   const cached = vocabularies.get(db);
-  let expansion = expandQuery(words, cached ? await cached.vocabulary : NO_VOCABULARY);
-  const [revision, found] = await Promise.all([readRevision(db, APP_CATALOGUE_REVISION), find(expansion)]);
-  let candidates = found;
-  if (!cached || revision > cached.revision) {
-    expansion = expandQuery(words, await vocabularyAt(db, revision));
-    candidates = await find(expansion);
-  }
-  const ordered = orderCandidates(
-    candidates.map((row) => ({
-      did: row.did,
-      ownerDid: row.owner_did,
-      downloads: row.downloads,
-      publishedAt: row.published_at,
-      titleKey: row.title_key,
-      titleTerms: row.title_terms,
-      keywordTerms: row.keyword_terms,
-      descriptionTerms: row.description_terms,
-    })),
-    expansion,
-    input.order,
-  );
-  const { limit, offset } = input.window;
-  return {
-    page: ordered
-      .slice(offset, offset + limit)
-      .map((candidate) => ({ did: candidate.did, owner_did: candidate.ownerDid })),
-    count: ordered.length,
-    expansion,
-  };
+  const [revision, found] = await Promise.all([
+    readRevision(db, APP_CATALOGUE_REVISION),
+    search(expandQuery(words, cached ? await cached.vocabulary : NO_VOCABULARY)),
+  ]);
+  if (cached && revision <= cached.revision) return found;
+  return search(expandQuery(words, await vocabularyAt(db, revision)));
 }

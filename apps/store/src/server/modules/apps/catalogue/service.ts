@@ -22,7 +22,6 @@ import type { QueryExpansion } from './query-expansion.ts';
 import {
   countCatalogueRows,
   countCatalogueRowsByCategory,
-  findCatalogueRows,
   listCatalogueRows,
   type CatalogueRow,
   type CatalogueScope,
@@ -94,16 +93,8 @@ export async function listCatalogueApps(
       order: { sortBy, direction: query.sortDirection ?? DEFAULT_SORT_DIRECTIONS[sortBy] },
       window,
     });
-    const [rows, names] = await Promise.all([
-      findCatalogueRows(
-        db,
-        found.page.map((app) => app.did),
-      ),
-      ownerNamesOf(db, found.page),
-    ]);
-    const byDid = new Map(rows.map((row) => [row.app_did, row]));
-    const ordered = found.page.flatMap((app) => byDid.get(app.did) ?? []);
-    return { list: toCatalogueApps(ordered, names, found.expansion), count: found.count };
+    const names = await ownerNamesOf(db, found.rows);
+    return { list: toCatalogueApps(found.rows, names, found.expansion), count: found.count };
   }
   const sortBy = query.sortBy === undefined || query.sortBy === 'relevance' ? 'downloads' : query.sortBy;
   const order = { sortBy, direction: query.sortDirection ?? DEFAULT_SORT_DIRECTIONS[sortBy] };
