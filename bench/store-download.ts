@@ -11,7 +11,7 @@
  * measured again just before each database's rows, which are compared with that figure. Downloads are
  * measured twice: by one client again and again (counted once a day, so after the first each is
  * a conflicting insert) and by a new client each time (a distinct user agent, so every download
- * writes its client row, the day's count and the app's total). The `counted` column is what the
+ * writes its client row, which the rollup adds to the day's count and the app's total). The `counted` column is what the
  * app's download series gained during the measured run. A paid app is downloaded too, by an
  * installer presenting its buyer's licence (bought through the kit's checkout by `serve`), so the
  * licence's signature and row are checked on every request.
@@ -25,7 +25,8 @@ import { createInterface } from 'node:readline';
 import { LICENCE_HEADER, type DownloadSeries } from '@bazaar/schemas';
 import type { Dialect } from '@bazaar/server-kit';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
-import { bundleForm, noise, openBundleWorkshop } from '@bazaar/store/testing';
+import { bundleForm, noise, openBundleWorkshop, ROLLUP_INTERVAL_MS } from '@bazaar/store/testing';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { describeMachine } from './request-timing.ts';
 import { startVerdaccio } from './verdaccio.ts';
@@ -224,6 +225,8 @@ async function benchStore(dialect: Dialect): Promise<Row[]> {
   const served = await startServer(dialect);
   const url = `http://127.0.0.1:${served.port}`;
   const counted = async () => {
+    // The series holds what the Store's rollup has added, which it does every ROLLUP_INTERVAL_MS.
+    await sleep(2 * ROLLUP_INTERVAL_MS);
     const response = await fetch(`${url}/api/apps/${served.did}/downloads?days=1`);
     return ((await response.json()) as DownloadSeries).lastDays;
   };

@@ -15,7 +15,7 @@ import { registerCliConnectRoutes } from './modules/cli-connect/routes.ts';
 import { registerCommentRoutes } from './modules/comments/routes.ts';
 import { registerDeveloperRoutes } from './modules/developers/routes.ts';
 import { registerDownloadRoutes } from './modules/downloads/routes.ts';
-import { createDownloadSweeper } from './modules/downloads/service.ts';
+import { createDownloadRollup, createDownloadSweeper } from './modules/downloads/service.ts';
 import { registerInstanceRoutes } from './modules/instances/routes.ts';
 import { registerLicenceRoutes } from './modules/licences/routes.ts';
 import { registerPurchaseRoutes } from './modules/purchases/routes.ts';
@@ -87,7 +87,10 @@ export function createStore(componentDeps: ComponentDeps, options: StoreOptions)
   const deps = createStoreDeps(componentDeps, options);
   options.payments?.subscribe(storeEventSubscriber(deps));
   const stakeReturner = options.payments ? createStakeReturner(deps, componentDeps.logger) : null;
-  const downloadSweeper = createDownloadSweeper(deps, componentDeps.logger);
+  const downloadJobs = [
+    createDownloadRollup(deps, componentDeps.logger),
+    createDownloadSweeper(deps, componentDeps.logger),
+  ];
   return {
     did: COMPONENT_IDS.store,
     name: 'Store',
@@ -99,10 +102,10 @@ export function createStore(componentDeps: ComponentDeps, options: StoreOptions)
     },
     start: () => {
       stakeReturner?.start();
-      downloadSweeper.start();
+      for (const job of downloadJobs) job.start();
     },
     stop: async () => {
-      await Promise.all([stakeReturner?.stop(), downloadSweeper.stop()]);
+      await Promise.all([stakeReturner?.stop(), ...downloadJobs.map((job) => job.stop())]);
     },
     api: async (instance) => registerStoreRoutes(instance, deps),
   };

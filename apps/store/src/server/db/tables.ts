@@ -204,9 +204,16 @@ export interface StoreTables {
   };
   /**
    * modules/downloads: one row per client, version and UTC day (`2027-01-15`) that downloaded;
-   * `client_key` is the user's DID or a salted hash of a guest's address and browser. Swept after two days.
+   * `client_key` is the user's DID or a salted hash of a guest's address and browser; `rolled_up`
+   * 1 once the day's count and the app's total hold it. Swept after two days, once rolled up.
    */
-  store_download_clients: { day: string; app_did: string; version: string; client_key: string };
+  store_download_clients: {
+    day: string;
+    app_did: string;
+    version: string;
+    client_key: string;
+    rolled_up: Optional<number>;
+  };
   /** modules/downloads: counted downloads per app, version and UTC day, kept for good. */
   store_download_days: { app_did: string; day: string; version: string; count: number };
   /** modules/downloads: the random salt of a UTC day's guest client keys, swept with the client rows. */

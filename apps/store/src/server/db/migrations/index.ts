@@ -16,6 +16,7 @@ import { downloads } from './0014-downloads.ts';
 import { purchases } from './0016-purchases.ts';
 import { appInstances } from './0017-app-instances.ts';
 import { appSupportersView } from './0018-app-supporters-view.ts';
+import { downloadRollup } from './0019-download-rollup.ts';
 import { comments } from './0015-comments.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
@@ -38,4 +39,5 @@ export const storeMigrations: Record<string, Migration> = {
   '0016_purchases': purchases,
   '0017_app_instances': appInstances,
   '0018_app_supporters_view': appSupportersView,
+  '0019_download_rollup': downloadRollup,
 };

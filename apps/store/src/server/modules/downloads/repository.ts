@@ -1,19 +1,6 @@
 import { deleteInBatches } from '@bazaar/server-kit';
-import { PostgresAdapter, sql } from 'kysely';
+import { hasRowLocks } from '../../db/row-locks.ts';
 import type { StoreDb } from '../../db/tables.ts';
-
-/**
- * On PostgreSQL, lets the counting transaction commit without waiting for its WAL to reach the
- * disk. Every download of an app adds to the same two rows (the day's count and the app's total),
- * whose locks are held until the commit returns, so an fsync per download would queue them all;
- * a database crash may lose the last moment's counts, whole transactions only, never half of one.
- * SQLite (WAL, synchronous=NORMAL) already commits so.
- */
-export async function commitWithoutFlush(db: StoreDb): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`set local synchronous_commit to off`.execute(db);
-  }
-}
 
 /**
  * Records that `clientKey` downloaded the version on `day`; true only when it had not yet, so of
@@ -32,17 +19,54 @@ export async function insertDownloadClientIfNew(
   return inserted !== undefined;
 }
 
-/** Adds one to the version's count of `day` in one statement, so concurrent adds never lose one. */
-export async function addOneToDownloadDay(
+/**
+ * Marks up to `limit` client rows waiting to be rolled up as rolled up, and answers how many each
+ * app, version and day had, in key order. Rows another node's rollup is taking are left to it.
+ */
+export async function takeWaitingDownloads(
   db: StoreDb,
-  row: { appDid: string; version: string; day: string },
+  limit: number,
+): Promise<Array<{ appDid: string; version: string; day: string; count: number }>> {
+  const taken = await db
+    .updateTable('store_download_clients')
+    .set({ rolled_up: 1 })
+    .where((eb) =>
+      eb(
+        eb.refTuple('day', 'app_did', 'version', 'client_key'),
+        'in',
+        eb
+          .selectFrom('store_download_clients')
+          .select(['day', 'app_did', 'version', 'client_key'])
+          .where('rolled_up', '=', 0)
+          .limit(limit)
+          .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
+          .$asTuple('day', 'app_did', 'version', 'client_key'),
+      ),
+    )
+    .where('rolled_up', '=', 0)
+    .returning(['app_did', 'version', 'day'])
+    .execute();
+  const counts = new Map<string, { appDid: string; version: string; day: string; count: number }>();
+  for (const row of taken) {
+    const key = JSON.stringify([row.app_did, row.version, row.day]);
+    const entry = counts.get(key) ?? { appDid: row.app_did, version: row.version, day: row.day, count: 0 };
+    entry.count += 1;
+    counts.set(key, entry);
+  }
+  return [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
+}
+
+/** Adds `count` to the version's count of `day` in one statement, so concurrent adds never lose one. */
+export async function addToDownloadDay(
+  db: StoreDb,
+  row: { appDid: string; version: string; day: string; count: number },
 ): Promise<void> {
   await db
     .insertInto('store_download_days')
-    .values({ app_did: row.appDid, day: row.day, version: row.version, count: 1 })
+    .values({ app_did: row.appDid, day: row.day, version: row.version, count: row.count })
     .onConflict((conflict) =>
       conflict.columns(['app_did', 'day', 'version']).doUpdateSet((eb) => ({
-        count: eb(eb.ref('store_download_days.count'), '+', 1),
+        count: eb(eb.ref('store_download_days.count'), '+', row.count),
       })),
     )
     .execute();
@@ -65,7 +89,10 @@ export async function listDownloadDayTotals(
   return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
 }
 
-/** Deletes the client rows of days before `day`, `batchSize` a statement, through the key's leading `day`. */
+/**
+ * Deletes the rolled-up client rows of days before `day`, `batchSize` a statement, through the
+ * key's leading `day`; a row still waiting stays until it is rolled up.
+ */
 export function deleteDownloadClientsBefore(
   db: StoreDb,
   input: { day: string; batchSize: number },
@@ -81,6 +108,7 @@ export function deleteDownloadClientsBefore(
             .selectFrom('store_download_clients')
             .select(['day', 'app_did', 'version', 'client_key'])
             .where('day', '<', input.day)
+            .where('rolled_up', '=', 1)
             .limit(limit)
             .$asTuple('day', 'app_did', 'version', 'client_key'),
         ),

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { noise, openBundleWorkshop, type TestBundle } from '../../test-utils/app-bundles.ts';
 import { bearer, createAccessToken, publishThroughReview, uploadForm } from '../../test-utils/app-uploads.ts';
+import { rollUpDownloads } from './service.ts';
 import {
   API,
   codeOf,
@@ -82,7 +83,10 @@ describe.each(TEST_DIALECTS)('bundle downloads on %s', (dialect) => {
   const bundlePath = (version?: string) =>
     version === undefined ? `/apps/${did}/bundle` : `/apps/${did}/versions/${version}/bundle`;
 
+  // What is counted reaches the day's count and the app's total when rolled up (each second in a
+  // running Store); the tests roll up before they read.
   async function totalDownloads(): Promise<number> {
+    await rollUpDownloads(t.deps);
     const row = await t.db
       .selectFrom('store_apps')
       .select('downloads')
@@ -91,6 +95,7 @@ describe.each(TEST_DIALECTS)('bundle downloads on %s', (dialect) => {
     return Number(row.downloads);
   }
   async function series(query = '', caller: Caller = null) {
+    await rollUpDownloads(t.deps);
     const response = await fetchPath(`/apps/${did}/downloads${query}`, { caller });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { total: number; lastDays: number; days: { day: string; count: number }[] };

@@ -13,12 +13,12 @@ import { requireVisibleApp, type Viewer } from '../apps/visibility.ts';
 import { authorizeDownload } from './access.ts';
 import { clientKeyOf, type DailySalts, type DownloadClient, type KnownCounted } from './client-keys.ts';
 import {
-  addOneToDownloadDay,
-  commitWithoutFlush,
+  addToDownloadDay,
   deleteDownloadClientsBefore,
   deleteDownloadSaltsBefore,
   insertDownloadClientIfNew,
   listDownloadDayTotals,
+  takeWaitingDownloads,
 } from './repository.ts';
 
 /** What counting needs besides the database and the clock: the days' salts of guests' keys, and what this node knows is counted. */
@@ -94,9 +94,9 @@ export function createBundleOpener(deps: Pick<StoreDeps, 'storage'>) {
 
 /**
  * Counts a download of the version by `client`, once per client per version per UTC day: the
- * client's row for the day goes in or conflicts, and only when it went in do the day's count and
- * the app's total move, in the same transaction. Nothing is read and written back, so concurrent
- * downloads neither lose nor double a count. True when this one counted.
+ * client's row for the day goes in or conflicts (the primary key decides, so of racing requests
+ * exactly one counts). It touches no row another client's download touches; the rollup adds it
+ * to the day's count and the app's total. True when this one counted.
  */
 export async function countDownload(
   deps: DownloadCountDeps,
@@ -106,15 +106,51 @@ export async function countDownload(
   const day = utcDayOf(deps.clock.now());
   const entry = { day, appDid, version, clientKey: await clientKeyOf(deps.salts, day, input.client) };
   if (deps.known.has(entry)) return false;
-  const isNew = await inTransaction(deps.db, async (trx) => {
-    if (!(await insertDownloadClientIfNew(trx, entry))) return false;
-    await commitWithoutFlush(trx);
-    await addOneToDownloadDay(trx, { appDid, version, day });
-    await addAppDownloads(trx, appDid, 1);
-    return true;
-  });
+  const isNew = await insertDownloadClientIfNew(deps.db, entry);
   deps.known.add(entry);
   return isNew;
+}
+
+/** Client rows a rollup transaction takes at most. */
+const ROLLUP_BATCH_SIZE = 1_000;
+/** How long a counted download may wait to show in the day's count and the app's total. */
+export const ROLLUP_INTERVAL_MS = 1_000;
+
+/**
+ * Adds the client rows not yet rolled up to their days' counts and their apps' totals, and marks
+ * them rolled up, in one transaction per batch: each row is added exactly once, whichever node
+ * takes it and whenever (a crash leaves rows waiting for the next run). Counts and totals move in
+ * key order, so two nodes rolling up at once never wait on each other in a circle. Answers how
+ * many downloads it added.
+ */
+export async function rollUpDownloads(deps: Pick<StoreDeps, 'db'>): Promise<number> {
+  let added = 0;
+  for (;;) {
+    const taken = await inTransaction(deps.db, async (trx) => {
+      const counts = await takeWaitingDownloads(trx, ROLLUP_BATCH_SIZE);
+      const perApp = new Map<string, number>();
+      for (const count of counts) {
+        await addToDownloadDay(trx, count);
+        perApp.set(count.appDid, (perApp.get(count.appDid) ?? 0) + count.count);
+      }
+      for (const [appDid, count] of [...perApp].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        await addAppDownloads(trx, appDid, count);
+      }
+      return counts.reduce((sum, count) => sum + count.count, 0);
+    });
+    added += taken;
+    if (taken < ROLLUP_BATCH_SIZE) return added;
+  }
+}
+
+/** The rollup every second, started and stopped with the Store. */
+export function createDownloadRollup(deps: Pick<StoreDeps, 'db'>, logger: FastifyBaseLogger): PeriodicJob {
+  return createPeriodicJob({
+    task: () => rollUpDownloads(deps),
+    intervalMs: ROLLUP_INTERVAL_MS,
+    logger,
+    failureMessage: 'Rolling up downloads failed; the next run tries again',
+  });
 }
 
 /**
@@ -151,7 +187,7 @@ export const DOWNLOAD_CLIENT_KEPT_DAYS = 2;
 const SWEEP_BATCH_SIZE = 1_000;
 const SWEEP_INTERVAL_MS = 15 * 60_000;
 
-/** Deletes the client rows and salts of days before yesterday; answers how many client rows went. */
+/** Deletes the rolled-up client rows and the salts of days before yesterday; answers how many client rows went. */
 export async function sweepDownloadClients(deps: Pick<StoreDeps, 'db' | 'clock'>): Promise<number> {
   const before = addDays(utcDayOf(deps.clock.now()), 1 - DOWNLOAD_CLIENT_KEPT_DAYS);
   const deleted = await deleteDownloadClientsBefore(deps.db, { day: before, batchSize: SWEEP_BATCH_SIZE });
