@@ -1,10 +1,12 @@
 import type { MessageKey } from '@bazaar/i18n';
 import { useLocale } from '@bazaar/platform-shell';
-import { CATALOGUE_SORTS, type CatalogueSort } from '@bazaar/schemas';
-import { Stack, TextField } from '@mui/material';
+import { CATALOGUE_SORTS, type CatalogueSort, type SortDirection } from '@bazaar/schemas';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import { Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useCategories } from '../../api/use-categories.ts';
-import { effectiveSort, type CatalogueFilters } from './catalogue-filters.ts';
+import { effectiveDirection, effectiveSort, type CatalogueFilters } from './catalogue-filters.ts';
 
 const SORT_LABELS: Record<CatalogueSort, MessageKey> = {
   relevance: 'store.catalogue.sort.relevance',
@@ -71,7 +73,7 @@ export function CatalogueFilterBar({ filters, onChange }: CatalogueFilterBarProp
       <FilterSelect
         label={t('store.catalogue.sort.label')}
         value={effectiveSort(filters)}
-        onChange={(sortBy) => onChange({ sortBy: sortBy as CatalogueSort })}
+        onChange={(sortBy) => onChange({ sortBy: sortBy as CatalogueSort, sortDirection: '' })}
       >
         {sorts.map((sort) => (
           <option key={sort} value={sort}>
@@ -79,6 +81,33 @@ export function CatalogueFilterBar({ filters, onChange }: CatalogueFilterBarProp
           </option>
         ))}
       </FilterSelect>
+      {effectiveSort(filters) === 'relevance' ? null : (
+        <SortDirectionToggle filters={filters} onChange={onChange} />
+      )}
     </Stack>
+  );
+}
+
+/** Which way the sort runs; relevance runs one way only, best first. */
+function SortDirectionToggle({ filters, onChange }: CatalogueFilterBarProps) {
+  const { t } = useLocale();
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      aria-label={t('store.catalogue.sort.direction')}
+      value={effectiveDirection(filters)}
+      onChange={(_event, sortDirection: SortDirection | null) => {
+        if (sortDirection) onChange({ sortDirection });
+      }}
+      sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+    >
+      <ToggleButton value="asc" aria-label={t('store.catalogue.sort.ascending')}>
+        <ArrowUpwardIcon fontSize="small" />
+      </ToggleButton>
+      <ToggleButton value="desc" aria-label={t('store.catalogue.sort.descending')}>
+        <ArrowDownwardIcon fontSize="small" />
+      </ToggleButton>
+    </ToggleButtonGroup>
   );
 }

@@ -1,12 +1,19 @@
+import { LIST_PAGE_SIZES } from '@bazaar/payment-react';
 import {
   CATALOGUE_PRICE_FILTERS,
   CATALOGUE_SORTS,
+  DEFAULT_SORT_DIRECTIONS,
+  SORT_DIRECTIONS,
   type CataloguePriceFilter,
   type CatalogueSort,
+  type SortDirection,
 } from '@bazaar/schemas';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
-/** What the catalogue shows, as its address says: `/category/{category}?keyword=…&price=…&sortBy=…`. */
+/**
+ * What the catalogue shows, as its address says:
+ * `/category/{category}?keyword=…&price=…&sortBy=…&sortDirection=…&page=…&pageSize=…`.
+ */
 export interface CatalogueFilters {
   keyword: string;
   /** A category id; empty for every category. */
@@ -14,6 +21,12 @@ export interface CatalogueFilters {
   price: CataloguePriceFilter | '';
   /** The sort the visitor chose; empty for the default (`effectiveSort`). */
   sortBy: CatalogueSort | '';
+  /** The direction the visitor chose; empty for the sort's own (`effectiveDirection`). */
+  sortDirection: SortDirection | '';
+  /** Counted from 1. */
+  page: number;
+  /** The size the visitor chose; null for the screen's (`useDefaultPageSize`). */
+  pageSize: number | null;
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
@@ -26,6 +39,11 @@ export function effectiveSort({
 }: Pick<CatalogueFilters, 'keyword' | 'sortBy'>): CatalogueSort {
   if (sortBy === 'relevance' || sortBy === '') return keyword ? 'relevance' : 'downloads';
   return sortBy;
+}
+
+/** The chosen direction, else the one the sort reads naturally in (most downloaded, newest, A to Z first). */
+export function effectiveDirection(filters: Pick<CatalogueFilters, 'keyword' | 'sortBy' | 'sortDirection'>) {
+  return filters.sortDirection || DEFAULT_SORT_DIRECTIONS[effectiveSort(filters)];
 }
 
 /** Whether the visitor narrowed the catalogue (a sort alone narrows nothing). */
@@ -42,6 +60,9 @@ export function catalogueAddress(filters: CatalogueFilters): string {
   if (filters.keyword) params.set('keyword', filters.keyword);
   if (filters.price) params.set('price', filters.price);
   if (filters.sortBy) params.set('sortBy', filters.sortBy);
+  if (filters.sortDirection) params.set('sortDirection', filters.sortDirection);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.pageSize !== null) params.set('pageSize', String(filters.pageSize));
   const query = params.toString();
   if (filters.category) {
     const path = `/category/${encodeURIComponent(filters.category)}`;
@@ -50,9 +71,21 @@ export function catalogueAddress(filters: CatalogueFilters): string {
   return query ? `/search?${query}` : '/';
 }
 
+/** A page number of the address, or the first page for anything else. */
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** A page size the pager offers, or none. */
+function pageSizeOf(value: string | null): number | null {
+  return LIST_PAGE_SIZES.find((size) => String(size) === value) ?? null;
+}
+
 /**
  * The catalogue's filters, read from the address and changed by going to another: the back button
  * and a shared link show the same view. A keyword typed on is a replaced entry, not one per pause.
+ * Any change but the page's starts again from the first page.
  */
 export function useCatalogueFilters() {
   const { category = '' } = useParams();
@@ -63,10 +96,13 @@ export function useCatalogueFilters() {
     category,
     price: oneOf(CATALOGUE_PRICE_FILTERS, searchParams.get('price')),
     sortBy: oneOf(CATALOGUE_SORTS, searchParams.get('sortBy')),
+    sortDirection: oneOf(SORT_DIRECTIONS, searchParams.get('sortDirection')),
+    page: pageOf(searchParams.get('page')),
+    pageSize: pageSizeOf(searchParams.get('pageSize')),
   };
   const change = (next: Partial<CatalogueFilters>) => {
     const isRefiningSearch = next.keyword !== undefined && filters.keyword !== '' && next.keyword !== '';
-    void navigate(catalogueAddress({ ...filters, ...next }), { replace: isRefiningSearch });
+    void navigate(catalogueAddress({ ...filters, page: 1, ...next }), { replace: isRefiningSearch });
   };
   return { filters, change };
 }

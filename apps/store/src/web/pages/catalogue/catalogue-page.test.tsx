@@ -172,6 +172,53 @@ describe('CataloguePage', () => {
     ).toBeNull();
   });
 
+  it('keeps the page, its size and the sort direction in the address, and starts again on a new filter', async () => {
+    api.on('GET', '/api/apps', { body: { list: [weather, chess], count: 45 } });
+    const user = userEvent.setup();
+    openCatalogue('/search?sortBy=title&page=2&pageSize=20');
+    expect(await screen.findByText('45 apps')).toBeTruthy();
+    expect(queryOf(listRequests()[0]!)).toEqual({ sortBy: 'title', page: '2', pageSize: '20' });
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(address()).toBe('/search?sortBy=title&page=3&pageSize=20'));
+    await waitFor(() => expect(queryOf(listRequests().at(-1)!)).toMatchObject({ page: '3' }));
+
+    // A to Z reads upwards; turning it round is asked of the server.
+    const direction = screen.getByRole('group', { name: 'Sort direction' });
+    expect(within(direction).getByRole('button', { name: 'Ascending' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await user.click(within(direction).getByRole('button', { name: 'Descending' }));
+    await waitFor(() => expect(address()).toBe('/search?sortBy=title&sortDirection=desc&pageSize=20'));
+    await waitFor(() =>
+      expect(queryOf(listRequests().at(-1)!)).toEqual({
+        sortBy: 'title',
+        sortDirection: 'desc',
+        page: '1',
+        pageSize: '20',
+      }),
+    );
+
+    // Another sort reads its own way again.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Most downloaded');
+    await waitFor(() => expect(address()).toBe('/search?sortBy=downloads&pageSize=20'));
+    expect(within(direction).getByRole('button', { name: 'Descending' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('offers no direction for relevance, and ignores a page the address cannot mean', async () => {
+    openCatalogue('/search?keyword=weather&page=-3&pageSize=7');
+    await waitFor(() => expect(listRequests()).toHaveLength(1));
+    expect(queryOf(listRequests()[0]!)).toEqual({
+      keyword: 'weather',
+      sortBy: 'relevance',
+      page: '1',
+      pageSize: '10',
+    });
+    expect(screen.queryByRole('group', { name: 'Sort direction' })).toBeNull();
+  });
+
   it('reads its filters from the address it is opened at', async () => {
     openCatalogue('/category/tools?keyword=weather&price=free');
     expect(await screen.findByRole('region', { name: 'Tools' })).toBeTruthy();

@@ -31,7 +31,7 @@ export function CataloguePage() {
         </Stack>
       </Stack>
       {isNarrowed(filters) ? null : <ExploreSections />}
-      <CatalogueResults filters={filters} />
+      <CatalogueResults filters={filters} onChange={change} />
       <StoreTipJar />
     </Stack>
   );

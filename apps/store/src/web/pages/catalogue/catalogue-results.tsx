@@ -6,10 +6,10 @@ import { Link as RouterLink } from 'react-router';
 import { useCategories } from '../../api/use-categories.ts';
 import { APP_LIST_ERROR_TEXTS } from '../../components/apps/app-error-texts.ts';
 import { LoadFailed, Loading } from '../../components/query-state.tsx';
-import { usePaging } from '../../components/use-paging.ts';
+import { useDefaultPageSize } from '../../components/use-paging.ts';
 import { formatCount } from '../../components/format-count.ts';
 import { AppCardGrid } from './app-card-grid.tsx';
-import { effectiveSort, isNarrowed, type CatalogueFilters } from './catalogue-filters.ts';
+import { isNarrowed, type CatalogueFilters } from './catalogue-filters.ts';
 import { useCatalogueApps } from './use-catalogue.ts';
 
 /** The list's title: the category's name, a search's results, or every app. */
@@ -37,15 +37,19 @@ function NoResults({ filters }: { filters: CatalogueFilters }) {
   );
 }
 
-/** The catalogue as filtered, a page at a time, with how many apps match. */
-export function CatalogueResults({ filters }: { filters: CatalogueFilters }) {
+interface CatalogueResultsProps {
+  filters: CatalogueFilters;
+  onChange(next: Partial<CatalogueFilters>): void;
+}
+
+/** The catalogue as filtered, a page at a time (the address's), with how many apps match. */
+export function CatalogueResults({ filters, onChange }: CatalogueResultsProps) {
   const { t, locale } = useLocale();
   const titleId = useId();
   const title = useResultsTitle(filters);
-  const paging = usePaging(
-    JSON.stringify([filters.keyword, filters.category, filters.price, effectiveSort(filters)]),
-  );
-  const apps = useCatalogueApps(filters, { page: paging.page + 1, pageSize: paging.pageSize });
+  const defaultPageSize = useDefaultPageSize();
+  const pageSize = filters.pageSize ?? defaultPageSize;
+  const apps = useCatalogueApps(filters, { page: filters.page, pageSize });
 
   let content;
   if (!apps.data) {
@@ -69,10 +73,10 @@ export function CatalogueResults({ filters }: { filters: CatalogueFilters }) {
         <ListPagination
           t={t}
           count={apps.data.count}
-          page={paging.page}
-          pageSize={paging.pageSize}
-          onPageChange={paging.setPage}
-          onPageSizeChange={paging.setPageSize}
+          page={filters.page - 1}
+          pageSize={pageSize}
+          onPageChange={(page) => onChange({ page: page + 1 })}
+          onPageSizeChange={(size) => onChange({ pageSize: size })}
         />
       </>
     );

@@ -11,6 +11,7 @@ export function useCatalogueApps(filters: CatalogueFilters, paging: { page: numb
     category: filters.category || undefined,
     price: filters.price || undefined,
     sortBy: effectiveSort(filters),
+    sortDirection: filters.sortDirection || undefined,
     page: paging.page,
     pageSize: paging.pageSize,
   };
