@@ -17,6 +17,7 @@ import { purchases } from './0016-purchases.ts';
 import { appInstances } from './0017-app-instances.ts';
 import { appSupportersView } from './0018-app-supporters-view.ts';
 import { downloadRollup } from './0019-download-rollup.ts';
+import { appFactsIndex } from './0020-app-facts-index.ts';
 import { comments } from './0015-comments.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
@@ -40,4 +41,5 @@ export const storeMigrations: Record<string, Migration> = {
   '0017_app_instances': appInstances,
   '0018_app_supporters_view': appSupportersView,
   '0019_download_rollup': downloadRollup,
+  '0020_app_facts_index': appFactsIndex,
 };
