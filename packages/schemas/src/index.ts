@@ -8,6 +8,7 @@ export * from './catalogue.ts';
 export * from './billing.ts';
 export * from './webhooks.ts';
 export * from './refunds.ts';
+export * from './admin-customers.ts';
 export * from './settings.ts';
 export * from './donations.ts';
 export * from './store.ts';

@@ -1,4 +1,12 @@
-import { sql, type Expression, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 
 /** What every component's lists share, on SQLite and PostgreSQL alike. */
 
@@ -7,8 +15,36 @@ import { sql, type Expression, type Selectable, type SelectQueryBuilder, type Sq
  * text is a bound parameter with its LIKE wildcards escaped, so `50%` finds "50%" only.
  */
 export function textContains(column: string, text: string): Expression<SqlBool> {
-  const pattern = `%${text.toLowerCase().replace(/[!%_]/g, (char) => `!${char}`)}%`;
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(text.toLowerCase())} escape '!'`;
+}
+
+function containsPattern(text: string): string {
+  return `%${text.replace(/[!%_]/g, (char) => `!${char}`)}%`;
+}
+
+/**
+ * A text column compared by code points on both databases: SQLite compares bytes, PostgreSQL
+ * would otherwise compare (and lowercase) by the database's locale.
+ */
+export function byCodePoints<DB>(db: Kysely<DB>, column: string): Expression<string> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<string>`${sql.ref(column)} collate "C"`
+    : sql.ref<string>(column);
+}
+
+/**
+ * A text column with A–Z lowercased and nothing else, alike on both databases whatever their
+ * locale (SQLite's `lower()` folds only A–Z, PostgreSQL's under the "C" collation too): a
+ * search and a sort over it answer the same rows in the same order on both.
+ */
+export function asciiLowered<DB>(db: Kysely<DB>, column: string): Expression<string> {
+  return sql<string>`lower(${byCodePoints(db, column)})`;
+}
+
+/** `textContains` ignoring the case of A–Z only, so both databases find the same rows (see `asciiLowered`). */
+export function asciiTextContains<DB>(db: Kysely<DB>, column: string, text: string): Expression<SqlBool> {
+  const folded = text.replace(/[A-Z]/g, (char) => char.toLowerCase());
+  return sql<SqlBool>`${asciiLowered(db, column)} like ${containsPattern(folded)} escape '!'`;
 }
 
 /** Pagination as the API counts it: page 1 is the first `pageSize` rows. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
 import { openPaymentTestKit, type PaymentTestKit } from '../../test-utils/payment-test-kit.ts';
 import { insertPlanPrice, makeSubscription, MONTHLY } from '../../test-utils/subscription-builders.ts';
-import { getCustomerCredit, recordBalanceTransactions } from './service.ts';
+import { getCustomerCredit, listCustomerCredits, recordBalanceTransactions } from './service.ts';
 
 describe.each(TEST_DIALECTS)('customer credit on %s', (dialect) => {
   let kit: PaymentTestKit;
@@ -33,6 +33,12 @@ describe.each(TEST_DIALECTS)('customer credit on %s', (dialect) => {
     expect(await getCustomerCredit(kit.db, usd)).toBe(1100n);
     expect(await getCustomerCredit(kit.db, { ...usd, currencyId: DEMO.eurCurrencyId })).toBe(99n);
     expect(await getCustomerCredit(kit.db, { ...usd, livemode: true })).toBe(0n);
+    expect(await listCustomerCredits(kit.db, customerId)).toEqual(
+      [
+        { currencyId: DEMO.usdCurrencyId, amount: 1100n },
+        { currencyId: DEMO.eurCurrencyId, amount: 99n },
+      ].sort((a, b) => (a.currencyId < b.currencyId ? -1 : 1)),
+    );
     const rows = await kit.db.selectFrom('customer_balance_transactions').select('amount').execute();
     expect(rows).toHaveLength(3);
   });
@@ -47,5 +53,6 @@ describe.each(TEST_DIALECTS)('customer credit on %s', (dialect) => {
       { amount: 10n, type: 'applied_to_invoice', invoiceId: null, subscriptionId: null, now: 1 },
     ]);
     expect(await getCustomerCredit(kit.db, usd)).toBe(0n);
+    expect(await listCustomerCredits(kit.db, customerId)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { newId } from '@bazaar/schemas';
 import { sumAmounts } from '@bazaar/money';
 import { toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
-import { insertBalanceTransactionRows, listBalanceAmounts } from './repository.ts';
+import { insertBalanceTransactionRows, listBalanceAmounts, listBalanceRows } from './repository.ts';
 
 /**
  * Why the balance moved (Stripe's names): a plan change left credit over, credit paid part of
@@ -21,10 +21,27 @@ export interface BalanceScope {
  * negative sum is credit, a positive one would be a debt, which nothing writes, so it reads as 0.
  */
 export async function getCustomerCredit(db: PaymentDb, scope: BalanceScope): Promise<bigint> {
-  const balance = sumAmounts(
-    (await listBalanceAmounts(db, { ...scope, livemode: toFlag(scope.livemode) })).map(BigInt),
-  );
+  return creditOf(await listBalanceAmounts(db, { ...scope, livemode: toFlag(scope.livemode) }));
+}
+
+function creditOf(amounts: readonly string[]): bigint {
+  const balance = sumAmounts(amounts.map(BigInt));
   return balance < 0n ? -balance : 0n;
+}
+
+/** The credit a customer holds in each currency they hold any in, by currency id. */
+export async function listCustomerCredits(
+  db: PaymentDb,
+  customerId: string,
+): Promise<{ currencyId: string; amount: bigint }[]> {
+  const amounts = new Map<string, string[]>();
+  for (const row of await listBalanceRows(db, [customerId])) {
+    amounts.set(row.currency_id, [...(amounts.get(row.currency_id) ?? []), row.amount]);
+  }
+  return [...amounts]
+    .map(([currencyId, ledger]) => ({ currencyId, amount: creditOf(ledger) }))
+    .filter((credit) => credit.amount > 0n)
+    .sort((a, b) => (a.currencyId < b.currencyId ? -1 : 1));
 }
 
 /**

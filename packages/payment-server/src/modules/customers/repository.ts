@@ -1,3 +1,4 @@
+import { asciiLowered, asciiTextContains, countAll, pageWindow } from '@bazaar/server-kit';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -15,6 +16,49 @@ export async function findCustomerRowByDid(db: PaymentDb, did: string, livemode:
 
 export async function findCustomerRow(db: PaymentDb, id: string) {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The column each sort of the admin's list orders by; ids break ties, in the same direction. */
+const SORT_COLUMNS = { created: 'created_at', name: 'name', email: 'email' } as const;
+
+/**
+ * One page of a mode's customers whose name, email or DID contains `q` (A–Z in any case), sorted
+ * alike on both databases (names and emails by code point, A–Z folded), with the filter's count.
+ */
+export async function listCustomerRows(
+  db: PaymentDb,
+  filter: { livemode: boolean; q?: string | undefined },
+  page: {
+    page: number;
+    pageSize: number;
+    sortBy: keyof typeof SORT_COLUMNS;
+    sortDirection: 'asc' | 'desc';
+  },
+): Promise<{ rows: CustomerRow[]; count: number }> {
+  const { q } = filter;
+  let query = db.selectFrom('customers').where('livemode', '=', filter.livemode ? 1 : 0);
+  if (q) {
+    query = query.where((eb) =>
+      eb.or([
+        asciiTextContains(db, 'name', q),
+        asciiTextContains(db, 'email', q),
+        asciiTextContains(db, 'did', q),
+      ]),
+    );
+  }
+  const column = SORT_COLUMNS[page.sortBy];
+  const { limit, offset } = pageWindow(page);
+  const [rows, total] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy(column === 'created_at' ? sql.ref(column) : asciiLowered(db, column), page.sortDirection)
+      .orderBy('id', page.sortDirection)
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    query.select(countAll().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
 }
 
 export async function listCustomerDids(db: PaymentDb, ids: readonly string[]) {

@@ -1,8 +1,18 @@
-import { customerSchema, updateCustomerBodySchema } from '@bazaar/schemas';
+import {
+  adminCustomerDetailsSchema,
+  adminCustomerSchema,
+  customerSchema,
+  idSchema,
+  listCustomersQuerySchema,
+  paginatedSchema,
+  updateCustomerBodySchema,
+} from '@bazaar/schemas';
 import { requireUser, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
+import { adminOnly } from '../../http/admin-only.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
+import { getCustomerDetails, listCustomers } from './admin-service.ts';
 import { getMyCustomer, updateMyCustomer } from './service.ts';
 
 const flagQuery = z
@@ -41,6 +51,36 @@ export function registerCustomerRoutes(app: ZodApp, deps: PaymentDeps) {
         user: requireUser(request),
         livemode: request.query.livemode,
         body: request.body,
+      }),
+  );
+
+  app.get(
+    '/customers',
+    {
+      ...adminOnly,
+      schema: {
+        querystring: listCustomersQuerySchema.extend({ livemode: livemodeQuery }),
+        response: { 200: paginatedSchema(adminCustomerSchema) },
+      },
+    },
+    async (request) => listCustomers(deps.db, request.query),
+  );
+
+  app.get(
+    '/customers/:id',
+    {
+      ...adminOnly,
+      schema: {
+        params: z.object({ id: idSchema('customer') }),
+        querystring: z.object({ livemode: livemodeQuery }),
+        response: { 200: adminCustomerDetailsSchema },
+      },
+    },
+    async (request) =>
+      getCustomerDetails(deps.db, {
+        id: request.params.id,
+        livemode: request.query.livemode,
+        admin: requireUser(request),
       }),
   );
 }

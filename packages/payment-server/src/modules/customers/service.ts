@@ -39,7 +39,7 @@ export const EMPTY_ADDRESS: Address = {
   postal_code: '',
 };
 
-function toCustomer(row: CustomerRow): Customer {
+export function toCustomer(row: CustomerRow): Customer {
   return {
     id: row.id,
     did: row.did,
