@@ -36,6 +36,7 @@ import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerRefundRoutes } from './modules/refunds/routes.ts';
 import { registerSettingRoutes } from './modules/settings/routes.ts';
 import { registerDonationRoutes } from './modules/donations/routes.ts';
+import { registerMetricsRoutes } from './modules/metrics/routes.ts';
 import { createRefundSender } from './flows/refund-payment.ts';
 import { createPaymentServices } from './component-services.ts';
 
@@ -75,6 +76,7 @@ export async function registerPaymentRoutes(instance: FastifyInstance, deps: Pay
   registerRefundRoutes(app, deps);
   registerSettingRoutes(app, deps);
   registerDonationRoutes(app, deps);
+  registerMetricsRoutes(app, deps);
   await registerStripeWebhookRoute(app, deps);
 }
 

@@ -19,3 +19,4 @@ export * from './store-purchases.ts';
 export * from './store-downloads.ts';
 export * from './payment-services.ts';
 export * from './app-review-state.ts';
+export * from './metrics.ts';

@@ -1,0 +1,229 @@
+import type { CurrencyMetrics, MetricsInterval, MetricsOverview, Price } from '@bazaar/schemas';
+import type { Clock } from '@bazaar/server-kit';
+import type { PaymentDb } from '../../db/tables.ts';
+import { lineAmount, priceForCurrency, toPricingPrice } from '../../pricing/index.ts';
+import { getCurrenciesById } from '../payment-methods/service.ts';
+import { getPricesById } from '../prices/service.ts';
+import { bucketIndex, bucketIndexOfDay, bucketStarts } from './buckets.ts';
+import { sumOfSlices } from './exact-sum.ts';
+import { monthlyAmount } from './monthly-amount.ts';
+import { mrrHistory, type LiveSpan, type MonthlyAmountOf, type MrrChange } from './mrr.ts';
+import {
+  ATTEMPT_SUCCEEDED,
+  listAttemptDayRows,
+  listPaymentDayRows,
+  listPlanChangeRows,
+  listPriceRevenueRows,
+  listRefundDayRows,
+  listSubscriptionItemRows,
+  type PriceRevenueRow,
+} from './repository.ts';
+import { attemptRate, emptyFigures, moneyToWire, movementToWire, valuesAt, type Figures } from './figures.ts';
+
+export const TOP_PRODUCTS = 5;
+
+export interface OverviewQuery {
+  livemode: boolean;
+  from: number;
+  to: number;
+  interval: MetricsInterval;
+}
+
+/** One currency's figures while they are added up. */
+interface CurrencyTally {
+  totals: Figures;
+  buckets: Figures[];
+}
+
+/**
+ * `GET /metrics/overview`: the dashboard's money figures per currency (never mixed), cut into the
+ * range's buckets, with MRR, live subscriptions, the payment success rate and the top products.
+ */
+export async function getMetricsOverview(
+  deps: { db: PaymentDb; clock: Clock },
+  query: OverviewQuery,
+): Promise<MetricsOverview> {
+  const { db } = deps;
+  const starts = bucketStarts(query.from, query.to, query.interval);
+  const [payments, refunds, revenue, attempts, itemRows, planChanges] = await Promise.all([
+    listPaymentDayRows(db, query),
+    listRefundDayRows(db, query),
+    listPriceRevenueRows(db, query),
+    listAttemptDayRows(db, query),
+    listSubscriptionItemRows(db, query.livemode),
+    listPlanChangeRows(db, query.livemode),
+  ]);
+
+  const prices = await getPricesById(db, [
+    ...itemRows.map((row) => row.price_id),
+    ...revenue.map((row) => row.price_id),
+  ]);
+  const { changes, spans } = mrrHistory(itemRows, planChanges, monthlyAmountFrom(prices));
+
+  const tallies = new Map<string, CurrencyTally>();
+  const tallyOf = (currencyId: string) => {
+    let tally = tallies.get(currencyId);
+    if (!tally) {
+      tally = { totals: emptyFigures(), buckets: starts.map(emptyFigures) };
+      tallies.set(currencyId, tally);
+    }
+    return tally;
+  };
+  const addTo = (currencyId: string, bucket: number, add: (figures: Figures) => void) => {
+    const tally = tallyOf(currencyId);
+    add(tally.totals);
+    add(tally.buckets[bucket]!);
+  };
+
+  for (const row of payments) {
+    const amount = sumOfSlices(row);
+    addTo(row.currency_id, bucketIndexOfDay(starts, row.day), (figures) => {
+      figures.gross_volume += amount;
+      figures.payment_count += row.count;
+      if (row.is_donation === 1) {
+        figures.donations += amount;
+        figures.donation_count += row.count;
+      }
+    });
+  }
+  for (const row of refunds) {
+    const amount = sumOfSlices(row);
+    addTo(row.currency_id, bucketIndexOfDay(starts, row.day), (figures) => {
+      figures.refunds += amount;
+      figures.refund_count += row.count;
+    });
+  }
+  for (const change of changes) {
+    if (change.at < query.from || change.at >= query.to) continue;
+    addTo(change.currencyId, bucketIndex(starts, change.at), (figures) => {
+      figures[change.kind] += change.amount;
+    });
+  }
+
+  const now = deps.clock.now();
+  // Each bucket's MRR and live subscriptions are read at its last second, then the present's.
+  const times = [...starts.slice(1).map((start) => start - 1), query.to - 1, now].sort((a, b) => a - b);
+  const valueIndex = new Map(times.map((time, index) => [time, index]));
+  const mrrSteps = Map.groupBy(changes, (change) => change.currencyId);
+  const liveSteps = Map.groupBy(spans, (span) => span.currencyId);
+  const currencyIds = new Set([...tallies.keys(), ...mrrSteps.keys(), ...liveSteps.keys()]);
+  const stepsOf = (currencyId: string) => ({
+    mrr: valuesAt((mrrSteps.get(currencyId) ?? []).map(signedStep), times),
+    live: valuesAt((liveSteps.get(currencyId) ?? []).flatMap(spanSteps), times).map(Number),
+  });
+
+  const productRevenue = revenueByProduct(revenue, prices);
+  const answer: CurrencyMetrics[] = [];
+  const currencies = await getCurrenciesById(db, currencyIds);
+  for (const currencyId of currencyIds) {
+    const { mrr, live } = stepsOf(currencyId);
+    const at = (time: number) => valueIndex.get(time)!;
+    const isQuiet =
+      !tallies.has(currencyId) && mrr.every((value) => value === 0n) && live.every((count) => count === 0);
+    if (isQuiet) continue;
+    const tally = tallyOf(currencyId);
+    const currency = currencies.get(currencyId)!;
+    answer.push({
+      currency: { id: currency.id, symbol: currency.symbol, name: currency.name, decimal: currency.decimal },
+      totals: moneyToWire(tally.totals),
+      mrr: { current: mrr[at(now)]!.toString(), ...movementToWire(tally.totals) },
+      active_subscriptions: live[at(now)]!,
+      series: tally.buckets.map((figures, index) => {
+        const end = (starts[index + 1] ?? query.to) - 1;
+        return {
+          start: starts[index]!,
+          ...moneyToWire(figures),
+          ...movementToWire(figures),
+          mrr: mrr[at(end)]!.toString(),
+          active_subscriptions: live[at(end)]!,
+        };
+      }),
+      top_products: productRevenue.get(currencyId) ?? [],
+    });
+  }
+
+  const attemptBuckets = starts.map(() => ({ succeeded: 0, failed: 0 }));
+  for (const row of attempts) {
+    const bucket = attemptBuckets[bucketIndexOfDay(starts, row.day)]!;
+    if (row.type === ATTEMPT_SUCCEEDED) bucket.succeeded += row.count;
+    else bucket.failed += row.count;
+  }
+  const succeeded = attemptBuckets.reduce((sum, bucket) => sum + bucket.succeeded, 0);
+  const failed = attemptBuckets.reduce((sum, bucket) => sum + bucket.failed, 0);
+
+  return {
+    object: 'metrics_overview',
+    livemode: query.livemode,
+    from: query.from,
+    to: query.to,
+    interval: query.interval,
+    currencies: answer.sort(
+      (a, b) =>
+        a.currency.symbol.localeCompare(b.currency.symbol) || a.currency.id.localeCompare(b.currency.id),
+    ),
+    payment_attempts: {
+      ...attemptRate(succeeded, failed),
+      series: attemptBuckets.map((bucket, index) => ({
+        start: starts[index]!,
+        ...attemptRate(bucket.succeeded, bucket.failed),
+      })),
+    },
+  };
+}
+
+/** Prices are read once per request; an item whose price is gone or metered brings nothing a month. */
+function monthlyAmountFrom(prices: ReadonlyMap<string, Price>): MonthlyAmountOf {
+  return (priceId, quantity, currencyId) => {
+    const price = prices.get(priceId);
+    if (!price?.recurring || price.recurring.usage_type === 'metered') return 0n;
+    const pricing = toPricingPrice(price);
+    if (!priceForCurrency(pricing, currencyId)) return 0n;
+    const amount = lineAmount(pricing, currencyId, quantity);
+    return monthlyAmount(amount, price.recurring.interval, price.recurring.interval_count);
+  };
+}
+
+function signedStep(change: MrrChange): { at: number; delta: bigint } {
+  const isGain = change.kind === 'new' || change.kind === 'expansion';
+  return { at: change.at, delta: isGain ? change.amount : -change.amount };
+}
+
+/** A live span counts one from its start and none from its end. */
+function spanSteps(span: LiveSpan): { at: number; delta: bigint }[] {
+  const steps = [{ at: span.start, delta: 1n }];
+  if (span.end !== null) steps.push({ at: span.end, delta: -1n });
+  return steps;
+}
+
+/** Each currency's products by what their prices earned (credits deducted), the top few, most first. */
+function revenueByProduct(
+  rows: readonly PriceRevenueRow[],
+  prices: ReadonlyMap<string, Price>,
+): Map<string, CurrencyMetrics['top_products']> {
+  const earned = new Map<string, Map<string, { name: string; revenue: bigint }>>();
+  for (const row of rows) {
+    const product = prices.get(row.price_id)?.product;
+    if (!product) continue;
+    const byProduct = earned.get(row.currency_id) ?? new Map<string, { name: string; revenue: bigint }>();
+    earned.set(row.currency_id, byProduct);
+    const entry = byProduct.get(product.id) ?? { name: product.name, revenue: 0n };
+    const amount = sumOfSlices(row);
+    entry.revenue += row.is_credit === 1 ? -amount : amount;
+    byProduct.set(product.id, entry);
+  }
+  return new Map(
+    [...earned].map(([currencyId, byProduct]) => [
+      currencyId,
+      [...byProduct]
+        .sort(([idA, a], [idB, b]) =>
+          a.revenue === b.revenue ? idA.localeCompare(idB) : a.revenue > b.revenue ? -1 : 1,
+        )
+        .slice(0, TOP_PRODUCTS)
+        .map(([productId, { name, revenue }]) => ({
+          product_id: productId,
+          name,
+          revenue: revenue.toString(),
+        })),
+    ]),
+  );
+}
