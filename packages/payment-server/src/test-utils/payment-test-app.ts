@@ -7,7 +7,7 @@ import {
   migrate,
   type Dialect,
 } from '@bazaar/server-kit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { registerPaymentRoutes } from '../index.ts';
 import { makeUser, openPaymentTestKit, type PaymentTestKit } from './payment-test-kit.ts';
 
@@ -18,6 +18,8 @@ export const API = '/payment-kit/api';
 
 export interface PaymentTestApp extends PaymentTestKit {
   app: FastifyInstance;
+  /** Every route the kit registered, as fastify was handed it (its url under `API`, its hooks). */
+  routes: readonly RouteOptions[];
   /** Headers that sign a user in (the default payer unless told otherwise). */
   signedIn(overrides?: Parameters<typeof makeUser>[0]): Record<string, string>;
 }
@@ -41,11 +43,19 @@ export async function openPaymentTestApp(
   });
   installErrorHandling(app);
   installIdempotency(app, { db: kit.database.db, clock: kit.clock });
-  await app.register(async (instance) => registerPaymentRoutes(instance, kit.deps), { prefix: API });
+  const routes: RouteOptions[] = [];
+  await app.register(
+    async (instance) => {
+      instance.addHook('onRoute', (route) => void routes.push(route));
+      await registerPaymentRoutes(instance, kit.deps);
+    },
+    { prefix: API },
+  );
   await app.ready();
   return {
     ...kit,
     app,
+    routes,
     signedIn: (overrides) => ({ [TEST_USER_HEADER]: JSON.stringify(makeUser(overrides)) }),
     async close() {
       await app.close();
