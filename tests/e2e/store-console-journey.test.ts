@@ -240,7 +240,7 @@ describe('the Store console, in Chromium', () => {
       try {
         await page.goto(`${platform.baseUrl}/console/apps`);
         await page.getByRole('heading', { name: '403' }).waitFor(TIMEOUT);
-        await page.getByText(t('store.error.403')).waitFor();
+        await page.getByText(t('platform.shell.forbidden')).waitFor();
         await page.getByRole('link', { name: t('store.backHome') }).waitFor();
         expect(await page.getByRole('heading', { name: t('store.apps.console.title') }).count()).toBe(0);
         await saveStoreScreenshot(page, 'console-403', run);

@@ -9,6 +9,8 @@ export { TestModeBadge } from './primitives/test-mode-badge.tsx';
 export { LIST_PAGE_SIZES, ListPagination, type ListPaginationProps } from './primitives/list-pagination.tsx';
 export { StatusPanel, type StatusPanelProps } from './primitives/status-panel.tsx';
 export { createPaymentTheme } from './theme/payment-theme.ts';
+export { formatDate, formatDateTimeMinutes } from './format/format-date.ts';
+export { formatRecurring } from './format/format-recurring.ts';
 export { loadRegistry } from './provider/platform-registry.ts';
 export {
   DEFAULT_PAYMENT_KIT_MOUNT_POINT,
@@ -21,6 +23,7 @@ export {
   type PaymentEventBus,
 } from './events/payment-events.ts';
 export { ApiError } from './api/api-error.ts';
+export type { ApiClient } from './api/api-client.ts';
 export { extractErrorText } from './api/error-text.ts';
 export { queryKeys } from './api/query-keys.ts';
 export { useSessionUser, useCustomerMe } from './api/use-session-user.ts';

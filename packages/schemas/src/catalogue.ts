@@ -7,7 +7,15 @@ import {
   productSchema,
   recurringSchema,
 } from './checkout.ts';
-import { metadataInputSchema, metadataSchema, paginationQuerySchema, timestampSchema } from './common.ts';
+import {
+  metadataInputSchema,
+  metadataSchema,
+  paginationQuerySchema,
+  SORT_DIRECTIONS,
+  timestampSchema,
+  unlessEmpty,
+  type SortDirection,
+} from './common.ts';
 import { idSchema } from './ids.ts';
 
 /**
@@ -70,8 +78,19 @@ export type CreateProductBody = z.input<typeof createProductBodySchema>;
 export const updateProductBodySchema = z.object(productFields).partial();
 export type UpdateProductBody = z.input<typeof updateProductBodySchema>;
 
+/** What the products list may be sorted by; without `sortBy` it is newest first. */
+export const PRODUCT_SORTS = ['created_at', 'name'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** The direction a sort takes when the query names none: newest first, names A to Z. */
+export const DEFAULT_PRODUCT_SORT_DIRECTIONS: Record<ProductSort, SortDirection> = {
+  created_at: 'desc',
+  name: 'asc',
+};
+
 export const listProductsQuerySchema = catalogueListQuery.extend({
   q: z.string().trim().max(100).optional(),
+  sortBy: unlessEmpty(z.enum(PRODUCT_SORTS)),
+  sortDirection: unlessEmpty(z.enum(SORT_DIRECTIONS)),
 });
 
 export const adminProductSchema = productSchema.extend({

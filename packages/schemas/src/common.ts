@@ -40,6 +40,10 @@ export const paginationQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/** Which way a list is sorted; each list says which way it goes when the query names none. */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
 export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), count: z.number().int().nonnegative() });
 }

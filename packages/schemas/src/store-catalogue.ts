@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { paginatedSchema, paginationQuerySchema, timestampSchema, unlessEmpty } from './common.ts';
+import {
+  paginatedSchema,
+  paginationQuerySchema,
+  SORT_DIRECTIONS,
+  timestampSchema,
+  unlessEmpty,
+  type SortDirection,
+} from './common.ts';
 import { appPriceSchema } from './store-app-detail.ts';
 import { appVisibilitySchema, categoryIdSchema, storeCategorySchema } from './store.ts';
 
@@ -15,8 +22,7 @@ export const CATALOGUE_SORTS = ['relevance', 'downloads', 'lastPublished', 'titl
 export const catalogueSortSchema = z.enum(CATALOGUE_SORTS);
 export type CatalogueSort = z.infer<typeof catalogueSortSchema>;
 
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export { SORT_DIRECTIONS, type SortDirection } from './common.ts';
 
 /** The direction a sort takes when the query names none: best, most and newest first; titles A to Z. */
 export const DEFAULT_SORT_DIRECTIONS: Record<CatalogueSort, SortDirection> = {

@@ -44,6 +44,10 @@ function createRouter(mountPoint: string) {
                   })),
               },
               {
+                path: 'admin/*',
+                lazy: () => import('../admin/admin-app.tsx').then((module) => ({ Component: module.AdminApp })),
+              },
+              {
                 path: 'integrations/donations',
                 lazy: () =>
                   import('../pages/integrations-donations-page.tsx').then((module) => ({

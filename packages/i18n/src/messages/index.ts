@@ -3,6 +3,8 @@ import { commonZh } from './common.zh.ts';
 import { paymentEn } from './payment.en.ts';
 import { paymentIntegrationsEn } from './payment-integrations.en.ts';
 import { paymentIntegrationsZh } from './payment-integrations.zh.ts';
+import { paymentAdminEn } from './payment-admin.en.ts';
+import { paymentAdminZh } from './payment-admin.zh.ts';
 import { paymentDonateEn } from './payment-donate.en.ts';
 import { paymentInvoiceReasonsEn } from './payment-invoice-reasons.en.ts';
 import { paymentInvoiceReasonsZh } from './payment-invoice-reasons.zh.ts';
@@ -57,6 +59,7 @@ export const en = {
   ...paymentInvoiceReasonsEn,
   ...paymentInvoiceListEn,
   ...paymentIntegrationsEn,
+  ...paymentAdminEn,
   ...paymentOverdueEn,
   ...paymentSubscriptionEn,
   ...paymentSubscriptionActionsEn,
@@ -83,6 +86,7 @@ export const zh: Record<MessageKey, string> = {
   ...paymentInvoiceReasonsZh,
   ...paymentInvoiceListZh,
   ...paymentIntegrationsZh,
+  ...paymentAdminZh,
   ...paymentOverdueZh,
   ...paymentSubscriptionZh,
   ...paymentSubscriptionActionsZh,

@@ -12,6 +12,7 @@ export const platformShellEn = {
   'platform.shell.account.language': 'Language',
   'platform.shell.account.logout': 'Log out',
   'platform.shell.loginRequired': 'Login to access this page',
+  'platform.shell.forbidden': 'Sorry, you are not authorized to access this page.',
   'platform.shell.loginRedirecting': 'Taking you to sign in…',
   'platform.shell.consent.text':
     'We use cookies to keep you signed in and remember your language. With your consent we also count page views, without anything that identifies you.',

@@ -13,6 +13,7 @@ export const platformShellZh: Record<keyof typeof platformShellEn, string> = {
   'platform.shell.account.language': '语言',
   'platform.shell.account.logout': '退出登录',
   'platform.shell.loginRequired': '请登录后访问此页面',
+  'platform.shell.forbidden': '抱歉，你无权访问此页面。',
   'platform.shell.loginRedirecting': '正在前往登录…',
   'platform.shell.consent.text':
     '我们使用 Cookie 保持您的登录状态并记住您的语言。经您同意后，我们还会统计页面访问量，不含任何可识别您身份的信息。',

@@ -6,7 +6,6 @@ export const storeEn = {
   'store.close': 'Close',
   'store.copy.copied': 'Copied',
   'store.error.400': 'Sorry, request error',
-  'store.error.403': 'Sorry, you are not authorized to access this page.',
   'store.error.500': 'Sorry, something went wrong.',
   'store.error.forbidden': 'Forbidden',
   'store.error.network': 'The server could not be reached. Check your connection and try again.',

@@ -7,7 +7,6 @@ export const storeZh: Record<keyof typeof storeEn, string> = {
   'store.close': '关闭',
   'store.copy.copied': '已复制',
   'store.error.400': '抱歉，请求出错',
-  'store.error.403': '抱歉，你无权访问此页面。',
   'store.error.500': '抱歉，出了点问题。',
   'store.error.forbidden': '禁止访问',
   'store.error.network': '无法连接服务器，请检查网络后重试。',

@@ -10,7 +10,7 @@ export type ErrorPageStatus = 400 | 403 | 404 | 500;
 /** The spec's texts for a page that cannot be shown. */
 const ERROR_PAGE_TEXTS: Record<ErrorPageStatus, MessageKey> = {
   400: 'store.error.400',
-  403: 'store.error.403',
+  403: 'platform.shell.forbidden',
   404: 'store.error.404',
   500: 'store.error.500',
 };

@@ -1,7 +1,10 @@
 import {
+  DEFAULT_PRODUCT_SORT_DIRECTIONS,
   metadataSchema,
   newId,
   type AdminProduct,
+  type ProductSort,
+  type SortDirection,
   type createProductBodySchema,
   type listProductsQuerySchema,
   type updateProductBodySchema,
@@ -21,6 +24,7 @@ import {
   insertProductRow,
   listProductRows,
   updateProductRow,
+  type ProductOrder,
   type ProductRow,
 } from './repository.ts';
 import { toProduct } from './service.ts';
@@ -84,6 +88,10 @@ export async function updateProduct(
   return retrieveProduct(db, id);
 }
 
+function orderOf(sortBy: ProductSort, sortDirection: SortDirection | undefined): ProductOrder {
+  return { sortBy, sortDirection: sortDirection ?? DEFAULT_PRODUCT_SORT_DIRECTIONS[sortBy] };
+}
+
 export async function listProducts(
   db: PaymentDb,
   query: z.output<typeof listProductsQuerySchema> & { livemode: boolean },
@@ -92,6 +100,7 @@ export async function listProducts(
     db,
     { livemode: query.livemode, active: query.active, q: query.q },
     query,
+    orderOf(query.sortBy ?? 'created_at', query.sortDirection),
   );
   return { list: rows.map(toAdminProduct), count };
 }

@@ -84,6 +84,25 @@ describe.each(TEST_DIALECTS)('product admin routes on %s', (dialect) => {
     expect(live).toMatchObject({ count: 1, list: [{ name: 'Live alpha', livemode: true }] });
   });
 
+  it('sorts by name or creation, either way, ties broken by id so pages never overlap', async () => {
+    for (const name of ['banana', 'Cherry', 'apple']) {
+      t.clock.advance(1);
+      await create({ name, livemode: true });
+    }
+    const names = async (query: string) =>
+      (await adminRequest(t, 'GET', `/products?livemode=true&${query}`))
+        .json()
+        .list.map((p: { name: string }) => p.name);
+    expect(await names('sortBy=name&sortDirection=asc')).toEqual(['apple', 'banana', 'Cherry']);
+    expect(await names('sortBy=name')).toEqual(['apple', 'banana', 'Cherry']);
+    expect(await names('sortBy=name&sortDirection=desc')).toEqual(['Cherry', 'banana', 'apple']);
+    expect(await names('sortBy=created_at&sortDirection=asc')).toEqual(['banana', 'Cherry', 'apple']);
+    expect(await names('sortBy=name&sortDirection=asc&pageSize=2&page=2')).toEqual(['Cherry']);
+    expect(await names('sortBy=&sortDirection=')).toEqual(['apple', 'Cherry', 'banana']);
+    const unknown = await adminRequest(t, 'GET', '/products?livemode=true&sortBy=price');
+    expect(unknown.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
   it('checks the statement descriptor and image URLs', async () => {
     const long = await create({ statement_descriptor: 'A DESCRIPTOR TOO LONG 23' });
     expect(long.statusCode).toBe(400);

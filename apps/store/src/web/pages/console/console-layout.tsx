@@ -16,7 +16,7 @@ export function ConsoleLayout() {
   if (!user) return <Loading />;
   if (!isStoreAdmin(user)) {
     return (
-      <StatusPanel headingLevel="h2" title="403" description={t('store.error.403')}>
+      <StatusPanel headingLevel="h2" title="403" description={t('platform.shell.forbidden')}>
         <Button component={RouterLink} to="/" variant="outlined">
           {t('store.backHome')}
         </Button>

@@ -1,0 +1,39 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { SvgIconComponent } from '@mui/icons-material';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+
+import type { MessageKey } from '@bazaar/i18n';
+
+export interface AdminPage {
+  /** Relative to its section: `''` is the section's own page, `':id'` one of its objects. */
+  path: string;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+export interface AdminSection {
+  /** Under `/admin`: `products`. */
+  path: string;
+  label: MessageKey;
+  icon: SvgIconComponent;
+  pages: AdminPage[];
+}
+
+/**
+ * The dashboard's sections, in navigation order: each is one entry of the navigation and its
+ * routes. A section appears here once its pages exist, so the navigation never leads nowhere.
+ */
+export const ADMIN_SECTIONS: AdminSection[] = [
+  {
+    path: 'products',
+    label: 'payment.admin.nav.products',
+    icon: Inventory2Outlined,
+    pages: [
+      {
+        path: '',
+        Page: lazy(() =>
+          import('./products/products-page.tsx').then((module) => ({ default: module.ProductsPage })),
+        ),
+      },
+    ],
+  },
+];

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+/** A dashboard page's title, with its main actions on the right (below it on a phone). */
+export function AdminPageHeading({ title, actions }: { title: ReactNode; actions?: ReactNode }) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 3 }}
+    >
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+        {title}
+      </Typography>
+      {actions ? (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
+          {actions}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

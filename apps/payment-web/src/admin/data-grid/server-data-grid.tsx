@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { DataGrid, type GridColDef, type GridRowParams, type GridValidRowModel } from '@mui/x-data-grid';
+import { enUS, zhCN } from '@mui/x-data-grid/locales';
+import { extractErrorText, usePaymentContext } from '@bazaar/payment-react';
+import { GRID_PAGE_SIZES } from './grid-url-state.ts';
+import type { ServerGrid } from './use-server-grid.ts';
+
+const GRID_TEXTS = {
+  en: enUS.components.MuiDataGrid.defaultProps.localeText,
+  zh: zhCN.components.MuiDataGrid.defaultProps.localeText,
+};
+
+export interface ServerDataGridProps<Row extends GridValidRowModel> {
+  /** The grid's name for screen readers: the list's title. */
+  label: string;
+  grid: ServerGrid;
+  columns: GridColDef<Row>[];
+  /** The current page as the API answered it; undefined while the first page loads. */
+  page: { list: Row[]; count: number } | undefined;
+  isLoading: boolean;
+  error: unknown;
+  /** The filters and search above the grid. */
+  toolbar?: ReactNode;
+  onRowClick?: (row: Row) => void;
+}
+
+/**
+ * One page of a server list in MUI's grid: paging, sorting and filtering are the server's, the
+ * view lives in the address (see `useServerGrid`), and the grid speaks the page's language.
+ */
+export function ServerDataGrid<Row extends GridValidRowModel>({
+  label,
+  grid,
+  columns,
+  page,
+  isLoading,
+  error,
+  toolbar,
+  onRowClick,
+}: ServerDataGridProps<Row>) {
+  const { locale, t } = usePaymentContext();
+  return (
+    <Stack spacing={2}>
+      {toolbar}
+      {error ? (
+        <Alert severity="error">
+          {t('payment.admin.grid.loadFailed', { reason: extractErrorText(error, t) })}
+        </Alert>
+      ) : null}
+      <DataGrid
+        aria-label={label}
+        columns={columns}
+        rows={page?.list ?? []}
+        rowCount={page?.count ?? 0}
+        loading={isLoading}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        paginationModel={grid.paginationModel}
+        onPaginationModelChange={grid.onPaginationModelChange}
+        pageSizeOptions={[...GRID_PAGE_SIZES]}
+        sortModel={grid.sortModel}
+        onSortModelChange={grid.onSortModelChange}
+        filterModel={grid.filterModel}
+        onFilterModelChange={grid.onFilterModelChange}
+        disableColumnFilter
+        disableRowSelectionOnClick
+        localeText={GRID_TEXTS[locale]}
+        onRowClick={onRowClick ? (params: GridRowParams<Row>) => onRowClick(params.row) : undefined}
+        autoHeight
+        sx={{
+          bgcolor: 'background.paper',
+          '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { GridColDef } from '@mui/x-data-grid';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
+import type { AdminProduct } from '@bazaar/schemas';
+import { useProductPage } from '../api/use-products.ts';
+import { ActiveChip } from '../components/active-chip.tsx';
+import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { ACTIVE_FILTER_FIELD, ActiveFilter } from '../data-grid/active-filter.tsx';
+import { GridSearchField } from '../data-grid/grid-search-field.tsx';
+import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
+import { useServerGrid } from '../data-grid/use-server-grid.ts';
+
+const FILTER_FIELDS = [ACTIVE_FILTER_FIELD];
+
+/** `/admin/products`: the mode's products, searched, filtered, sorted and paged by the server. */
+export function ProductsPage() {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  const grid = useServerGrid(FILTER_FIELDS);
+  const products = useProductPage(grid.query);
+  const columns = useMemo<GridColDef<AdminProduct>[]>(
+    () => [
+      { field: 'name', headerName: t('payment.admin.product.name'), flex: 1, minWidth: 180 },
+      {
+        field: 'active',
+        headerName: t('payment.admin.status.label'),
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) => <ActiveChip isActive={row.active} />,
+      },
+      {
+        field: 'created_at',
+        headerName: t('payment.admin.field.created'),
+        width: 170,
+        valueFormatter: (value: number) => formatDateTimeMinutes(value),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <AdminPageHeading
+        title={t('payment.admin.products.title')}
+        actions={
+          <Button component={RouterLink} to="new" variant="contained" startIcon={<AddIcon />}>
+            {t('payment.admin.products.new')}
+          </Button>
+        }
+      />
+      <ServerDataGrid
+        label={t('payment.admin.products.title')}
+        grid={grid}
+        columns={columns}
+        page={products.data}
+        isLoading={products.isFetching}
+        error={products.error}
+        onRowClick={(product) => navigate(product.id)}
+        toolbar={
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <GridSearchField grid={grid} />
+            <ActiveFilter grid={grid} />
+          </Stack>
+        }
+      />
+    </>
+  );
+}
