@@ -83,7 +83,7 @@ export async function getCustomerDetails(
   return {
     ...toAdminCustomer(row),
     subscriptions,
-    invoices: { list: invoices.list, count: invoices.count },
+    invoices,
     payments,
     refunds,
     credit: credits.map((credit) => ({
