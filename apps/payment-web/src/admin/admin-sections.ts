@@ -34,6 +34,20 @@ export const ADMIN_SECTIONS: AdminSection[] = [
           import('./products/products-page.tsx').then((module) => ({ default: module.ProductsPage })),
         ),
       },
+      {
+        path: 'new',
+        Page: lazy(() =>
+          import('./products/product-create-page.tsx').then((module) => ({
+            default: module.ProductCreatePage,
+          })),
+        ),
+      },
+      {
+        path: ':id',
+        Page: lazy(() =>
+          import('./products/product-page.tsx').then((module) => ({ default: module.ProductPage })),
+        ),
+      },
     ],
   },
 ];

@@ -1,0 +1,60 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
+import type { AdminPaymentCurrency, AdminPrice } from '@bazaar/schemas';
+import { ActiveChip } from '../components/active-chip.tsx';
+import { describePrice } from './price-summary.ts';
+
+interface PriceTableProps {
+  prices: AdminPrice[];
+  currencies: AdminPaymentCurrency[];
+}
+
+/** A product's prices: what each charges, its nickname and whether it is on sale. */
+export function PriceTable({ prices, currencies }: PriceTableProps) {
+  const t = useTranslate();
+  if (prices.length === 0) {
+    return (
+      <Typography color="text.secondary" variant="body2">
+        {t('payment.admin.product.noPrices')}
+      </Typography>
+    );
+  }
+  return (
+    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('payment.admin.product.prices')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('payment.admin.price.amount')}</TableCell>
+            <TableCell>{t('payment.admin.price.nickname')}</TableCell>
+            <TableCell>{t('payment.admin.status.label')}</TableCell>
+            <TableCell>{t('payment.admin.field.created')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {prices.map((price) => (
+            <TableRow key={price.id}>
+              <TableCell sx={{ fontWeight: 500 }}>
+                {describePrice(
+                  price,
+                  currencies.find((currency) => currency.id === price.currency_id),
+                  t,
+                )}
+              </TableCell>
+              <TableCell>{price.nickname}</TableCell>
+              <TableCell>
+                <ActiveChip isActive={price.active} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeMinutes(price.created_at)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
