@@ -146,6 +146,13 @@ export const listInvoicesQuerySchema = paginationQuerySchema.extend({
   ignore_zero: unlessEmpty(queryFlagSchema),
 });
 
+/** `GET /invoices/export.csv`: the list's filters, every page at once, drafts included (admins only). */
+export const exportInvoicesQuerySchema = listInvoicesQuerySchema.omit({
+  page: true,
+  pageSize: true,
+  own: true,
+});
+
 /** A payment as the payer's history lists it: with the currency to write it in and the method that took it. */
 export const customerPaymentSchema = paymentIntentSchema.extend({
   currency: paymentCurrencySchema,

@@ -6,6 +6,7 @@ export * from './database.ts';
 export * from './http.ts';
 export * from './idempotency.ts';
 export * from './insert-rows.ts';
+export * from './list-export.ts';
 export * from './list-queries.ts';
 export * from './migrations.ts';
 export * from './periodic-job.ts';

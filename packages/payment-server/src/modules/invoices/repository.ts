@@ -1,4 +1,10 @@
-import { insertRows, newestFirstPage } from '@bazaar/server-kit';
+import {
+  countListRows,
+  insertRows,
+  newestFirstBatches,
+  newestFirstPage,
+  type ListExport,
+} from '@bazaar/server-kit';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
 import { hasRowLocks } from '../../db/row-locks.ts';
@@ -266,24 +272,22 @@ export async function findOpenInvoiceOfReason(
     .executeTakeFirst();
 }
 
-/** One page of invoices in one mode, newest first; filters left undefined match all. */
-export async function listInvoiceRows(
-  db: PaymentDb,
-  filter: {
-    livemode: boolean;
-    customerId?: string | undefined;
-    subscriptionId?: string | undefined;
-    currencyId?: string | undefined;
-    status?: string | undefined;
-    /** Leaves drafts out: only the admins who write them see them. */
-    hideDrafts: boolean;
-    /** Billing reasons left out. */
-    hiddenReasons: readonly string[];
-    /** Leaves out invoices whose total is nothing. */
-    ignoreZero: boolean;
-  },
-  page: { page: number; pageSize: number },
-): Promise<{ rows: InvoiceRow[]; count: number }> {
+/** Which invoices of one mode a list or an export holds; filters left undefined match all. */
+export interface InvoiceListFilter {
+  livemode: boolean;
+  customerId?: string | undefined;
+  subscriptionId?: string | undefined;
+  currencyId?: string | undefined;
+  status?: string | undefined;
+  /** Leaves drafts out: only the admins who write them see them. */
+  hideDrafts: boolean;
+  /** Billing reasons left out. */
+  hiddenReasons: readonly string[];
+  /** Leaves out invoices whose total is nothing. */
+  ignoreZero: boolean;
+}
+
+function invoiceListQuery(db: PaymentDb, filter: InvoiceListFilter) {
   let query = db.selectFrom('invoices').where('livemode', '=', filter.livemode ? 1 : 0);
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.subscriptionId) query = query.where('subscription_id', '=', filter.subscriptionId);
@@ -292,7 +296,25 @@ export async function listInvoiceRows(
   if (filter.hideDrafts) query = query.where('status', '!=', 'draft');
   if (filter.hiddenReasons.length > 0) query = query.where('billing_reason', 'not in', filter.hiddenReasons);
   if (filter.ignoreZero) query = query.where('total', '!=', '0');
-  return newestFirstPage(query, page);
+  return query;
+}
+
+/** One page of the filter's invoices, newest first. */
+export async function listInvoiceRows(
+  db: PaymentDb,
+  filter: InvoiceListFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: InvoiceRow[]; count: number }> {
+  return newestFirstPage(invoiceListQuery(db, filter), page);
+}
+
+/** Every invoice of the filter, newest first, a batch at a time, and how many there are. */
+export async function exportInvoiceRows(
+  db: PaymentDb,
+  filter: InvoiceListFilter,
+): Promise<ListExport<InvoiceRow>> {
+  const query = invoiceListQuery(db, filter);
+  return { total: await countListRows(query), records: newestFirstBatches(query) };
 }
 
 /** Links an invoice to the intent that collects it, unless another already does; true when linked. */

@@ -4,6 +4,7 @@ import {
   collectOverdueBodySchema,
   collectOverdueResponseSchema,
   createInvoiceBodySchema,
+  exportInvoicesQuerySchema,
   idSchema,
   invoiceSchema,
   listInvoicesQuerySchema,
@@ -13,7 +14,7 @@ import {
   payInvoiceResponseSchema,
   updateInvoiceBodySchema,
 } from '@bazaar/schemas';
-import { requireUser, type ZodApp } from '@bazaar/server-kit';
+import { requireUser, sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import {
@@ -24,11 +25,13 @@ import {
 import { collectOverdueByChain } from '../../flows/collect-overdue-by-chain.ts';
 import { startInvoicePayment } from '../../flows/pay-invoice.ts';
 import { adminOnly } from '../../http/admin-only.ts';
+import { exportFileName } from '../../http/csv-cells.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import { isPaymentAdmin } from '../../admins.ts';
 import { createDraftInvoice, updateDraftInvoice } from './drafts.ts';
 import { getOverdueInvoices } from './overdue.ts';
-import { getVisibleInvoice, getVisibleInvoicePdf, listVisibleInvoices } from './service.ts';
+import { INVOICE_CSV_COLUMNS } from './export-columns.ts';
+import { exportInvoices, getVisibleInvoice, getVisibleInvoicePdf, listVisibleInvoices } from './service.ts';
 
 const adminParams = z.object({ id: idSchema('invoice') });
 const adminResponse = { 200: adminInvoiceSchema };
@@ -56,6 +59,17 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => getVisibleInvoice(deps.db, { id: request.params.id, user: requireUser(request) }),
+  );
+
+  app.get(
+    '/invoices/export.csv',
+    { ...adminOnly, schema: { querystring: exportInvoicesQuerySchema.extend({ livemode: livemodeQuery }) } },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('invoices', request.query.livemode),
+        columns: INVOICE_CSV_COLUMNS,
+        list: await exportInvoices(deps.db, request.query),
+      }),
   );
 
   app.get(

@@ -7,13 +7,14 @@ import {
   type BillingReason,
   type Invoice,
   type Locale,
+  type exportInvoicesQuerySchema,
   type listInvoicesQuerySchema,
   type PaymentCurrency,
   type Price,
   type SessionUser,
   type Subscription,
 } from '@bazaar/schemas';
-import { AppError, notFound } from '@bazaar/server-kit';
+import { AppError, mapBatches, notFound, type ListExport } from '@bazaar/server-kit';
 import { sumAmounts } from '@bazaar/money';
 import { fromFlag, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
@@ -36,7 +37,9 @@ import {
   hasPastDueInvoiceRow,
   insertInvoiceRows,
   listInvoiceLineRows,
+  exportInvoiceRows,
   listInvoiceRows,
+  type InvoiceListFilter,
   type InvoiceLineRow,
   type InvoiceRow,
   type NewInvoiceLineRow,
@@ -347,6 +350,40 @@ export async function hasPastDueInvoices(
   return hasPastDueInvoiceRow(db, input);
 }
 
+/** The list filter a query asks for, within the customer the caller may see (undefined: all). */
+function invoiceFilterOf(
+  query: z.output<typeof exportInvoicesQuerySchema> & { livemode: boolean },
+  scope: { customerId: string | undefined; hideDrafts: boolean },
+): InvoiceListFilter {
+  return {
+    livemode: query.livemode,
+    customerId: scope.customerId,
+    subscriptionId: query.subscription_id,
+    currencyId: query.currency_id,
+    status: query.status,
+    hideDrafts: scope.hideDrafts,
+    hiddenReasons: Object.entries(INVOICE_LIST_EXTRAS).flatMap(([flag, reasons]) =>
+      query[flag as keyof typeof INVOICE_LIST_EXTRAS] ? [] : reasons,
+    ),
+    ignoreZero: query.ignore_zero ?? false,
+  };
+}
+
+/**
+ * `GET /invoices/export.csv` (admins): every invoice the same query lists, drafts included, newest
+ * first, read a batch at a time as the file is sent.
+ */
+export async function exportInvoices(
+  db: PaymentDb,
+  query: z.output<typeof exportInvoicesQuerySchema> & { livemode: boolean },
+): Promise<ListExport<Invoice>> {
+  const rows = await exportInvoiceRows(
+    db,
+    invoiceFilterOf(query, { customerId: query.customer_id, hideDrafts: false }),
+  );
+  return { total: rows.total, records: mapBatches(rows.records, (batch) => toInvoices(db, batch)) };
+}
+
 /**
  * `GET /invoices`: a page of the invoices `user` may see in one mode, newest first; filtered by a
  * subscription, the subscription too (someone else's answers 404, as it does itself).
@@ -368,18 +405,7 @@ export async function listVisibleInvoices(
   if (!scope) return { list: [], count: 0 };
   const { rows, count } = await listInvoiceRows(
     db,
-    {
-      livemode: query.livemode,
-      customerId: scope.customerId,
-      subscriptionId: query.subscription_id,
-      currencyId: query.currency_id,
-      status: query.status,
-      hideDrafts: !isPaymentAdmin(user),
-      hiddenReasons: Object.entries(INVOICE_LIST_EXTRAS).flatMap(([flag, reasons]) =>
-        query[flag as keyof typeof INVOICE_LIST_EXTRAS] ? [] : reasons,
-      ),
-      ignoreZero: query.ignore_zero ?? false,
-    },
+    invoiceFilterOf(query, { customerId: scope.customerId, hideDrafts: !isPaymentAdmin(user) }),
     query,
   );
   return { list: await toInvoices(db, rows), count, ...(subscription && { subscription }) };
