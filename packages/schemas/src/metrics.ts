@@ -16,32 +16,38 @@ const LONGEST_BUCKET_SECONDS: Record<MetricsInterval, number> = {
   month: 31 * 86_400,
 };
 
-/** `GET /metrics/overview`: the range `[from, to)` in unix seconds, cut by `interval`. */
-export const metricsOverviewQuerySchema = z.object({
+/** `GET /metrics/top-products`: the range `[from, to)` in unix seconds. */
+export const metricsRangeQuerySchema = z.object({
   from: z.coerce.number().pipe(timestampSchema),
   to: z.coerce.number().pipe(timestampSchema),
+});
+
+/** `GET /metrics/overview`: the range cut by `interval`. */
+export const metricsOverviewQuerySchema = metricsRangeQuerySchema.extend({
   interval: z.enum(METRICS_INTERVALS).default('day'),
 });
 
 /**
- * The range must be non-empty and at most `METRICS_MAX_BUCKETS` intervals long, so one request
- * reads a bounded number of rows and answers a bounded number of points. For `.superRefine` on
- * the query schema once the route has added what it needs (refined objects cannot be extended).
+ * The range must be non-empty and at most `METRICS_MAX_BUCKETS` intervals long (months when no
+ * interval cuts it), so one request reads a bounded number of rows and answers a bounded number
+ * of points. For `.superRefine` on the query schema once the route has added what it needs
+ * (refined objects cannot be extended).
  */
 export function checkMetricsRange(
-  query: { from: number; to: number; interval: MetricsInterval },
+  query: { from: number; to: number; interval?: MetricsInterval },
   context: z.RefinementCtx,
 ): void {
+  const interval = query.interval ?? 'month';
   if (query.to <= query.from) {
     context.addIssue({ code: 'custom', path: ['to'], message: '`to` must be after `from`' });
     return;
   }
-  const longest = METRICS_MAX_BUCKETS * LONGEST_BUCKET_SECONDS[query.interval];
+  const longest = METRICS_MAX_BUCKETS * LONGEST_BUCKET_SECONDS[interval];
   if (query.to - query.from > longest) {
     context.addIssue({
       code: 'custom',
       path: ['to'],
-      message: `A range cut by ${query.interval} spans at most ${longest} seconds (${METRICS_MAX_BUCKETS} ${query.interval}s)`,
+      message: `A range cut by ${interval} spans at most ${longest} seconds (${METRICS_MAX_BUCKETS} ${interval}s)`,
     });
   }
 }
@@ -92,9 +98,16 @@ export const metricsTopProductSchema = z.object({
   revenue: amountSchema,
 });
 
+const metricsCurrencySchema = paymentCurrencySchema.pick({
+  id: true,
+  symbol: true,
+  name: true,
+  decimal: true,
+});
+
 /** Everything for one currency: its figures never mix with another's. */
 export const currencyMetricsSchema = z.object({
-  currency: paymentCurrencySchema.pick({ id: true, symbol: true, name: true, decimal: true }),
+  currency: metricsCurrencySchema,
   totals: moneyFiguresSchema,
   mrr: mrrMovementSchema.extend({
     /** MRR now: every paying subscription's licensed items, each price brought to one month. */
@@ -102,8 +115,6 @@ export const currencyMetricsSchema = z.object({
   }),
   active_subscriptions: z.number().int().nonnegative(),
   series: z.array(metricsSeriesPointSchema),
-  /** The five products that earned the most in the range, most first. */
-  top_products: z.array(metricsTopProductSchema),
 });
 
 export const metricsOverviewSchema = z.object({
@@ -120,5 +131,21 @@ export const metricsOverviewSchema = z.object({
   }),
 });
 export type MetricsOverview = z.infer<typeof metricsOverviewSchema>;
+
+/**
+ * `GET /metrics/top-products`: apart from the overview, since it reads every paid invoice's lines
+ * in the range, and the dashboard draws the charts without waiting for it.
+ */
+export const metricsTopProductsSchema = z.object({
+  object: z.literal('metrics_top_products'),
+  livemode: z.boolean(),
+  from: timestampSchema,
+  to: timestampSchema,
+  /** Per currency, by symbol: the five products that earned the most in the range, most first. */
+  currencies: z.array(
+    z.object({ currency: metricsCurrencySchema, top_products: z.array(metricsTopProductSchema) }),
+  ),
+});
+export type MetricsTopProducts = z.infer<typeof metricsTopProductsSchema>;
 export type CurrencyMetrics = z.infer<typeof currencyMetricsSchema>;
 export type MetricsSeriesPoint = z.infer<typeof metricsSeriesPointSchema>;

@@ -20,6 +20,7 @@ import { stripe } from './0018-stripe.ts';
 import { donations } from './0019-donations.ts';
 import { donationLinkSettings } from './0020-donation-link-settings.ts';
 import { customerListOrder } from './0021-customer-list-order.ts';
+import { metricsIndexes } from './0022-metrics-indexes.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0019_donations': donations,
   '0020_donation_link_settings': donationLinkSettings,
   '0021_customer_list_order': customerListOrder,
+  '0022_metrics_indexes': metricsIndexes,
 };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { PaymentDb } from '../../db/tables.ts';
 import { DAY_SECONDS } from './buckets.ts';
-import { sliceSumSelections, type SliceSums } from './exact-sum.ts';
+import { exactSumSelections, type ExactSum } from './exact-sum.ts';
 
 /**
  * The dashboard's figures are a read model over the tables of payments, refunds, invoices,
@@ -19,39 +19,57 @@ interface Range {
 /** The UTC day of a unix-seconds column: integer division, which both databases do alike. */
 const utcDay = (column: string) => sql<number>`${sql.ref(column)} / ${sql.lit(DAY_SECONDS)}`;
 
-export type PaymentDayRow = SliceSums & {
-  currency_id: string;
-  day: number;
-  is_donation: number;
-  count: number;
-};
+export type PaymentDayRow = ExactSum & { currency_id: string; day: number; count: number };
 
 /**
- * Succeeded payments per currency, UTC day and whether a donation checkout took them. A succeeded
- * intent never moves again, so its `updated_at` is when it succeeded.
+ * Succeeded payments per currency and UTC day. A succeeded intent never moves again, so its
+ * `updated_at` is when it succeeded. An intent of 0 only saved a card (a trial's setup): it took
+ * no money and is no payment.
  */
 export async function listPaymentDayRows(db: PaymentDb, range: Range): Promise<PaymentDayRow[]> {
-  const isDonation = sql<number>`case when ${sql.ref('cs.submit_type')} = 'donate' then 1 else 0 end`;
+  const day = utcDay('updated_at');
+  return db
+    .selectFrom('payment_intents')
+    .where('livemode', '=', range.livemode ? 1 : 0)
+    .where('status', '=', 'succeeded')
+    .where('updated_at', '>=', range.from)
+    .where('updated_at', '<', range.to)
+    .where('amount_received', '!=', '0')
+    .select([
+      'currency_id',
+      day.as('day'),
+      sql<number>`count(*)`.as('count'),
+      ...exactSumSelections(db, sql`${sql.ref('amount_received')}`),
+    ])
+    .groupBy(['currency_id', day])
+    .execute();
+}
+
+/**
+ * The same for payments through donation checkouts, read from the sessions' side: donations are
+ * a few of all checkouts, so this reads those rather than joining every payment to its session.
+ */
+export async function listDonationDayRows(db: PaymentDb, range: Range): Promise<PaymentDayRow[]> {
   const day = utcDay('pi.updated_at');
   return db
-    .selectFrom('payment_intents as pi')
-    .leftJoin('checkout_sessions as cs', 'cs.id', 'pi.checkout_session_id')
+    .selectFrom('checkout_sessions as cs')
+    .innerJoin('payment_intents as pi', 'pi.id', 'cs.payment_intent_id')
+    .where('cs.submit_type', '=', 'donate')
+    .where('cs.livemode', '=', range.livemode ? 1 : 0)
     .where('pi.status', '=', 'succeeded')
-    .where('pi.livemode', '=', range.livemode ? 1 : 0)
     .where('pi.updated_at', '>=', range.from)
     .where('pi.updated_at', '<', range.to)
     .select([
       'pi.currency_id',
       day.as('day'),
-      isDonation.as('is_donation'),
       sql<number>`count(*)`.as('count'),
-      ...sliceSumSelections(sql`${sql.ref('pi.amount_received')}`),
+      ...exactSumSelections(db, sql`${sql.ref('pi.amount_received')}`),
     ])
-    .groupBy(['pi.currency_id', day, isDonation])
+    .groupBy(['pi.currency_id', day])
     .execute();
 }
 
-export type RefundDayRow = SliceSums & { currency_id: string; day: number; count: number };
+export type RefundDayRow = ExactSum & { currency_id: string; day: number; count: number };
 
 /** Succeeded refunds per currency and UTC day; a settled refund moves again only to failed. */
 export async function listRefundDayRows(db: PaymentDb, range: Range): Promise<RefundDayRow[]> {
@@ -66,13 +84,13 @@ export async function listRefundDayRows(db: PaymentDb, range: Range): Promise<Re
       'currency_id',
       day.as('day'),
       sql<number>`count(*)`.as('count'),
-      ...sliceSumSelections(sql`${sql.ref('amount')}`),
+      ...exactSumSelections(db, sql`${sql.ref('amount')}`),
     ])
     .groupBy(['currency_id', day])
     .execute();
 }
 
-export type PriceRevenueRow = SliceSums & { currency_id: string; price_id: string; is_credit: number };
+export type PriceRevenueRow = ExactSum & { currency_id: string; price_id: string; is_credit: number };
 
 /**
  * What the lines of invoices paid in the range billed per currency and price, credits (a plan
@@ -93,29 +111,29 @@ export async function listPriceRevenueRows(db: PaymentDb, range: Range): Promise
       'i.currency_id',
       (eb) => eb.ref('il.price_id').$notNull().as('price_id'),
       isCredit.as('is_credit'),
-      ...sliceSumSelections(digits),
+      ...exactSumSelections(db, digits),
     ])
     .groupBy(['i.currency_id', 'il.price_id', isCredit])
     .execute();
 }
 
-/** A success announces the intent; a failure the intent (the payer's card) or the invoice (the engine's renewal), never both. */
-export const ATTEMPT_SUCCEEDED = 'payment_intent.succeeded';
-export const ATTEMPT_FAILED = ['payment_intent.payment_failed', 'invoice.payment_failed'];
+export type FailureDayRow = { day: number; count: number };
 
-export type AttemptDayRow = { type: string; day: number; count: number };
-
-/** Payment attempts per outcome event and UTC day, counted from the events that announce them. */
-export async function listAttemptDayRows(db: PaymentDb, range: Range): Promise<AttemptDayRow[]> {
+/**
+ * Failed payment attempts per UTC day, from the events announcing them: the payer's card fails
+ * on the intent (`payment_intent.payment_failed`), the engine's renewal on the invoice
+ * (`invoice.payment_failed`), never both for one attempt. Succeeded attempts are the payments.
+ */
+export async function listFailureDayRows(db: PaymentDb, range: Range): Promise<FailureDayRow[]> {
   const day = utcDay('created_at');
   return db
     .selectFrom('events')
-    .where('type', 'in', [ATTEMPT_SUCCEEDED, ...ATTEMPT_FAILED])
     .where('livemode', '=', range.livemode ? 1 : 0)
+    .where('type', 'in', ['payment_intent.payment_failed', 'invoice.payment_failed'])
     .where('created_at', '>=', range.from)
     .where('created_at', '<', range.to)
-    .select(['type', day.as('day'), sql<number>`count(*)`.as('count')])
-    .groupBy(['type', day])
+    .select([day.as('day'), sql<number>`count(*)`.as('count')])
+    .groupBy(day)
     .execute();
 }
 

@@ -1,4 +1,9 @@
-import { metricsOverviewSchema, type MetricsOverview, type Role } from '@bazaar/schemas';
+import {
+  metricsOverviewSchema,
+  metricsTopProductsSchema,
+  type MetricsOverview,
+  type Role,
+} from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
@@ -58,6 +63,8 @@ describe.each(TEST_DIALECTS)('GET /metrics/overview on %s', (dialect) => {
     const poster = await insertPayment(db, { ...usd, amount: '2500', at: jan(10) });
     await insertPayment(db, { ...usd, amount: '300', at: FROM - 1 });
     await insertPayment(db, { ...usd, amount: '777', at: jan(5), status: 'requires_payment_method' });
+    // A trial's card setup succeeds for 0: no payment.
+    await insertPayment(db, { ...usd, amount: '0', at: jan(5) });
     await insertPayment(db, { ...usd, amount: '100000', at: jan(3), livemode: true });
     await insertRefund(db, { ...usd, paymentIntentId: license, amount: '499', at: jan(12) });
     await insertRefund(db, { ...usd, paymentIntentId: poster, amount: '100', at: jan(12), status: 'failed' });
@@ -66,37 +73,34 @@ describe.each(TEST_DIALECTS)('GET /metrics/overview on %s', (dialect) => {
     await insertPayment(db, { ...eth, amount: ETH_LARGE, at: jan(20) });
     await insertRefund(db, { ...eth, paymentIntentId: ether, amount: '1000000000000000000', at: jan(21) });
 
-    const attempts = (
-      at: number,
-      livemode: boolean,
-      types: ('payment_intent.succeeded' | 'payment_intent.payment_failed' | 'invoice.payment_failed')[],
-    ) =>
-      recordEvents(db, {
-        now: at,
-        livemode,
-        payloads: types.map((type) =>
-          type === 'invoice.payment_failed'
-            ? {
-                type,
-                data: {
-                  id: 'in_x',
-                  customer_id: customerId,
-                  subscription_id: null,
-                  attempt_count: 1,
-                  next_payment_attempt: null,
-                  code: 'card_declined',
-                },
-              }
-            : { type, data: { id: 'pi_x', customer_id: customerId, code: 'card_declined' } },
-        ),
-      });
-    await attempts(jan(3), false, [
-      'payment_intent.succeeded',
-      'payment_intent.succeeded',
-      'payment_intent.payment_failed',
-    ]);
-    await attempts(jan(10), false, ['payment_intent.succeeded', 'invoice.payment_failed']);
-    await attempts(jan(3), true, ['payment_intent.succeeded']);
+    // Failed attempts: the payer's card on the 3rd, a renewal on the 10th, and a live one.
+    const failure = { customer_id: customerId, code: 'card_declined' };
+    await recordEvents(db, {
+      now: jan(3),
+      livemode: false,
+      payloads: [{ type: 'payment_intent.payment_failed', data: { id: 'pi_failed', ...failure } }],
+    });
+    await recordEvents(db, {
+      now: jan(10),
+      livemode: false,
+      payloads: [
+        {
+          type: 'invoice.payment_failed',
+          data: {
+            id: 'in_failed',
+            subscription_id: null,
+            attempt_count: 1,
+            next_payment_attempt: null,
+            ...failure,
+          },
+        },
+      ],
+    });
+    await recordEvents(db, {
+      now: jan(3),
+      livemode: true,
+      payloads: [{ type: 'payment_intent.payment_failed', data: { id: 'pi_failed_live', ...failure } }],
+    });
 
     await insertPlanPrice(t, { id: 'price_metrics_pro', unitAmount: 2999n, interval: 'month' });
     await insertPlanPrice(t, { id: 'price_metrics_weekly', unitAmount: 1000n, interval: 'week' });
@@ -266,19 +270,26 @@ describe.each(TEST_DIALECTS)('GET /metrics/overview on %s', (dialect) => {
     expect(currency(ETH).active_subscriptions).toBe(0);
   });
 
-  it('rates payment attempts per bucket in basis points', () => {
-    expect(overview.payment_attempts).toMatchObject({ succeeded: 3, failed: 2, rate_bp: 6000 });
+  it('rates payment attempts per bucket in basis points, every currency together', () => {
+    expect(overview.payment_attempts).toMatchObject({ succeeded: 5, failed: 2, rate_bp: 7142 });
     expect(overview.payment_attempts.series.map((point) => point.rate_bp)).toEqual([
       6666,
-      5000,
+      6666,
       null,
-      null,
+      10_000,
       null,
     ]);
   });
 
-  it('ranks products by what paid invoices billed for them, credits deducted', () => {
-    expect(currency(DEMO.usdCurrencyId).top_products).toEqual([
+  it('ranks products by what paid invoices billed for them, credits deducted, per currency', async () => {
+    const response = await adminRequest(
+      t,
+      'GET',
+      `/metrics/top-products?from=${FROM}&to=${TO}&livemode=false`,
+    );
+    const top = metricsTopProductsSchema.parse(response.json());
+    expect(top.currencies.map((entry) => entry.currency.id)).toEqual([DEMO.usdCurrencyId]);
+    expect(top.currencies[0]!.top_products).toEqual([
       { product_id: DEMO.posterProductId, name: 'Limited edition poster', revenue: '2500' },
       { product_id: DEMO.licenseProductId, name: 'Bazaar Pro license', revenue: '1999' },
       { product_id: PLAN_PRODUCT_ID, name: 'Test plans', revenue: '1500' },
@@ -297,7 +308,7 @@ describe.each(TEST_DIALECTS)('GET /metrics/overview on %s', (dialect) => {
       active_subscriptions: 0,
       series: [{ start: FROM, gross_volume: '100000' }],
     });
-    expect(live.payment_attempts).toMatchObject({ succeeded: 1, failed: 0, rate_bp: 10_000 });
+    expect(live.payment_attempts).toMatchObject({ succeeded: 1, failed: 1, rate_bp: 5000 });
   });
 
   it('cuts days and months in UTC', async () => {
@@ -337,13 +348,21 @@ describe.each(TEST_DIALECTS)('GET /metrics/overview on %s', (dialect) => {
     }
     const reversed = await overviewAs('owner', `from=${TO}&to=${FROM}`);
     expect(reversed.json().error.details).toEqual([{ path: 'to', message: '`to` must be after `from`' }]);
+    // Without an interval a range is bounded by 366 months.
+    for (const to of [FROM, FROM + 366 * 31 * 86_400 + 1]) {
+      const response = await adminRequest(t, 'GET', `/metrics/top-products?from=${FROM}&to=${to}`);
+      expect(response.statusCode, String(to)).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    }
   });
 
   it('answers the kit’s admins only', async () => {
-    expect((await overviewAs(null, WEEKLY_QUERY)).statusCode).toBe(401);
-    expect((await overviewAs('member', WEEKLY_QUERY)).statusCode).toBe(403);
-    for (const role of ['owner', 'admin', 'developer'] as const) {
-      expect((await overviewAs(role, WEEKLY_QUERY)).statusCode, role).toBe(200);
+    for (const path of [`/metrics/overview?${WEEKLY_QUERY}`, `/metrics/top-products?from=${FROM}&to=${TO}`]) {
+      expect((await adminRequest(t, 'GET', path, undefined, null)).statusCode, path).toBe(401);
+      expect((await adminRequest(t, 'GET', path, undefined, 'member')).statusCode, path).toBe(403);
+      for (const role of ['owner', 'admin', 'developer'] as const) {
+        expect((await adminRequest(t, 'GET', path, undefined, role)).statusCode, `${path} ${role}`).toBe(200);
+      }
     }
   });
 });

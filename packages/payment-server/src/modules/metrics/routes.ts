@@ -1,9 +1,16 @@
-import { checkMetricsRange, metricsOverviewQuerySchema, metricsOverviewSchema } from '@bazaar/schemas';
+import {
+  checkMetricsRange,
+  metricsOverviewQuerySchema,
+  metricsOverviewSchema,
+  metricsRangeQuerySchema,
+  metricsTopProductsSchema,
+} from '@bazaar/schemas';
 import type { ZodApp } from '@bazaar/server-kit';
 import type { PaymentDeps } from '../../deps.ts';
 import { adminOnly } from '../../http/admin-only.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import { getMetricsOverview } from './service.ts';
+import { getTopProducts } from './top-products.ts';
 
 /** Metrics: the figures behind the admin dashboard's charts, in one mode at a time. */
 export function registerMetricsRoutes(app: ZodApp, deps: PaymentDeps) {
@@ -19,5 +26,18 @@ export function registerMetricsRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => getMetricsOverview(deps, request.query),
+  );
+  app.get(
+    '/metrics/top-products',
+    {
+      ...adminOnly,
+      schema: {
+        querystring: metricsRangeQuerySchema
+          .extend({ livemode: livemodeQuery })
+          .superRefine(checkMetricsRange),
+        response: { 200: metricsTopProductsSchema },
+      },
+    },
+    async (request) => getTopProducts(deps.db, request.query),
   );
 }

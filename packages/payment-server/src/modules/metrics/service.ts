@@ -5,22 +5,19 @@ import { lineAmount, priceForCurrency, toPricingPrice } from '../../pricing/inde
 import { getCurrenciesById } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
 import { bucketIndex, bucketIndexOfDay, bucketStarts } from './buckets.ts';
-import { sumOfSlices } from './exact-sum.ts';
+import { sumOf } from './exact-sum.ts';
+import { bySymbol, metricsCurrency } from './metrics-currency.ts';
 import { monthlyAmount } from './monthly-amount.ts';
 import { mrrHistory, type LiveSpan, type MonthlyAmountOf, type MrrChange } from './mrr.ts';
 import {
-  ATTEMPT_SUCCEEDED,
-  listAttemptDayRows,
+  listDonationDayRows,
+  listFailureDayRows,
   listPaymentDayRows,
   listPlanChangeRows,
-  listPriceRevenueRows,
   listRefundDayRows,
   listSubscriptionItemRows,
-  type PriceRevenueRow,
 } from './repository.ts';
 import { attemptRate, emptyFigures, moneyToWire, movementToWire, valuesAt, type Figures } from './figures.ts';
-
-export const TOP_PRODUCTS = 5;
 
 export interface OverviewQuery {
   livemode: boolean;
@@ -45,19 +42,19 @@ export async function getMetricsOverview(
 ): Promise<MetricsOverview> {
   const { db } = deps;
   const starts = bucketStarts(query.from, query.to, query.interval);
-  const [payments, refunds, revenue, attempts, itemRows, planChanges] = await Promise.all([
+  const [payments, donations, refunds, failures, itemRows, planChanges] = await Promise.all([
     listPaymentDayRows(db, query),
+    listDonationDayRows(db, query),
     listRefundDayRows(db, query),
-    listPriceRevenueRows(db, query),
-    listAttemptDayRows(db, query),
+    listFailureDayRows(db, query),
     listSubscriptionItemRows(db, query.livemode),
     listPlanChangeRows(db, query.livemode),
   ]);
 
-  const prices = await getPricesById(db, [
-    ...itemRows.map((row) => row.price_id),
-    ...revenue.map((row) => row.price_id),
-  ]);
+  const prices = await getPricesById(
+    db,
+    itemRows.map((row) => row.price_id),
+  );
   const { changes, spans } = mrrHistory(itemRows, planChanges, monthlyAmountFrom(prices));
 
   const tallies = new Map<string, CurrencyTally>();
@@ -76,18 +73,21 @@ export async function getMetricsOverview(
   };
 
   for (const row of payments) {
-    const amount = sumOfSlices(row);
+    const amount = sumOf(row);
     addTo(row.currency_id, bucketIndexOfDay(starts, row.day), (figures) => {
       figures.gross_volume += amount;
       figures.payment_count += row.count;
-      if (row.is_donation === 1) {
-        figures.donations += amount;
-        figures.donation_count += row.count;
-      }
+    });
+  }
+  for (const row of donations) {
+    const amount = sumOf(row);
+    addTo(row.currency_id, bucketIndexOfDay(starts, row.day), (figures) => {
+      figures.donations += amount;
+      figures.donation_count += row.count;
     });
   }
   for (const row of refunds) {
-    const amount = sumOfSlices(row);
+    const amount = sumOf(row);
     addTo(row.currency_id, bucketIndexOfDay(starts, row.day), (figures) => {
       figures.refunds += amount;
       figures.refund_count += row.count;
@@ -112,7 +112,6 @@ export async function getMetricsOverview(
     live: valuesAt((liveSteps.get(currencyId) ?? []).flatMap(spanSteps), times).map(Number),
   });
 
-  const productRevenue = revenueByProduct(revenue, prices);
   const answer: CurrencyMetrics[] = [];
   const currencies = await getCurrenciesById(db, currencyIds);
   for (const currencyId of currencyIds) {
@@ -124,7 +123,7 @@ export async function getMetricsOverview(
     const tally = tallyOf(currencyId);
     const currency = currencies.get(currencyId)!;
     answer.push({
-      currency: { id: currency.id, symbol: currency.symbol, name: currency.name, decimal: currency.decimal },
+      currency: metricsCurrency(currency),
       totals: moneyToWire(tally.totals),
       mrr: { current: mrr[at(now)]!.toString(), ...movementToWire(tally.totals) },
       active_subscriptions: live[at(now)]!,
@@ -138,16 +137,12 @@ export async function getMetricsOverview(
           active_subscriptions: live[at(end)]!,
         };
       }),
-      top_products: productRevenue.get(currencyId) ?? [],
     });
   }
 
   const attemptBuckets = starts.map(() => ({ succeeded: 0, failed: 0 }));
-  for (const row of attempts) {
-    const bucket = attemptBuckets[bucketIndexOfDay(starts, row.day)]!;
-    if (row.type === ATTEMPT_SUCCEEDED) bucket.succeeded += row.count;
-    else bucket.failed += row.count;
-  }
+  for (const row of payments) attemptBuckets[bucketIndexOfDay(starts, row.day)]!.succeeded += row.count;
+  for (const row of failures) attemptBuckets[bucketIndexOfDay(starts, row.day)]!.failed += row.count;
   const succeeded = attemptBuckets.reduce((sum, bucket) => sum + bucket.succeeded, 0);
   const failed = attemptBuckets.reduce((sum, bucket) => sum + bucket.failed, 0);
 
@@ -157,10 +152,7 @@ export async function getMetricsOverview(
     from: query.from,
     to: query.to,
     interval: query.interval,
-    currencies: answer.sort(
-      (a, b) =>
-        a.currency.symbol.localeCompare(b.currency.symbol) || a.currency.id.localeCompare(b.currency.id),
-    ),
+    currencies: answer.sort(bySymbol),
     payment_attempts: {
       ...attemptRate(succeeded, failed),
       series: attemptBuckets.map((bucket, index) => ({
@@ -193,37 +185,4 @@ function spanSteps(span: LiveSpan): { at: number; delta: bigint }[] {
   const steps = [{ at: span.start, delta: 1n }];
   if (span.end !== null) steps.push({ at: span.end, delta: -1n });
   return steps;
-}
-
-/** Each currency's products by what their prices earned (credits deducted), the top few, most first. */
-function revenueByProduct(
-  rows: readonly PriceRevenueRow[],
-  prices: ReadonlyMap<string, Price>,
-): Map<string, CurrencyMetrics['top_products']> {
-  const earned = new Map<string, Map<string, { name: string; revenue: bigint }>>();
-  for (const row of rows) {
-    const product = prices.get(row.price_id)?.product;
-    if (!product) continue;
-    const byProduct = earned.get(row.currency_id) ?? new Map<string, { name: string; revenue: bigint }>();
-    earned.set(row.currency_id, byProduct);
-    const entry = byProduct.get(product.id) ?? { name: product.name, revenue: 0n };
-    const amount = sumOfSlices(row);
-    entry.revenue += row.is_credit === 1 ? -amount : amount;
-    byProduct.set(product.id, entry);
-  }
-  return new Map(
-    [...earned].map(([currencyId, byProduct]) => [
-      currencyId,
-      [...byProduct]
-        .sort(([idA, a], [idB, b]) =>
-          a.revenue === b.revenue ? idA.localeCompare(idB) : a.revenue > b.revenue ? -1 : 1,
-        )
-        .slice(0, TOP_PRODUCTS)
-        .map(([productId, { name, revenue }]) => ({
-          product_id: productId,
-          name,
-          revenue: revenue.toString(),
-        })),
-    ]),
-  );
 }

@@ -9,6 +9,7 @@ import { DEMO } from '../../demo/seed.ts';
  */
 
 interface PaymentInput {
+  id?: string;
   customerId: string;
   currencyId: string;
   amount: string;
@@ -19,7 +20,7 @@ interface PaymentInput {
 }
 
 export async function insertPayment(db: PaymentDb, input: PaymentInput): Promise<string> {
-  const id = newId('paymentIntent');
+  const id = input.id ?? newId('paymentIntent');
   const isSucceeded = (input.status ?? 'succeeded') === 'succeeded';
   await insertRows(db, 'payment_intents', [
     {
@@ -44,8 +45,9 @@ export async function insertPayment(db: PaymentDb, input: PaymentInput): Promise
 }
 
 /** A payment through a donation checkout (a session whose submit type is `donate`). */
-export async function insertDonation(db: PaymentDb, input: Omit<PaymentInput, 'checkoutSessionId'>) {
+export async function insertDonation(db: PaymentDb, input: Omit<PaymentInput, 'id' | 'checkoutSessionId'>) {
   const sessionId = newId('checkoutSession');
+  const paymentIntentId = newId('paymentIntent');
   await insertRows(db, 'checkout_sessions', [
     {
       id: sessionId,
@@ -62,7 +64,7 @@ export async function insertDonation(db: PaymentDb, input: Omit<PaymentInput, 'c
       customer_id: input.customerId,
       invoice_id: null,
       subscription_id: null,
-      payment_intent_id: null,
+      payment_intent_id: paymentIntentId,
       phone_number_collection: 0,
       billing_address_collection: 'auto',
       cross_sell_behavior: 'auto',
@@ -78,7 +80,7 @@ export async function insertDonation(db: PaymentDb, input: Omit<PaymentInput, 'c
       updated_at: input.at,
     },
   ]);
-  return insertPayment(db, { ...input, checkoutSessionId: sessionId });
+  return insertPayment(db, { ...input, id: paymentIntentId, checkoutSessionId: sessionId });
 }
 
 export async function insertRefund(
