@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 
 import type { MessageKey } from '@bazaar/i18n';
 
@@ -46,6 +47,29 @@ export const ADMIN_SECTIONS: AdminSection[] = [
         path: ':id',
         Page: lazy(() =>
           import('./products/product-page.tsx').then((module) => ({ default: module.ProductPage })),
+        ),
+      },
+    ],
+  },
+  {
+    path: 'payment-links',
+    label: 'payment.admin.nav.paymentLinks',
+    icon: LinkOutlined,
+    pages: [
+      {
+        path: '',
+        Page: lazy(() =>
+          import('./payment-links/payment-links-page.tsx').then((module) => ({
+            default: module.PaymentLinksPage,
+          })),
+        ),
+      },
+      {
+        path: 'new',
+        Page: lazy(() =>
+          import('./payment-links/payment-link-create-page.tsx').then((module) => ({
+            default: module.PaymentLinkCreatePage,
+          })),
         ),
       },
     ],

@@ -20,7 +20,6 @@ export const paymentAdminEn = {
   'payment.admin.loadFailed': 'This could not be loaded: {reason}',
   'payment.admin.save': 'Save',
   'payment.admin.saveFailed': 'Not saved: {reason}',
-  'payment.admin.back': 'Back',
 
   'payment.admin.products.title': 'Products',
   'payment.admin.products.new': 'New product',
@@ -100,7 +99,6 @@ export const paymentAdminEn = {
   'payment.admin.price.error.amount': 'Enter an amount like 5 or 2.50',
   'payment.admin.price.error.precision': 'At most {decimals} decimals',
   'payment.admin.price.error.required': 'Required',
-  'payment.admin.price.error.upToOrder': 'Each tier must end above the one before',
   'payment.admin.price.error.wholeNumber': 'A whole number',
 
   'payment.admin.links.title': 'Payment links',
@@ -113,6 +111,7 @@ export const paymentAdminEn = {
   'payment.admin.link.qr': 'QR code',
   'payment.admin.link.qrTitle': 'QR code of {name}',
   'payment.admin.link.open': 'Open checkout',
+  'payment.admin.link.create': 'Create link',
   'payment.admin.link.createTitle': 'New payment link',
   'payment.admin.link.items': 'Items',
   'payment.admin.link.price': 'Price',

@@ -21,7 +21,6 @@ export const paymentAdminZh: Record<keyof typeof paymentAdminEn, string> = {
   'payment.admin.loadFailed': '加载失败：{reason}',
   'payment.admin.save': '保存',
   'payment.admin.saveFailed': '未保存：{reason}',
-  'payment.admin.back': '返回',
 
   'payment.admin.products.title': '产品',
   'payment.admin.products.new': '新建产品',
@@ -100,7 +99,6 @@ export const paymentAdminZh: Record<keyof typeof paymentAdminEn, string> = {
   'payment.admin.price.error.amount': '请输入金额，例如 5 或 2.50',
   'payment.admin.price.error.precision': '最多 {decimals} 位小数',
   'payment.admin.price.error.required': '必填',
-  'payment.admin.price.error.upToOrder': '每个阶梯的上限必须大于前一个',
   'payment.admin.price.error.wholeNumber': '请输入整数',
 
   'payment.admin.links.title': '支付链接',
@@ -113,6 +111,7 @@ export const paymentAdminZh: Record<keyof typeof paymentAdminEn, string> = {
   'payment.admin.link.qr': '二维码',
   'payment.admin.link.qrTitle': '{name} 的二维码',
   'payment.admin.link.open': '打开结账页',
+  'payment.admin.link.create': '创建链接',
   'payment.admin.link.createTitle': '新建支付链接',
   'payment.admin.link.items': '商品',
   'payment.admin.link.price': '价格',

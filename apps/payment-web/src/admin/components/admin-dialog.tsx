@@ -13,15 +13,16 @@ interface AdminDialogProps {
   isOpen: boolean;
   onClose: () => void;
   children: ReactNode;
+  maxWidth?: 'xs' | 'md';
 }
 
 /** A form over the page: the whole screen on a phone, a wide dialog elsewhere. */
-export function AdminDialog({ title, isOpen, onClose, children }: AdminDialogProps) {
+export function AdminDialog({ title, isOpen, onClose, children, maxWidth = 'md' }: AdminDialogProps) {
   const t = useTranslate();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog open={isOpen} onClose={onClose} fullScreen={isPhone} fullWidth maxWidth="md">
+    <Dialog open={isOpen} onClose={onClose} fullScreen={isPhone} fullWidth maxWidth={maxWidth}>
       <DialogTitle sx={{ pr: 7 }}>{title}</DialogTitle>
       <IconButton
         aria-label={t('common.cancel')}

@@ -16,7 +16,7 @@ export function ActiveFilter({ grid }: { grid: ServerGrid }) {
       value={grid.filterValue(ACTIVE_FILTER_FIELD)}
       onChange={(event) => grid.setFilterValue(ACTIVE_FILTER_FIELD, event.target.value)}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      sx={{ minWidth: 140 }}
+      sx={{ width: { sm: 180 } }}
     >
       <MenuItem value="">{t('payment.admin.status.all')}</MenuItem>
       <MenuItem value="true">{t('payment.admin.status.active')}</MenuItem>

@@ -34,7 +34,7 @@ export function GridSearchField({ grid }: { grid: ServerGrid }) {
           ),
         },
       }}
-      sx={{ minWidth: { sm: 260 } }}
+      sx={{ width: { sm: 320 } }}
     />
   );
 }

@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type GridColDef, type GridRowParams, type GridValidRowModel } from '@mui/x-data-grid';
 import { enUS, zhCN } from '@mui/x-data-grid/locales';
+import { readPageNonce } from '@bazaar/page-csp/react';
 import { extractErrorText, usePaymentContext } from '@bazaar/payment-react';
 import { GRID_PAGE_SIZES } from './grid-url-state.ts';
 import type { ServerGrid } from './use-server-grid.ts';
+
+/** The grid writes its own `<style>` (its CSS variables); under the page's policy it applies only with the nonce. */
+const PAGE_NONCE = readPageNonce();
 
 const GRID_TEXTS = {
   en: enUS.components.MuiDataGrid.defaultProps.localeText,
@@ -15,6 +21,8 @@ const GRID_TEXTS = {
 export interface ServerDataGridProps<Row extends GridValidRowModel> {
   /** The grid's name for screen readers: the list's title. */
   label: string;
+  /** What an empty list says ("No products yet"). */
+  emptyText: string;
   grid: ServerGrid;
   columns: GridColDef<Row>[];
   /** The current page as the API answered it; undefined while the first page loads. */
@@ -24,6 +32,8 @@ export interface ServerDataGridProps<Row extends GridValidRowModel> {
   /** The filters and search above the grid. */
   toolbar?: ReactNode;
   onRowClick?: (row: Row) => void;
+  /** Columns left out at phone width, where only the essentials fit. */
+  phoneHiddenFields?: readonly string[];
 }
 
 /**
@@ -32,6 +42,7 @@ export interface ServerDataGridProps<Row extends GridValidRowModel> {
  */
 export function ServerDataGrid<Row extends GridValidRowModel>({
   label,
+  emptyText,
   grid,
   columns,
   page,
@@ -39,8 +50,14 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
   error,
   toolbar,
   onRowClick,
+  phoneHiddenFields = [],
 }: ServerDataGridProps<Row>) {
   const { locale, t } = usePaymentContext();
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const columnVisibilityModel = isPhone
+    ? Object.fromEntries(phoneHiddenFields.map((field) => [field, false]))
+    : {};
   return (
     <Stack spacing={2}>
       {toolbar}
@@ -67,7 +84,9 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
         onFilterModelChange={grid.onFilterModelChange}
         disableColumnFilter
         disableRowSelectionOnClick
-        localeText={GRID_TEXTS[locale]}
+        localeText={{ ...GRID_TEXTS[locale], noRowsLabel: emptyText }}
+        nonce={PAGE_NONCE}
+        columnVisibilityModel={columnVisibilityModel}
         onRowClick={onRowClick ? (params: GridRowParams<Row>) => onRowClick(params.row) : undefined}
         autoHeight
         sx={{

@@ -4,7 +4,7 @@ import { useTranslate } from '@bazaar/payment-react';
 import type { AdminPaymentCurrency } from '@bazaar/schemas';
 import { FormTextField } from '../components/form-text-field.tsx';
 import { AmountField } from './amount-field.tsx';
-import { ChoiceField } from './choice-field.tsx';
+import { ChoiceField } from '../components/choice-field.tsx';
 import { CurrencyOptionFields } from './currency-option-fields.tsx';
 import { PRICE_MODELS, type PriceFormValues } from './price-form-values.ts';
 import { PriceTierFields } from './price-tier-fields.tsx';

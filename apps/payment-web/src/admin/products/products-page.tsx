@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
@@ -9,12 +8,13 @@ import type { AdminProduct } from '@bazaar/schemas';
 import { useProductPage } from '../api/use-products.ts';
 import { ActiveChip } from '../components/active-chip.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { ACTIVE_FILTER_FIELD, ActiveFilter } from '../data-grid/active-filter.tsx';
-import { GridSearchField } from '../data-grid/grid-search-field.tsx';
+import { ACTIVE_FILTER_FIELD } from '../data-grid/active-filter.tsx';
+import { GridFilterBar } from '../data-grid/grid-filter-bar.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
 
 const FILTER_FIELDS = [ACTIVE_FILTER_FIELD];
+const PHONE_HIDDEN_FIELDS = ['created_at'];
 
 /** `/admin/products`: the mode's products, searched, filtered, sorted and paged by the server. */
 export function ProductsPage() {
@@ -54,18 +54,15 @@ export function ProductsPage() {
       />
       <ServerDataGrid
         label={t('payment.admin.products.title')}
+        emptyText={t('payment.admin.products.empty')}
         grid={grid}
         columns={columns}
         page={products.data}
         isLoading={products.isFetching}
+        phoneHiddenFields={PHONE_HIDDEN_FIELDS}
         error={products.error}
         onRowClick={(product) => navigate(product.id)}
-        toolbar={
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <GridSearchField grid={grid} />
-            <ActiveFilter grid={grid} />
-          </Stack>
-        }
+        toolbar={<GridFilterBar grid={grid} />}
       />
     </>
   );

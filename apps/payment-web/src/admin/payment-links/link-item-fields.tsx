@@ -1,0 +1,115 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslate } from '@bazaar/payment-react';
+import type { AdminPaymentCurrency, AdminPrice } from '@bazaar/schemas';
+import { FormCheckbox } from '../components/form-checkbox.tsx';
+import { FormTextField } from '../components/form-text-field.tsx';
+import { describePrice } from '../prices/price-summary.ts';
+import { emptyLineItem, type PaymentLinkFormValues } from './payment-link-form-values.ts';
+
+interface LinkItemFieldsProps {
+  /** The prices payable in the link's currency. */
+  prices: AdminPrice[];
+  currency: AdminPaymentCurrency | undefined;
+}
+
+/** What the link sells: each price, its quantity, whether the payer may change it, and cross-sells. */
+export function LinkItemFields({ prices, currency }: LinkItemFieldsProps) {
+  const t = useTranslate();
+  const { control } = useFormContext<PaymentLinkFormValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'line_items' });
+  const items = useWatch<PaymentLinkFormValues, 'line_items'>({ name: 'line_items' });
+
+  return (
+    <Stack spacing={1.5}>
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {t('payment.admin.link.items')}
+      </Typography>
+      {prices.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('payment.admin.link.noPrices')}
+        </Typography>
+      ) : null}
+      {fields.map((field, index) => {
+        const number = index + 1;
+        const isAdjustable = items[index]?.adjustable_quantity.enabled ?? false;
+        return (
+          <Paper key={field.id} variant="outlined" sx={{ p: 2 }}>
+            <Stack spacing={1.5}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <FormTextField
+                  name={`line_items.${index}.price_id`}
+                  label={t('payment.admin.link.price')}
+                  select
+                  fullWidth
+                  size="small"
+                >
+                  {prices.map((price) => (
+                    <MenuItem key={price.id} value={price.id}>
+                      {price.product.name} · {price.nickname || describePrice(price, currency, t)}
+                    </MenuItem>
+                  ))}
+                </FormTextField>
+                <FormTextField
+                  name={`line_items.${index}.quantity`}
+                  label={t('payment.admin.link.quantity')}
+                  type="number"
+                  size="small"
+                  slotProps={{ htmlInput: { min: 1 } }}
+                  sx={{ width: 110, flexShrink: 0 }}
+                />
+                <IconButton
+                  aria-label={t('payment.admin.link.itemRemove', { number })}
+                  disabled={fields.length === 1}
+                  onClick={() => remove(index)}
+                >
+                  <DeleteOutlinedIcon />
+                </IconButton>
+              </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flexWrap: 'wrap' }}>
+                <FormCheckbox
+                  name={`line_items.${index}.adjustable_quantity.enabled`}
+                  label={t('payment.admin.link.adjustable')}
+                />
+                <FormCheckbox
+                  name={`line_items.${index}.cross_sell`}
+                  label={t('payment.admin.link.crossSell')}
+                />
+              </Stack>
+              {isAdjustable ? (
+                <Stack direction="row" spacing={1.5}>
+                  <FormTextField
+                    name={`line_items.${index}.adjustable_quantity.minimum`}
+                    label={t('payment.admin.link.minimum')}
+                    type="number"
+                    size="small"
+                  />
+                  <FormTextField
+                    name={`line_items.${index}.adjustable_quantity.maximum`}
+                    label={t('payment.admin.link.maximum')}
+                    type="number"
+                    size="small"
+                  />
+                </Stack>
+              ) : null}
+            </Stack>
+          </Paper>
+        );
+      })}
+      <Button
+        startIcon={<AddIcon />}
+        onClick={() => append(emptyLineItem())}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('payment.admin.link.itemAdd')}
+      </Button>
+    </Stack>
+  );
+}
