@@ -99,6 +99,12 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 const ownQuery = { own: unlessEmpty(queryFlagSchema) };
 
 /**
+ * What an admin's export of a list (`GET /{list}/export.csv`) leaves out of the list's query: it
+ * sends every page at once, and everyone's rows.
+ */
+const EXPORT_LEAVES_OUT = { page: true, pageSize: true, own: true } as const;
+
+/**
  * The subscriptions a customer still has, in good standing or not: what an account page means by
  * "active", as against the ones that ended or never started.
  */
@@ -120,6 +126,7 @@ export const listSubscriptionsQuerySchema = paginationQuerySchema.extend({
       .pipe(z.array(subscriptionStatusSchema).min(1).max(SUBSCRIPTION_STATUSES.length)),
   ),
 });
+export const exportSubscriptionsQuerySchema = listSubscriptionsQuerySchema.omit(EXPORT_LEAVES_OUT);
 
 /** The invoices kept out of a list unless asked for: bookkeeping of other flows than buying. */
 export const INVOICE_LIST_EXTRAS = {
@@ -174,6 +181,7 @@ export const listPaymentIntentsQuerySchema = paginationQuerySchema.extend({
   customer_id: unlessEmpty(idSchema('customer')),
   status: unlessEmpty(paymentIntentSchema.shape.status),
 });
+export const exportPaymentIntentsQuerySchema = listPaymentIntentsQuerySchema.omit(EXPORT_LEAVES_OUT);
 
 /**
  * `GET /refunds`: an admin's lists show everyone's refunds; anyone else sees only the refunds of
@@ -187,6 +195,7 @@ export const listRefundsQuerySchema = paginationQuerySchema.extend({
   customer_id: idSchema('customer').optional(),
   status: z.enum(REFUND_STATUSES).optional(),
 });
+export const exportRefundsQuerySchema = listRefundsQuerySchema.omit(EXPORT_LEAVES_OUT);
 
 /**
  * A line of a manual invoice: a catalogue price, priced in the invoice's currency, or a charge

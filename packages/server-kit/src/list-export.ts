@@ -56,6 +56,13 @@ export async function countListRows<DB, TB extends keyof DB & string>(
   return Number(row.count);
 }
 
+/** Every row of a filtered list as an export: its count, then its rows newest first, a batch at a time. */
+export async function exportNewestFirst<DB, TB extends keyof DB & string>(
+  query: SelectQueryBuilder<DB, TB, object>,
+): Promise<ListExport<Selectable<DB[TB]>>> {
+  return { total: await countListRows(query), records: newestFirstBatches(query) };
+}
+
 /** A column of an export: its header and what a record puts there. */
 export interface CsvColumn<T> {
   header: string;

@@ -1,10 +1,4 @@
-import {
-  countListRows,
-  insertRows,
-  newestFirstBatches,
-  newestFirstPage,
-  type ListExport,
-} from '@bazaar/server-kit';
+import { exportNewestFirst, insertRows, newestFirstPage, type ListExport } from '@bazaar/server-kit';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
 import { hasRowLocks } from '../../db/row-locks.ts';
@@ -309,12 +303,8 @@ export async function listInvoiceRows(
 }
 
 /** Every invoice of the filter, newest first, a batch at a time, and how many there are. */
-export async function exportInvoiceRows(
-  db: PaymentDb,
-  filter: InvoiceListFilter,
-): Promise<ListExport<InvoiceRow>> {
-  const query = invoiceListQuery(db, filter);
-  return { total: await countListRows(query), records: newestFirstBatches(query) };
+export function exportInvoiceRows(db: PaymentDb, filter: InvoiceListFilter): Promise<ListExport<InvoiceRow>> {
+  return exportNewestFirst(invoiceListQuery(db, filter));
 }
 
 /** Links an invoice to the intent that collects it, unless another already does; true when linked. */

@@ -1,4 +1,4 @@
-import { insertRows, newestFirstPage } from '@bazaar/server-kit';
+import { exportNewestFirst, insertRows, newestFirstPage, type ListExport } from '@bazaar/server-kit';
 import type { UpdateObject } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -27,9 +27,27 @@ export async function listPaymentIntentRows(
  */
 export async function listAttemptedIntentRows(
   db: PaymentDb,
-  filter: { livemode: boolean; customerId: string | undefined; status: string | undefined },
+  filter: AttemptedIntentFilter,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: PaymentIntentRow[]; count: number }> {
+  return newestFirstPage(attemptedIntentQuery(db, filter), page);
+}
+
+/** Every payment intent of the filter a payment was attempted on, newest first, a batch at a time. */
+export function exportAttemptedIntentRows(
+  db: PaymentDb,
+  filter: AttemptedIntentFilter,
+): Promise<ListExport<PaymentIntentRow>> {
+  return exportNewestFirst(attemptedIntentQuery(db, filter));
+}
+
+export interface AttemptedIntentFilter {
+  livemode: boolean;
+  customerId: string | undefined;
+  status: string | undefined;
+}
+
+function attemptedIntentQuery(db: PaymentDb, filter: AttemptedIntentFilter) {
   let query = db
     .selectFrom('payment_intents')
     .where('livemode', '=', filter.livemode ? 1 : 0)
@@ -38,7 +56,7 @@ export async function listAttemptedIntentRows(
     );
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.status) query = query.where('status', '=', filter.status);
-  return newestFirstPage(query, page);
+  return query;
 }
 
 export async function listIntentCheckoutSessionIds(db: PaymentDb, ids: readonly string[]) {

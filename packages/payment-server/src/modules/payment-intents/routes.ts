@@ -1,4 +1,5 @@
 import {
+  exportPaymentIntentsQuerySchema,
   idSchema,
   listPaymentIntentsQuerySchema,
   paginatedSchema,
@@ -8,13 +9,16 @@ import {
   testCardConfirmBodySchema,
   testCardResultSchema,
 } from '@bazaar/schemas';
-import { requireUser, type ZodApp } from '@bazaar/server-kit';
+import { requireUser, sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { confirmStripePayment } from '../../flows/pay-by-stripe.ts';
 import { authenticateTestCard, confirmTestCard } from '../../flows/pay-by-test-card.ts';
+import { adminOnly } from '../../http/admin-only.ts';
+import { exportFileName } from '../../http/csv-cells.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
-import { listVisiblePaymentIntents } from './service.ts';
+import { PAYMENT_CSV_COLUMNS } from './export-columns.ts';
+import { exportPaymentIntents, listVisiblePaymentIntents } from './service.ts';
 
 const intentParams = z.object({ id: idSchema('paymentIntent') });
 
@@ -67,6 +71,20 @@ export function registerCardRoutes(app: ZodApp, deps: PaymentDeps) {
 
 /** The payer's payments (an admin's: anyone's), for the customer area's payment history. */
 export function registerPaymentIntentRoutes(app: ZodApp, deps: PaymentDeps) {
+  app.get(
+    '/payment-intents/export.csv',
+    {
+      ...adminOnly,
+      schema: { querystring: exportPaymentIntentsQuerySchema.extend({ livemode: livemodeQuery }) },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('payments', request.query.livemode),
+        columns: PAYMENT_CSV_COLUMNS,
+        list: await exportPaymentIntents(deps.db, request.query),
+      }),
+  );
+
   app.get(
     '/payment-intents',
     {

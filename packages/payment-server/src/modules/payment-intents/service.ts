@@ -6,11 +6,12 @@ import {
   type ChainPaymentDetails,
   randomToken,
   type PaymentIntent,
+  type exportPaymentIntentsQuerySchema,
   type listPaymentIntentsQuerySchema,
   type CustomerPayment,
   type SessionUser,
 } from '@bazaar/schemas';
-import { notFound } from '@bazaar/server-kit';
+import { mapBatches, notFound, type ListExport } from '@bazaar/server-kit';
 import { sessionTakenError } from '../checkout-sessions/access.ts';
 import { listScope } from '../customers/scope.ts';
 import { getCurrenciesById, getMethodSummariesById } from '../payment-methods/service.ts';
@@ -22,6 +23,7 @@ import type { PaymentDeps } from '../../deps.ts';
 import type { SavedCard } from '../../providers/card-network.ts';
 import {
   findPaymentIntentRow,
+  exportAttemptedIntentRows,
   insertPaymentIntentRows,
   listAttemptedIntentRows,
   listIntentCheckoutSessionIds,
@@ -134,6 +136,14 @@ export async function listVisiblePaymentIntents(
     { livemode: query.livemode, customerId: scope.customerId, status: query.status },
     query,
   );
+  return { list: await toCustomerPayments(db, rows), count };
+}
+
+/** Intents as payment lists show them: with the currency to write them in and the method that took them. */
+async function toCustomerPayments(
+  db: PaymentDb,
+  rows: readonly PaymentIntentRow[],
+): Promise<CustomerPayment[]> {
   const currencies = await getCurrenciesById(
     db,
     rows.map((row) => row.currency_id),
@@ -142,12 +152,24 @@ export async function listVisiblePaymentIntents(
     db,
     rows.map((row) => row.payment_method_id),
   );
-  const list = rows.map((row) => ({
+  return rows.map((row) => ({
     ...toPaymentIntent(row),
     currency: currencies.get(row.currency_id)!,
     payment_method: methods.get(row.payment_method_id)!,
   }));
-  return { list, count };
+}
+
+/** `GET /payment-intents/export.csv` (admins): every payment the same query lists, newest first. */
+export async function exportPaymentIntents(
+  db: PaymentDb,
+  query: z.output<typeof exportPaymentIntentsQuerySchema> & { livemode: boolean },
+): Promise<ListExport<CustomerPayment>> {
+  const rows = await exportAttemptedIntentRows(db, {
+    livemode: query.livemode,
+    customerId: query.customer_id,
+    status: query.status,
+  });
+  return { total: rows.total, records: mapBatches(rows.records, (batch) => toCustomerPayments(db, batch)) };
 }
 
 /** The checkout session each of these intents pays, for those that pay one, in one query. */

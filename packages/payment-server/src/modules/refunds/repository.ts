@@ -1,4 +1,4 @@
-import { insertRows, newestFirstPage } from '@bazaar/server-kit';
+import { exportNewestFirst, insertRows, newestFirstPage, type ListExport } from '@bazaar/server-kit';
 import { sql, type Selectable, type Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -94,11 +94,11 @@ export async function setRefundProviderRef(db: PaymentDb, id: string, providerRe
     .execute();
 }
 
-interface RefundFilter {
-  payment_intent_id?: string;
-  invoice_id?: string;
-  customer_id?: string;
-  status?: string;
+export interface RefundFilter {
+  payment_intent_id?: string | undefined;
+  invoice_id?: string | undefined;
+  customer_id?: string | undefined;
+  status?: string | undefined;
   livemode: boolean;
 }
 
@@ -106,7 +106,16 @@ export async function listRefundRows(
   db: PaymentDb,
   filter: RefundFilter & { page: number; pageSize: number },
 ): Promise<{ rows: RefundRow[]; count: number }> {
-  const query = db
+  return newestFirstPage(refundListQuery(db, filter), filter);
+}
+
+/** Every refund of the filter, newest first, a batch at a time, and how many there are. */
+export function exportRefundRows(db: PaymentDb, filter: RefundFilter): Promise<ListExport<RefundRow>> {
+  return exportNewestFirst(refundListQuery(db, filter));
+}
+
+function refundListQuery(db: PaymentDb, filter: RefundFilter) {
+  return db
     .selectFrom('refunds')
     .where('livemode', '=', filter.livemode ? 1 : 0)
     .$if(filter.payment_intent_id !== undefined, (q) =>
@@ -115,7 +124,6 @@ export async function listRefundRows(
     .$if(filter.invoice_id !== undefined, (q) => q.where('invoice_id', '=', filter.invoice_id!))
     .$if(filter.customer_id !== undefined, (q) => q.where('customer_id', '=', filter.customer_id!))
     .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status!));
-  return newestFirstPage(query, filter);
 }
 
 /** The refunds of these payments, oldest first. */

@@ -1,4 +1,5 @@
 import {
+  exportRefundsQuerySchema,
   createRefundBodySchema,
   idSchema,
   listRefundsQuerySchema,
@@ -6,13 +7,15 @@ import {
   paginatedSchema,
   refundSchema,
 } from '@bazaar/schemas';
-import { requireUser, type ZodApp } from '@bazaar/server-kit';
+import { requireUser, sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { createRefund } from '../../flows/refund-payment.ts';
 import { adminOnly } from '../../http/admin-only.ts';
+import { exportFileName } from '../../http/csv-cells.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
-import { getRefund, listVisibleRefunds } from './service.ts';
+import { REFUND_CSV_COLUMNS } from './export-columns.ts';
+import { exportRefunds, getRefund, listVisibleRefunds } from './service.ts';
 
 /**
  * Refunds: admins give back a payment in full or in part and see what was given back; a payer
@@ -28,6 +31,17 @@ export function registerRefundRoutes(app: ZodApp, deps: PaymentDeps) {
     },
     async (request) => createRefund(deps, request.body),
   );
+  app.get(
+    '/refunds/export.csv',
+    { ...adminOnly, schema: { querystring: exportRefundsQuerySchema.extend({ livemode: livemodeQuery }) } },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('refunds', request.query.livemode),
+        columns: REFUND_CSV_COLUMNS,
+        list: await exportRefunds(deps.db, request.query),
+      }),
+  );
+
   app.get(
     '/refunds',
     {

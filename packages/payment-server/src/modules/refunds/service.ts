@@ -4,12 +4,13 @@ import {
   refundSchema,
   type CreateRefundInput,
   type EventPayload,
+  type exportRefundsQuerySchema,
   type listRefundsQuerySchema,
   type ListedRefund,
   type Refund,
   type SessionUser,
 } from '@bazaar/schemas';
-import { AppError, notFound, type Clock } from '@bazaar/server-kit';
+import { AppError, mapBatches, notFound, type Clock, type ListExport } from '@bazaar/server-kit';
 import type { z } from 'zod';
 import { fromFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
@@ -18,6 +19,7 @@ import { listScope } from '../customers/scope.ts';
 import { getCurrenciesById } from '../payment-methods/service.ts';
 import type { PaymentIntentRow } from '../payment-intents/repository.ts';
 import {
+  exportRefundRows,
   findRefundRow,
   insertRefundRow,
   listPaymentRefundRows,
@@ -96,15 +98,26 @@ export async function listVisibleRefunds(
   });
   if (!scope) return { list: [], count: 0 };
   const { rows, count } = await listRefundRows(db, { ...query, customer_id: scope.customerId });
+  return { list: await toListedRefunds(db, rows), count };
+}
+
+/** Refunds as lists show them: with the currency to write their amounts in. */
+async function toListedRefunds(db: PaymentDb, rows: readonly RefundRow[]): Promise<ListedRefund[]> {
   const refunds = await toRefunds(db, rows);
   const currencies = await getCurrenciesById(
     db,
     refunds.map((refund) => refund.currency_id),
   );
-  return {
-    list: refunds.map((refund) => ({ ...refund, currency: currencies.get(refund.currency_id)! })),
-    count,
-  };
+  return refunds.map((refund) => ({ ...refund, currency: currencies.get(refund.currency_id)! }));
+}
+
+/** `GET /refunds/export.csv` (admins): every refund the same query lists, newest first. */
+export async function exportRefunds(
+  db: PaymentDb,
+  query: z.output<typeof exportRefundsQuerySchema> & { livemode: boolean },
+): Promise<ListExport<ListedRefund>> {
+  const rows = await exportRefundRows(db, query);
+  return { total: rows.total, records: mapBatches(rows.records, (batch) => toListedRefunds(db, batch)) };
 }
 
 /** Each payment's refunds, oldest first, in two queries for all of them. */

@@ -1,4 +1,4 @@
-import { insertRows, newestFirstPage } from '@bazaar/server-kit';
+import { exportNewestFirst, insertRows, newestFirstPage, type ListExport } from '@bazaar/server-kit';
 import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import { inClock } from '../../db/test-clock-scope.ts';
@@ -87,16 +87,35 @@ export async function swapSubscriptionItemPrice(
   return result.numUpdatedRows > 0n;
 }
 
-/** One page of subscriptions in one mode, newest first; filters left undefined match all. */
-export async function listSubscriptionRows(
-  db: PaymentDb,
-  filter: { livemode: boolean; customerId?: string | undefined; statuses?: readonly string[] | undefined },
-  page: { page: number; pageSize: number },
-): Promise<{ rows: SubscriptionRow[]; count: number }> {
+/** Which subscriptions of one mode a list or an export holds; filters left undefined match all. */
+export interface SubscriptionListFilter {
+  livemode: boolean;
+  customerId?: string | undefined;
+  statuses?: readonly string[] | undefined;
+}
+
+function subscriptionListQuery(db: PaymentDb, filter: SubscriptionListFilter) {
   let query = db.selectFrom('subscriptions').where('livemode', '=', filter.livemode ? 1 : 0);
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.statuses) query = query.where('status', 'in', [...filter.statuses]);
-  return newestFirstPage(query, page);
+  return query;
+}
+
+/** One page of the filter's subscriptions, newest first. */
+export async function listSubscriptionRows(
+  db: PaymentDb,
+  filter: SubscriptionListFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: SubscriptionRow[]; count: number }> {
+  return newestFirstPage(subscriptionListQuery(db, filter), page);
+}
+
+/** Every subscription of the filter, newest first, a batch at a time, and how many there are. */
+export function exportSubscriptionRows(
+  db: PaymentDb,
+  filter: SubscriptionListFilter,
+): Promise<ListExport<SubscriptionRow>> {
+  return exportNewestFirst(subscriptionListQuery(db, filter));
 }
 
 export async function insertCardSetupRow(

@@ -1,4 +1,5 @@
 import {
+  exportSubscriptionsQuerySchema,
   cancelSubscriptionBodySchema,
   cardSetupResponseSchema,
   changePlanBodySchema,
@@ -10,21 +11,38 @@ import {
   planChangePreviewSchema,
   subscriptionSchema,
 } from '@bazaar/schemas';
-import { requireUser, type ZodApp } from '@bazaar/server-kit';
+import { requireUser, sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
+import { adminOnly } from '../../http/admin-only.ts';
+import { exportFileName } from '../../http/csv-cells.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import { changeSubscriptionPlan } from '../../flows/change-subscription-plan.ts';
 import { getSubscriptionForUser } from './access.ts';
 import { cancelSubscription, resumeSubscription } from '../../flows/cancel-subscription.ts';
 import { startCardSetup } from './change-payment-method.ts';
 import { listPlanChangeOptions, previewSubscriptionPlanChange } from './change-plan.ts';
-import { listVisibleSubscriptions, toSubscription } from './service.ts';
+import { SUBSCRIPTION_CSV_COLUMNS } from './export-columns.ts';
+import { exportSubscriptions, listVisibleSubscriptions, toSubscription } from './service.ts';
 
 const params = z.object({ id: idSchema('subscription') });
 
 /** A payer's own subscriptions (an admin's: anyone's), and what can be done with them. */
 export function registerSubscriptionRoutes(app: ZodApp, deps: PaymentDeps) {
+  app.get(
+    '/subscriptions/export.csv',
+    {
+      ...adminOnly,
+      schema: { querystring: exportSubscriptionsQuerySchema.extend({ livemode: livemodeQuery }) },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('subscriptions', request.query.livemode),
+        columns: SUBSCRIPTION_CSV_COLUMNS,
+        list: await exportSubscriptions(deps.db, request.query),
+      }),
+  );
+
   app.get(
     '/subscriptions',
     {

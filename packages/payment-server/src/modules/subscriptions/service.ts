@@ -2,12 +2,13 @@ import {
   metadataSchema,
   newId,
   subscriptionSchema,
+  type exportSubscriptionsQuerySchema,
   type listSubscriptionsQuerySchema,
   type SessionUser,
   type Subscription,
   type SubscriptionStatus,
 } from '@bazaar/schemas';
-import { notFound } from '@bazaar/server-kit';
+import { mapBatches, notFound, type ListExport } from '@bazaar/server-kit';
 import { z } from 'zod';
 import { fromFlag, readJson, readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
@@ -19,6 +20,7 @@ import {
   findSubscriptionRow,
   insertSubscriptionRows,
   listSubscriptionItemRows,
+  exportSubscriptionRows,
   listSubscriptionRows,
   type SubscriptionRow,
 } from './repository.ts';
@@ -181,4 +183,17 @@ export async function listVisibleSubscriptions(
     query,
   );
   return { list: await toSubscriptions(db, rows), count };
+}
+
+/** `GET /subscriptions/export.csv` (admins): every subscription the same query lists, newest first. */
+export async function exportSubscriptions(
+  db: PaymentDb,
+  query: z.output<typeof exportSubscriptionsQuerySchema> & { livemode: boolean },
+): Promise<ListExport<Subscription>> {
+  const rows = await exportSubscriptionRows(db, {
+    livemode: query.livemode,
+    customerId: query.customer_id,
+    statuses: query.status,
+  });
+  return { total: rows.total, records: mapBatches(rows.records, (batch) => toSubscriptions(db, batch)) };
 }
