@@ -51,6 +51,28 @@ const livemodeBody = { livemode: z.boolean() };
 
 const catalogueListQuery = paginationQuerySchema.extend({ active: queryFlagSchema.optional() });
 
+/** What the products and payment links lists may be sorted by; without `sortBy`, newest first. */
+export const ADMIN_CATALOGUE_SORTS = ['created_at', 'name'] as const;
+export type AdminCatalogueSort = (typeof ADMIN_CATALOGUE_SORTS)[number];
+/** The direction a sort takes when the query names none: newest first, names A to Z. */
+const DEFAULT_ADMIN_CATALOGUE_SORT_DIRECTIONS: Record<AdminCatalogueSort, SortDirection> = {
+  created_at: 'desc',
+  name: 'asc',
+};
+const catalogueSortQuery = {
+  sortBy: unlessEmpty(z.enum(ADMIN_CATALOGUE_SORTS)),
+  sortDirection: unlessEmpty(z.enum(SORT_DIRECTIONS)),
+};
+
+/** The order a catalogue list's query asks for, its defaults filled in. */
+export function adminCatalogueOrder(query: {
+  sortBy?: AdminCatalogueSort | undefined;
+  sortDirection?: SortDirection | undefined;
+}): { sortBy: AdminCatalogueSort; sortDirection: SortDirection } {
+  const sortBy = query.sortBy ?? 'created_at';
+  return { sortBy, sortDirection: query.sortDirection ?? DEFAULT_ADMIN_CATALOGUE_SORT_DIRECTIONS[sortBy] };
+}
+
 // ---------------------------------------------------------------- products
 
 const productFields = {
@@ -78,19 +100,9 @@ export type CreateProductBody = z.input<typeof createProductBodySchema>;
 export const updateProductBodySchema = z.object(productFields).partial();
 export type UpdateProductBody = z.input<typeof updateProductBodySchema>;
 
-/** What the products list may be sorted by; without `sortBy` it is newest first. */
-export const PRODUCT_SORTS = ['created_at', 'name'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-/** The direction a sort takes when the query names none: newest first, names A to Z. */
-export const DEFAULT_PRODUCT_SORT_DIRECTIONS: Record<ProductSort, SortDirection> = {
-  created_at: 'desc',
-  name: 'asc',
-};
-
 export const listProductsQuerySchema = catalogueListQuery.extend({
   q: z.string().trim().max(100).optional(),
-  sortBy: unlessEmpty(z.enum(PRODUCT_SORTS)),
-  sortDirection: unlessEmpty(z.enum(SORT_DIRECTIONS)),
+  ...catalogueSortQuery,
 });
 
 export const adminProductSchema = productSchema.extend({
@@ -452,6 +464,7 @@ export type UpdatePaymentLinkBody = z.input<typeof updatePaymentLinkBodySchema>;
 
 export const listPaymentLinksQuerySchema = catalogueListQuery.extend({
   q: z.string().trim().max(100).optional(),
+  ...catalogueSortQuery,
 });
 
 export const adminPaymentLinkSchema = paymentLinkSchema.extend({

@@ -56,19 +56,20 @@ export function pageWindow(page: { page: number; pageSize: number }) {
 export const countAll = () => sql<number | string>`count(*)`;
 
 /**
- * One page of a filtered list, newest first (ids break ties between rows created in the same
- * second), with the total count of the filter for `{ list, count }`.
+ * One page of a filtered list in the order asked (ids break ties, so no row shows on two pages
+ * or on none), with the total count of the filter for `{ list, count }`.
  */
-export async function newestFirstPage<DB, TB extends keyof DB & string>(
+export async function sortedPage<DB, TB extends keyof DB & string>(
   query: SelectQueryBuilder<DB, TB, object>,
   page: { page: number; pageSize: number },
+  order: { by: Expression<unknown>; direction: 'asc' | 'desc' },
 ): Promise<{ rows: Selectable<DB[TB]>[]; count: number }> {
   const { limit, offset } = pageWindow(page);
   const [rows, total] = await Promise.all([
     query
       .selectAll()
-      .orderBy(sql.ref('created_at'), 'desc')
-      .orderBy(sql.ref('id'), 'desc')
+      .orderBy(order.by, order.direction)
+      .orderBy(sql.ref('id'), order.direction)
       .limit(limit)
       .offset(offset)
       .execute(),
@@ -77,4 +78,12 @@ export async function newestFirstPage<DB, TB extends keyof DB & string>(
     }>,
   ]);
   return { rows: rows as Selectable<DB[TB]>[], count: Number(total.count) };
+}
+
+/** One page of a filtered list, newest first, with the total count of the filter. */
+export async function newestFirstPage<DB, TB extends keyof DB & string>(
+  query: SelectQueryBuilder<DB, TB, object>,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: Selectable<DB[TB]>[]; count: number }> {
+  return sortedPage(query, page, { by: sql.ref('created_at'), direction: 'desc' });
 }

@@ -18,7 +18,7 @@ import { useCheckoutAddress } from './use-checkout-address.ts';
 const FILTER_FIELDS = [ACTIVE_FILTER_FIELD];
 const PHONE_HIDDEN_FIELDS = ['active', 'created_at'];
 
-/** `/admin/payment-links`: the mode's payment links, newest first, each to copy, scan or open. */
+/** `/admin/payment-links`: the mode's payment links, searched, filtered, sorted and paged by the server; each to copy, scan or open. */
 export function PaymentLinksPage() {
   const t = useTranslate();
   const grid = useServerGrid(FILTER_FIELDS);
@@ -26,7 +26,7 @@ export function PaymentLinksPage() {
   const checkoutAddress = useCheckoutAddress();
   const columns = useMemo<GridColDef<AdminPaymentLink>[]>(
     () => [
-      { field: 'name', headerName: t('payment.admin.link.name'), flex: 1, minWidth: 140, sortable: false },
+      { field: 'name', headerName: t('payment.admin.link.name'), flex: 1, minWidth: 140 },
       {
         field: 'url',
         headerName: t('payment.admin.link.url'),
@@ -45,7 +45,6 @@ export function PaymentLinksPage() {
         field: 'created_at',
         headerName: t('payment.admin.field.created'),
         width: 170,
-        sortable: false,
         valueFormatter: (value: number) => formatDateTimeMinutes(value),
       },
     ],

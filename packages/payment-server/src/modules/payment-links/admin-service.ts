@@ -9,6 +9,7 @@ import {
   paymentLinkSchema,
   type AdminPaymentLink,
   type CreatePaymentLinkInput,
+  adminCatalogueOrder,
   type listPaymentLinksQuerySchema,
   type updatePaymentLinkBodySchema,
 } from '@bazaar/schemas';
@@ -178,6 +179,7 @@ export async function listPaymentLinks(
     db,
     { livemode: query.livemode, active: query.active, q: query.q },
     query,
+    adminCatalogueOrder(query),
   );
   return { list: rows.map(toAdminPaymentLink), count };
 }

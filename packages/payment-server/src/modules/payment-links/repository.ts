@@ -1,5 +1,6 @@
-import { insertRows, newestFirstPage, textContains } from '@bazaar/server-kit';
+import { insertRows, sortedPage, textContains } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
+import { catalogueSortKey, type CatalogueOrder } from '../../db/catalogue-order.ts';
 import { toFlag } from '../../db/json.ts';
 import { jsonMentions } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -38,11 +39,12 @@ export async function listPaymentLinkRows(
   db: PaymentDb,
   filter: { livemode: boolean; active?: boolean | undefined; q?: string | undefined },
   page: { page: number; pageSize: number },
+  order: CatalogueOrder,
 ): Promise<{ rows: PaymentLinkRow[]; count: number }> {
   let query = db.selectFrom('payment_links').where('livemode', '=', toFlag(filter.livemode));
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.q) query = query.where(textContains('name', filter.q));
-  return newestFirstPage(query, page);
+  return sortedPage(query, page, { by: catalogueSortKey(db, order), direction: order.sortDirection });
 }
 
 /** Whether a payment link sells the price (as a line or its cross-sell). */

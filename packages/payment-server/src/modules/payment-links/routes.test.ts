@@ -102,6 +102,25 @@ describe.each(TEST_DIALECTS)('payment link admin routes on %s', (dialect) => {
     expect(started.json().error.code).toBe('PAYMENT_LINK_INACTIVE');
   });
 
+  it('sorts by name (case-blind) or creation, either way, the newest first by default', async () => {
+    for (const name of ['fruit banana', 'Fruit Cherry', 'fruit apple']) {
+      t.clock.advance(1);
+      expect((await createLink({ name })).statusCode).toBe(200);
+    }
+    const names = async (query: string) =>
+      (await adminRequest(t, 'GET', `/payment-links?livemode=false&q=fruit&${query}`))
+        .json()
+        .list.map((link: { name: string }) => link.name);
+    expect(await names('')).toEqual(['fruit apple', 'Fruit Cherry', 'fruit banana']);
+    expect(await names('sortBy=name')).toEqual(['fruit apple', 'fruit banana', 'Fruit Cherry']);
+    expect(await names('sortBy=name&sortDirection=desc')).toEqual([
+      'Fruit Cherry',
+      'fruit banana',
+      'fruit apple',
+    ]);
+    expect(await names('sortBy=created_at&sortDirection=asc&pageSize=2&page=2')).toEqual(['fruit apple']);
+  });
+
   it('refuses links that mix currencies, point at unusable prices or break the rules', async () => {
     const common = { livemode: 0, created_at: t.clock.now() };
     await insertMethodIfMissing(t.db, {

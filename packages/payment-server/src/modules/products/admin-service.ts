@@ -1,10 +1,8 @@
 import {
-  DEFAULT_PRODUCT_SORT_DIRECTIONS,
+  adminCatalogueOrder,
   metadataSchema,
   newId,
   type AdminProduct,
-  type ProductSort,
-  type SortDirection,
   type createProductBodySchema,
   type listProductsQuerySchema,
   type updateProductBodySchema,
@@ -24,7 +22,6 @@ import {
   insertProductRow,
   listProductRows,
   updateProductRow,
-  type ProductOrder,
   type ProductRow,
 } from './repository.ts';
 import { toProduct } from './service.ts';
@@ -88,10 +85,6 @@ export async function updateProduct(
   return retrieveProduct(db, id);
 }
 
-function orderOf(sortBy: ProductSort, sortDirection: SortDirection | undefined): ProductOrder {
-  return { sortBy, sortDirection: sortDirection ?? DEFAULT_PRODUCT_SORT_DIRECTIONS[sortBy] };
-}
-
 export async function listProducts(
   db: PaymentDb,
   query: z.output<typeof listProductsQuerySchema> & { livemode: boolean },
@@ -100,7 +93,7 @@ export async function listProducts(
     db,
     { livemode: query.livemode, active: query.active, q: query.q },
     query,
-    orderOf(query.sortBy ?? 'created_at', query.sortDirection),
+    adminCatalogueOrder(query),
   );
   return { list: rows.map(toAdminProduct), count };
 }

@@ -1,6 +1,6 @@
-import type { ProductSort, SortDirection } from '@bazaar/schemas';
-import { countAll, insertRows, pageWindow, textContains } from '@bazaar/server-kit';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { insertRows, sortedPage, textContains } from '@bazaar/server-kit';
+import type { Insertable, Selectable } from 'kysely';
+import { catalogueSortKey, type CatalogueOrder } from '../../db/catalogue-order.ts';
 import { toFlag } from '../../db/json.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
@@ -28,11 +28,6 @@ export interface ProductFilter {
   q?: string | undefined;
 }
 
-export interface ProductOrder {
-  sortBy: ProductSort;
-  sortDirection: SortDirection;
-}
-
 export async function insertProductRow(db: PaymentDb, row: NewProductRow): Promise<void> {
   await insertRows(db, 'products', [row]);
 }
@@ -45,26 +40,12 @@ export async function listProductRows(
   db: PaymentDb,
   filter: ProductFilter,
   page: { page: number; pageSize: number },
-  { sortBy, sortDirection }: ProductOrder,
+  order: CatalogueOrder,
 ): Promise<{ rows: ProductRow[]; count: number }> {
   let query = db.selectFrom('products').where('livemode', '=', toFlag(filter.livemode));
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.q) query = query.where(textContains('name', filter.q));
-  const { limit, offset } = pageWindow(page);
-  // Names compare lowercased so "apple" and "Banana" sort alike on SQLite (bytes) and PostgreSQL
-  // (its locale); ids break ties so paging never repeats or skips a row.
-  const sortKey = sortBy === 'name' ? sql<string>`lower(name)` : sql.ref<number>('created_at');
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy(sortKey, sortDirection)
-      .orderBy('id', sortDirection)
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select(countAll().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.count) };
+  return sortedPage(query, page, { by: catalogueSortKey(db, order), direction: order.sortDirection });
 }
 
 export async function updateProductRow(db: PaymentDb, id: string, patch: ProductPatch): Promise<void> {
