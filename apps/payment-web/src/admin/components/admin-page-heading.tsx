@@ -7,14 +7,15 @@ export function AdminPageHeading({ title, actions }: { title: ReactNode; actions
   return (
     <Stack
       direction="row"
+      useFlexGap
       spacing={1.5}
-      sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1.5, mb: 3 }}
+      sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 3 }}
     >
       <Typography component="h1" variant="h5" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
         {title}
       </Typography>
       {actions ? (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
           {actions}
         </Stack>
       ) : null}

@@ -43,7 +43,13 @@ export function ProductPage() {
       </Button>
       <AdminPageHeading
         title={
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} component="span">
+          <Stack
+            direction="row"
+            useFlexGap
+            spacing={1.5}
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+            component="span"
+          >
             <span>{product.data.name}</span>
             <ActiveChip isActive={product.data.active} />
           </Stack>
