@@ -17,11 +17,11 @@ import { emptyLineItem, type PaymentLinkFormValues } from './payment-link-form-v
 interface LinkItemFieldsProps {
   /** The prices payable in the link's currency. */
   prices: AdminPrice[];
-  currency: AdminPaymentCurrency | undefined;
+  currencies: AdminPaymentCurrency[];
 }
 
 /** What the link sells: each price, its quantity, whether the payer may change it, and cross-sells. */
-export function LinkItemFields({ prices, currency }: LinkItemFieldsProps) {
+export function LinkItemFields({ prices, currencies }: LinkItemFieldsProps) {
   const t = useTranslate();
   const { control } = useFormContext<PaymentLinkFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'line_items' });
@@ -53,7 +53,7 @@ export function LinkItemFields({ prices, currency }: LinkItemFieldsProps) {
                 >
                   {prices.map((price) => (
                     <MenuItem key={price.id} value={price.id}>
-                      {price.product.name} · {price.nickname || describePrice(price, currency, t)}
+                      {price.product.name} · {price.nickname || describePrice(price, currencies, t)}
                     </MenuItem>
                   ))}
                 </FormTextField>

@@ -77,10 +77,7 @@ export function PaymentLinkForm({ currencies, prices, onCreated }: PaymentLinkFo
             ))}
           </FormTextField>
         </Stack>
-        <LinkItemFields
-          prices={payable}
-          currency={currencies.find((currency) => currency.id === currencyId)}
-        />
+        <LinkItemFields prices={payable} currencies={currencies} />
         <Divider />
         <LinkOptionFields hasRecurringItem={hasRecurringItem} />
         <Button

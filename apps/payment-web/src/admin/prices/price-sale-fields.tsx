@@ -25,12 +25,7 @@ export function PriceSaleFields({ upsellCandidates, currencies }: PriceSaleField
         <MenuItem value="">{t('payment.admin.price.upsellNone')}</MenuItem>
         {upsellCandidates.map((price) => (
           <MenuItem key={price.id} value={price.id}>
-            {price.nickname ||
-              describePrice(
-                price,
-                currencies.find((currency) => currency.id === price.currency_id),
-                t,
-              )}
+            {price.nickname || describePrice(price, currencies, t)}
           </MenuItem>
         ))}
       </FormTextField>

@@ -4,22 +4,27 @@ import type { Translate } from '@bazaar/i18n';
 import type { AdminPaymentCurrency, AdminPrice } from '@bazaar/schemas';
 
 /**
- * A price in a few words for a list: `$19.99 per month`, `Customer chooses`, `Tiered (graduated) per
- * month, metered`. The amount needs the price's currency; without it the raw units show.
+ * A price in a few words for a list: `$19.99 per month`, `€4.99 · $5.00`, `Customer chooses`,
+ * `Tiered (graduated) per month, metered`. Amounts need their currencies; an unknown one shows its raw units.
  */
-export function describePrice(
-  price: AdminPrice,
-  currency: AdminPaymentCurrency | undefined,
-  t: Translate,
-): string {
+export function describePrice(price: AdminPrice, currencies: AdminPaymentCurrency[], t: Translate): string {
+  const money = (units: string, currencyId: string) => {
+    const currency = currencies.find((each) => each.id === currencyId);
+    return currency ? formatMoney(units, currency) : units;
+  };
   const amount = (() => {
     if (price.billing_scheme === 'tiered')
       return t('payment.admin.price.tiered', {
         mode: t(`payment.admin.price.tiersModeName.${price.tiers_mode ?? 'graduated'}`),
       });
     if (price.custom_unit_amount) return t('payment.admin.price.customAmount');
-    const units = price.unit_amount ?? '0';
-    return currency ? formatMoney(units, currency) : units;
+    // A fixed price's other currencies follow its own.
+    return [
+      money(price.unit_amount ?? '0', price.currency_id),
+      ...price.currency_options.flatMap((option) =>
+        option.unit_amount ? [money(option.unit_amount, option.currency_id)] : [],
+      ),
+    ].join(' · ');
   })();
   if (!price.recurring) return amount;
   const period = `${amount} ${formatRecurring(price.recurring, t)}`;

@@ -39,13 +39,7 @@ export function PriceTable({ prices, currencies }: PriceTableProps) {
         <TableBody>
           {prices.map((price) => (
             <TableRow key={price.id}>
-              <TableCell sx={{ fontWeight: 500 }}>
-                {describePrice(
-                  price,
-                  currencies.find((currency) => currency.id === price.currency_id),
-                  t,
-                )}
-              </TableCell>
+              <TableCell sx={{ fontWeight: 500 }}>{describePrice(price, currencies, t)}</TableCell>
               <TableCell>{price.nickname}</TableCell>
               <TableCell>
                 <ActiveChip isActive={price.active} />
