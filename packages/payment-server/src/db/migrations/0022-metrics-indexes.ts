@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
@@ -9,11 +10,15 @@ import type { Migration } from 'kysely/migration';
  */
 export const metricsIndexes: Migration = {
   async up(db) {
-    // Gross volume: succeeded payments by when they succeeded, with their currency and amount.
+    // Gross volume: succeeded payments in the order the query groups them, by UTC day of
+    // success and currency (the expression as `modules/metrics/repository.ts` writes it), so the
+    // database adds up each group as it reads the index instead of sorting 100,000 rows first.
     await db.schema
       .createIndex('payment_intents_metrics_idx')
       .on('payment_intents')
-      .columns(['livemode', 'status', 'updated_at', 'currency_id', 'amount_received'])
+      .columns(['livemode', 'status'])
+      .expression(sql`(updated_at / 86400)`)
+      .columns(['currency_id', 'updated_at', 'amount_received'])
       .execute();
     // Refunds: succeeded refunds by when they succeeded, with their currency and amount.
     await db.schema

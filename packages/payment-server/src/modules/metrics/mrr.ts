@@ -95,7 +95,8 @@ function planStates(
     rows.map((row) => [row.item_id, { priceId: row.price_id, quantity: row.quantity }]),
   );
   const states = [];
-  for (const change of [...changes].reverse()) {
+  const newestFirst = [...changes].sort((a, b) => b.paid_at - a.paid_at);
+  for (const change of newestFirst) {
     states.push({ at: change.paid_at, items });
     const planSwitch = planSwitchJson.parse(JSON.parse(change.plan_change));
     items = new Map(items).set(planSwitch.itemId, {

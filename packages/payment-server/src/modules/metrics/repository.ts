@@ -17,7 +17,7 @@ interface Range {
 }
 
 /** The UTC day of a unix-seconds column: integer division, which both databases do alike. */
-const utcDay = (column: string) => sql<number>`${sql.ref(column)} / ${sql.lit(DAY_SECONDS)}`;
+const utcDay = (column: string) => sql<number>`(${sql.ref(column)} / ${sql.lit(DAY_SECONDS)})`;
 
 export type PaymentDayRow = ExactSum & { currency_id: string; day: number; count: number };
 
@@ -27,21 +27,25 @@ export type PaymentDayRow = ExactSum & { currency_id: string; day: number; count
  * no money and is no payment.
  */
 export async function listPaymentDayRows(db: PaymentDb, range: Range): Promise<PaymentDayRow[]> {
+  // Ranging over the day as well lets the database read payment_intents_metrics_idx in the
+  // order it groups by; the exact bounds then trim the first and last day.
   const day = utcDay('updated_at');
   return db
     .selectFrom('payment_intents')
     .where('livemode', '=', range.livemode ? 1 : 0)
     .where('status', '=', 'succeeded')
+    .where(day, '>=', Math.floor(range.from / DAY_SECONDS))
+    .where(day, '<=', Math.floor((range.to - 1) / DAY_SECONDS))
     .where('updated_at', '>=', range.from)
     .where('updated_at', '<', range.to)
     .where('amount_received', '!=', '0')
     .select([
-      'currency_id',
       day.as('day'),
+      'currency_id',
       sql<number>`count(*)`.as('count'),
       ...exactSumSelections(db, sql`${sql.ref('amount_received')}`),
     ])
-    .groupBy(['currency_id', day])
+    .groupBy([day, 'currency_id'])
     .execute();
 }
 
@@ -198,6 +202,5 @@ export async function listPlanChangeRows(db: PaymentDb, livemode: boolean): Prom
       (eb) => eb.ref('i.plan_change').$notNull().as('plan_change'),
       'il.quantity as credited_quantity',
     ])
-    .orderBy('i.paid_at')
     .execute();
 }
