@@ -34,7 +34,7 @@ interface CurrencyTally {
 
 /**
  * `GET /metrics/overview`: the dashboard's money figures per currency (never mixed), cut into the
- * range's buckets, with MRR, live subscriptions, the payment success rate and the top products.
+ * range's buckets, with MRR, live subscriptions and the payment success rate.
  */
 export async function getMetricsOverview(
   deps: { db: PaymentDb; clock: Clock },
