@@ -1,10 +1,10 @@
 import type { CataloguePriceFilter, CatalogueSort, SortDirection } from '@bazaar/schemas';
-import { countAll } from '@bazaar/server-kit';
+import { byCodePoints, countAll } from '@bazaar/server-kit';
 import {
   PostgresAdapter,
   sql,
   type ExpressionBuilder,
-  type RawBuilder,
+  type Expression,
   type Insertable,
   type Selectable,
 } from 'kysely';
@@ -55,13 +55,6 @@ export type CatalogueRow = Omit<
   };
 
 const isPostgres = (db: StoreDb) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/**
- * A text column ordered by code points on both databases (SQLite compares bytes; PostgreSQL
- * would otherwise use the database's locale), so lists and searches sort alike everywhere.
- */
-const byCodePoints = (db: StoreDb, column: 'l.title_key' | 'a.did') =>
-  isPostgres(db) ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
 
 /** Writes the listing of an app, replacing its previous version's; the search index follows by trigger. */
 export async function upsertListingRow(db: StoreDb, row: Insertable<StoreTables['store_app_listings']>) {
@@ -238,7 +231,7 @@ export async function searchCatalogueRows(
         .join(' OR ')})`;
   const found = catalogueQuery(db, filter, 'listings').where(matching);
   // The best score sorts first: ascending scores for the most relevant first.
-  const [sortBy, direction]: [RawBuilder<unknown>, SortDirection] =
+  const [sortBy, direction]: [Expression<unknown>, SortDirection] =
     order.sortBy === 'relevance'
       ? [relevanceScore(db, search.relevance), order.direction === 'desc' ? 'asc' : 'desc']
       : [sortColumn(db, order.sortBy), order.direction];
