@@ -15,4 +15,7 @@ export const adminKeys = {
   paymentLinks: (livemode: boolean) => [...adminKeys.all(livemode), 'payment-links'] as const,
   paymentLinkPage: (livemode: boolean, query: Record<string, string>) =>
     [...adminKeys.paymentLinks(livemode), 'page', query] as const,
+  invoices: (livemode: boolean) => [...adminKeys.all(livemode), 'invoices'] as const,
+  invoicePage: (livemode: boolean, query: Record<string, string>) =>
+    [...adminKeys.invoices(livemode), 'page', query] as const,
 };

@@ -9,7 +9,11 @@ export interface SentRequest {
 
 export interface StubAnswer {
   status?: number;
-  body: unknown;
+  /** Sent as JSON, unless `raw` is given. */
+  body?: unknown;
+  /** Sent as it is (a CSV export's text or stream), with `headers`. */
+  raw?: string | ReadableStream<Uint8Array>;
+  headers?: Record<string, string>;
 }
 
 type Handler = (request: SentRequest) => StubAnswer;
@@ -41,7 +45,8 @@ export function createAdminApiStub() {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     requests.push(request);
-    const { status = 200, body } = answer(request);
+    const { status = 200, body, raw, headers } = answer(request);
+    if (raw !== undefined) return new Response(raw, { status, headers });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }
 

@@ -1,0 +1,77 @@
+import { useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
+import { InvoiceStatusChip } from '@bazaar/payment-react/customer';
+import type { Invoice } from '@bazaar/schemas';
+import { useInvoicePage } from '../api/use-invoices.ts';
+import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
+import { useServerGrid } from '../data-grid/use-server-grid.ts';
+import { ListExportButton } from '../exports/list-export-button.tsx';
+import { InvoiceStatusFilter, INVOICE_STATUS_FIELD } from './invoice-status-filter.tsx';
+
+const FILTER_FIELDS = [INVOICE_STATUS_FIELD];
+const PHONE_HIDDEN_FIELDS = ['customer_id', 'created_at'];
+
+/** `/admin/invoices`: every customer's invoices of the mode, filtered by status, paged by the server, exported whole. */
+export function InvoicesPage() {
+  const t = useTranslate();
+  const grid = useServerGrid(FILTER_FIELDS);
+  const invoices = useInvoicePage(grid.query);
+  const columns = useMemo<GridColDef<Invoice>[]>(
+    () => [
+      {
+        field: 'number',
+        headerName: t('payment.invoiceList.number'),
+        flex: 1,
+        minWidth: 160,
+        sortable: false,
+      },
+      {
+        field: 'status',
+        headerName: t('payment.admin.status.label'),
+        width: 140,
+        sortable: false,
+        renderCell: ({ row }) => <InvoiceStatusChip status={row.status} />,
+      },
+      {
+        field: 'total',
+        headerName: t('payment.admin.invoice.total'),
+        width: 150,
+        sortable: false,
+        valueGetter: (_value, row) => formatMoney(row.total, row.currency),
+      },
+      { field: 'customer_id', headerName: t('payment.admin.invoice.customer'), width: 200, sortable: false },
+      {
+        field: 'created_at',
+        headerName: t('payment.admin.field.created'),
+        width: 170,
+        sortable: false,
+        valueFormatter: (value: number) => formatDateTimeMinutes(value),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <AdminPageHeading
+        title={t('payment.admin.invoices.title')}
+        actions={
+          <ListExportButton path="/api/invoices/export.csv" fileName="invoices.csv" query={grid.query} />
+        }
+      />
+      <ServerDataGrid
+        label={t('payment.admin.invoices.title')}
+        emptyText={t('payment.admin.invoices.empty')}
+        grid={grid}
+        columns={columns}
+        page={invoices.data}
+        isLoading={invoices.isFetching}
+        phoneHiddenFields={PHONE_HIDDEN_FIELDS}
+        error={invoices.error}
+        toolbar={<InvoiceStatusFilter grid={grid} />}
+      />
+    </>
+  );
+}
