@@ -28,4 +28,5 @@ export { extractErrorText } from './api/error-text.ts';
 export { queryKeys } from './api/query-keys.ts';
 export { useSessionUser, useCustomerMe } from './api/use-session-user.ts';
 export { useRelayChannel, type RelayConnection } from './realtime/use-relay-events.ts';
+export { debounce, type Debounced } from './realtime/debounce.ts';
 export { formatMoney } from '@bazaar/money';

@@ -41,9 +41,8 @@ describe('AdminGuard', () => {
 
   it('opens the first section at /admin', async () => {
     api.reset(USERS.admin);
-    api.on('GET', '/payment-kit/api/products', EMPTY_PAGE);
     renderAdmin('/admin');
-    expect(await screen.findByRole('heading', { name: 'Products', level: 1 }, SLOW)).toBeTruthy();
-    expect(screen.getByLabelText('address').textContent).toBe('/admin/products');
+    expect(await screen.findByRole('heading', { name: 'Overview', level: 1 }, SLOW)).toBeTruthy();
+    expect(screen.getByLabelText('address').textContent).toBe('/admin/overview');
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 
@@ -24,6 +25,20 @@ export interface AdminSection {
  * routes. A section appears here once its pages exist, so the navigation never leads nowhere.
  */
 export const ADMIN_SECTIONS: AdminSection[] = [
+  {
+    // First, so `/admin` opens it.
+    path: 'overview',
+    label: 'payment.admin.nav.overview',
+    icon: InsightsOutlined,
+    pages: [
+      {
+        path: '',
+        Page: lazy(() =>
+          import('./overview/overview-page.tsx').then((module) => ({ default: module.OverviewPage })),
+        ),
+      },
+    ],
+  },
   {
     path: 'products',
     label: 'payment.admin.nav.products',

@@ -19,8 +19,14 @@ function CurrentAddress() {
   return <output aria-label="address">{`${pathname}${search}`}</output>;
 }
 
-/** The dashboard at `path` (`/admin/products?page=2`), as the kit's app holds it, in test mode. */
-export function renderAdmin(path: string, { locale = 'en' }: { locale?: Locale } = {}) {
+/**
+ * The dashboard at `path` (`/admin/products?page=2`), as the kit's app holds it, in test mode.
+ * `withRelay` names the app so live pages open a relay socket (stub `WebSocket` first).
+ */
+export function renderAdmin(
+  path: string,
+  { locale = 'en', withRelay = false }: { locale?: Locale; withRelay?: boolean } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     inShell(
@@ -29,6 +35,7 @@ export function renderAdmin(path: string, { locale = 'en' }: { locale?: Locale }
           apiBaseUrl="http://localhost/payment-kit"
           locale={locale}
           livemode={false}
+          appId={withRelay ? PLATFORM.appId : null}
           fetch={(input, init) => window.fetch(input, init)}
           queryClient={queryClient}
           theme="inherit"

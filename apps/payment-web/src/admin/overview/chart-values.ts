@@ -1,0 +1,29 @@
+import { formatAmount } from '@bazaar/money';
+import type { MetricsInterval } from '@bazaar/schemas';
+
+/**
+ * An amount's height on a chart, for plotting only: the float may round an 18-decimal amount, so
+ * every figure a person reads (totals, tooltips) is formatted from the exact string instead.
+ */
+export function toPlotValue(amount: string | bigint, decimals: number): number {
+  return Number(formatAmount(amount, decimals));
+}
+
+/** A bucket's name on the x axis, in UTC as the server cuts them: `Nov 28` for days and weeks, `Nov 2026` for months. */
+export function formatBucketStart(start: number, interval: MetricsInterval, locale: string): string {
+  const options: Intl.DateTimeFormatOptions =
+    interval === 'month'
+      ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
+      : { month: 'short', day: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(locale, options).format(start * 1000);
+}
+
+/** A rate in basis points as a percentage with one decimal: `9650` → `96.5%`. A rate is not money. */
+export function formatRate(basisPoints: number): string {
+  return `${(basisPoints / 100).toFixed(1)}%`;
+}
+
+/** Axis ticks are approximate by nature: `1.2K`, `3M`. */
+export function formatAxisTick(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
