@@ -3,6 +3,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 
 import type { MessageKey } from '@bazaar/i18n';
 
@@ -85,6 +86,25 @@ export const ADMIN_SECTIONS: AdminSection[] = [
           import('./payment-links/payment-link-create-page.tsx').then((module) => ({
             default: module.PaymentLinkCreatePage,
           })),
+        ),
+      },
+    ],
+  },
+  {
+    path: 'customers',
+    label: 'payment.admin.nav.customers',
+    icon: PeopleOutlined,
+    pages: [
+      {
+        path: '',
+        Page: lazy(() =>
+          import('./customers/customers-page.tsx').then((module) => ({ default: module.CustomersPage })),
+        ),
+      },
+      {
+        path: ':id',
+        Page: lazy(() =>
+          import('./customers/customer-page.tsx').then((module) => ({ default: module.CustomerPage })),
         ),
       },
     ],

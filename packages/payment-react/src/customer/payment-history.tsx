@@ -22,7 +22,8 @@ export function paymentState(payment: Pick<CustomerPayment, 'status' | 'last_pay
   return payment.last_payment_error ? 'failed' : 'incomplete';
 }
 
-const STATE_COLOR: Record<PaymentState, ChipProps['color']> = {
+/** A payment state's chip colour, shared with the admin's customer page. */
+export const PAYMENT_STATE_COLOR: Record<PaymentState, ChipProps['color']> = {
   succeeded: 'success',
   failed: 'error',
   processing: 'info',
@@ -64,7 +65,7 @@ function PaymentRow({ payment }: { payment: CustomerPayment }) {
         <PaidWith payment={payment} />
       </Stack>
       <RowStatus
-        color={STATE_COLOR[state]}
+        color={PAYMENT_STATE_COLOR[state]}
         label={t(`payment.payments.status.${state}`)}
         invoiceId={payment.invoice_id}
       />

@@ -1,0 +1,37 @@
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { formatDate, formatMoney, usePaymentContext } from '@bazaar/payment-react';
+import { InvoiceStatusChip } from '@bazaar/payment-react/customer';
+import type { Invoice } from '@bazaar/schemas';
+import { OwnedRow, OwnedRows } from './owned-row.tsx';
+
+/** The customer's invoices: number, date, total, status, and the PDF to download. */
+export function CustomerInvoiceList({ invoices }: { invoices: Invoice[] }) {
+  const { t, apiUrl } = usePaymentContext();
+  return (
+    <OwnedRows>
+      {invoices.map((invoice) => (
+        <OwnedRow key={invoice.id}>
+          <Typography variant="body2" sx={{ flex: 1, minWidth: 140, fontWeight: 500 }}>
+            {invoice.number}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatDate(invoice.created_at)}
+          </Typography>
+          <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 96, textAlign: 'right' }}>
+            {formatMoney(invoice.total, invoice.currency)}
+          </Typography>
+          <InvoiceStatusChip status={invoice.status} />
+          <Link
+            href={apiUrl(`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`)}
+            download={`invoice-${invoice.number}.pdf`}
+            variant="body2"
+            aria-label={t('payment.admin.customer.invoicePdfOf', { number: invoice.number })}
+          >
+            {t('payment.admin.customer.invoicePdf')}
+          </Link>
+        </OwnedRow>
+      ))}
+    </OwnedRows>
+  );
+}

@@ -1,0 +1,104 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ApiError, extractErrorText, useTranslate } from '@bazaar/payment-react';
+import { useCustomerDetails } from '../api/use-customers.ts';
+import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { CustomerCreditList } from './customer-credit-list.tsx';
+import { CustomerInvoiceList } from './customer-invoice-list.tsx';
+import { CustomerPaymentList } from './customer-payment-list.tsx';
+import { CustomerProfile } from './customer-profile.tsx';
+import { CustomerRefundList } from './customer-refund-list.tsx';
+import { CustomerSubscriptionList } from './customer-subscription-list.tsx';
+import { CustomerTestClock } from './customer-test-clock.tsx';
+import { OwnedSection } from './owned-section.tsx';
+
+function CustomerLoadError({ error }: { error: unknown }) {
+  const t = useTranslate();
+  // An unknown id, or one of the other mode's customers, is a 404: say so rather than show the server's words.
+  if (error instanceof ApiError && error.status === 404) {
+    return <Alert severity="warning">{t('payment.admin.customer.notFound')}</Alert>;
+  }
+  return (
+    <Alert severity="error">{t('payment.admin.loadFailed', { reason: extractErrorText(error, t) })}</Alert>
+  );
+}
+
+/** `/admin/customers/:id`: a customer and everything they own, each kind with its count. */
+export function CustomerPage() {
+  const t = useTranslate();
+  const { id = '' } = useParams();
+  const details = useCustomerDetails(id);
+  const customer = details.data;
+
+  return (
+    <>
+      <Button component={RouterLink} to=".." relative="path" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        {t('payment.admin.customers.title')}
+      </Button>
+      {details.error ? <CustomerLoadError error={details.error} /> : null}
+      {!customer && !details.error ? (
+        <LinearProgress aria-label={t('common.loading')} sx={{ height: 2 }} />
+      ) : null}
+      {customer ? (
+        <>
+          <AdminPageHeading title={customer.name || customer.email || customer.id} />
+          <CustomerProfile customer={customer} />
+          <Stack spacing={4} sx={{ mt: 4 }}>
+            <OwnedSection
+              id="customer-subscriptions"
+              title={t('payment.admin.customer.subscriptions')}
+              count={customer.subscriptions.count}
+              emptyText={t('payment.admin.customer.noSubscriptions')}
+            >
+              <CustomerSubscriptionList subscriptions={customer.subscriptions.list} />
+            </OwnedSection>
+            <OwnedSection
+              id="customer-invoices"
+              title={t('payment.admin.customer.invoices')}
+              count={customer.invoices.count}
+              emptyText={t('payment.admin.customer.noInvoices')}
+            >
+              <CustomerInvoiceList invoices={customer.invoices.list} />
+            </OwnedSection>
+            <OwnedSection
+              id="customer-payments"
+              title={t('payment.admin.customer.payments')}
+              count={customer.payments.count}
+              emptyText={t('payment.admin.customer.noPayments')}
+            >
+              <CustomerPaymentList payments={customer.payments.list} />
+            </OwnedSection>
+            <OwnedSection
+              id="customer-refunds"
+              title={t('payment.admin.customer.refunds')}
+              count={customer.refunds.count}
+              emptyText={t('payment.admin.customer.noRefunds')}
+            >
+              <CustomerRefundList refunds={customer.refunds.list} />
+            </OwnedSection>
+            <OwnedSection
+              id="customer-credit"
+              title={t('payment.admin.customer.credit')}
+              count={customer.credit.length}
+              emptyText={t('payment.admin.customer.noCredit')}
+            >
+              <CustomerCreditList credit={customer.credit} />
+            </OwnedSection>
+            <OwnedSection
+              id="customer-test-clock"
+              title={t('payment.admin.customer.testClock')}
+              count={customer.test_clock ? 1 : 0}
+              emptyText={t('payment.admin.customer.noTestClock')}
+            >
+              {customer.test_clock ? <CustomerTestClock clock={customer.test_clock} /> : null}
+            </OwnedSection>
+          </Stack>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,224 @@
+import type {
+  AdminCustomer,
+  AdminCustomerDetails,
+  CustomerPayment,
+  Invoice,
+  ListedRefund,
+  Subscription,
+} from '@bazaar/schemas';
+
+/** Test builders: valid answers of the admin's customer endpoints, with just the fields a test cares about changed. */
+
+/** 2027-01-15 12:00 UTC: midday, so a date reads the same in every time zone a test runs in. */
+export const MIDDAY = 1_800_014_400;
+
+export const USD = {
+  id: 'pc_test_usd',
+  payment_method_id: 'pm_test_card',
+  symbol: '$',
+  name: 'US Dollar',
+  logo: '',
+  decimal: 2,
+  maximum_precision: 2,
+  active: true,
+  contract: null,
+  livemode: false,
+};
+
+/** A chain token: 18 decimals, shown to 6. */
+export const ABT = {
+  ...USD,
+  id: 'pc_test_abt',
+  payment_method_id: 'pm_test_arcblock',
+  symbol: 'ABT',
+  name: 'ArcBlock Token',
+  decimal: 18,
+  maximum_precision: 6,
+};
+
+const CARD = { id: 'pm_test_card', type: 'stripe', name: 'Card' } as const;
+
+export function makeAdminCustomer(overrides: Partial<AdminCustomer> = {}): AdminCustomer {
+  return {
+    id: 'cus_1',
+    object: 'customer',
+    did: 'did:abt:z1ada',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '',
+    address: { country: '', state: '', city: '', line1: '', line2: '', postal_code: '' },
+    livemode: false,
+    metadata: {},
+    test_clock_id: null,
+    created_at: MIDDAY,
+    updated_at: MIDDAY,
+    ...overrides,
+  };
+}
+
+export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 'sub_1',
+    object: 'subscription',
+    status: 'active',
+    customer_id: 'cus_1',
+    currency_id: USD.id,
+    currency: USD,
+    default_payment_method_id: CARD.id,
+    payment_card: { brand: 'visa', last4: '4242' },
+    payer_address: null,
+    items: [
+      {
+        id: 'si_1',
+        object: 'subscription_item',
+        price_id: 'price_monthly',
+        quantity: 1,
+        price: {
+          id: 'price_monthly',
+          product_id: 'prod_club',
+          product: {
+            id: 'prod_club',
+            name: 'Bazaar Club membership',
+            description: '',
+            images: [],
+            unit_label: null,
+            statement_descriptor: null,
+            active: true,
+          },
+          active: true,
+          type: 'recurring',
+          currency_id: USD.id,
+          unit_amount: '999',
+          custom_unit_amount: null,
+          currency_options: [],
+          billing_scheme: 'per_unit',
+          tiers_mode: null,
+          tiers: null,
+          upsell: null,
+          nickname: '',
+          metadata: {},
+          recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+          quantity_available: 0,
+          quantity_sold: 0,
+          quantity_limit_per_checkout: 0,
+          livemode: false,
+        },
+      },
+    ],
+    billing_cycle_anchor: MIDDAY,
+    current_period_start: MIDDAY,
+    current_period_end: MIDDAY + 31 * 86_400,
+    trial_start: null,
+    trial_end: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    ended_at: null,
+    cancelation_details: null,
+    billing_threshold_amount: '0',
+    latest_invoice_id: 'in_1',
+    checkout_session_id: 'cs_1',
+    test_clock_id: null,
+    livemode: false,
+    metadata: {},
+    created_at: MIDDAY,
+    ...overrides,
+  };
+}
+
+export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: 'in_1',
+    object: 'invoice',
+    number: 'BZR-0001',
+    status: 'paid',
+    billing_reason: 'manual',
+    customer_id: 'cus_1',
+    subscription_id: null,
+    checkout_session_id: 'cs_1',
+    payment_intent_id: 'pi_1',
+    currency_id: USD.id,
+    currency: USD,
+    description: '',
+    lines: [],
+    subtotal: '1999',
+    total: '1999',
+    amount_applied: '0',
+    amount_due: '1999',
+    amount_paid: '1999',
+    amount_remaining: '0',
+    period_start: null,
+    period_end: null,
+    due_date: null,
+    attempt_count: 0,
+    next_payment_attempt: null,
+    payment_method_id: CARD.id,
+    payment_method: CARD,
+    payment_details: { brand: 'visa', last4: '4242' },
+    refunds: [],
+    livemode: false,
+    created_at: MIDDAY,
+    paid_at: MIDDAY,
+    ...overrides,
+  };
+}
+
+export function makePayment(overrides: Partial<CustomerPayment> = {}): CustomerPayment {
+  return {
+    id: 'pi_1',
+    object: 'payment_intent',
+    status: 'succeeded',
+    amount: '1999',
+    amount_received: '1999',
+    currency_id: USD.id,
+    payment_method_id: CARD.id,
+    customer_id: 'cus_1',
+    invoice_id: 'in_1',
+    livemode: false,
+    last_payment_error: null,
+    payment_details: { brand: 'visa', last4: '4242' },
+    created_at: MIDDAY,
+    currency: USD,
+    payment_method: CARD,
+    ...overrides,
+  };
+}
+
+export function makeRefund(overrides: Partial<ListedRefund> = {}): ListedRefund {
+  return {
+    id: 're_1',
+    object: 'refund',
+    type: 'refund',
+    status: 'succeeded',
+    reason: 'requested_by_admin',
+    description: null,
+    amount: '500',
+    currency_id: USD.id,
+    payment_intent_id: 'pi_1',
+    customer_id: 'cus_1',
+    invoice_id: 'in_1',
+    subscription_id: null,
+    failure_message: null,
+    payment_details: null,
+    attempt_count: 1,
+    livemode: false,
+    created_at: MIDDAY,
+    updated_at: MIDDAY,
+    currency: USD,
+    ...overrides,
+  };
+}
+
+/** A customer who owns nothing yet: every section empty. */
+export function makeCustomerDetails(overrides: Partial<AdminCustomerDetails> = {}): AdminCustomerDetails {
+  const none = { list: [], count: 0 };
+  return {
+    ...makeAdminCustomer(),
+    subscriptions: none,
+    invoices: none,
+    payments: none,
+    refunds: none,
+    credit: [],
+    test_clock: null,
+    ...overrides,
+  };
+}
