@@ -4,6 +4,7 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 
 import type { MessageKey } from '@bazaar/i18n';
 
@@ -105,6 +106,19 @@ export const ADMIN_SECTIONS: AdminSection[] = [
         path: ':id',
         Page: lazy(() =>
           import('./customers/customer-page.tsx').then((module) => ({ default: module.CustomerPage })),
+        ),
+      },
+    ],
+  },
+  {
+    path: 'invoices',
+    label: 'payment.admin.nav.invoices',
+    icon: ReceiptLongOutlined,
+    pages: [
+      {
+        path: '',
+        Page: lazy(() =>
+          import('./invoices/invoices-page.tsx').then((module) => ({ default: module.InvoicesPage })),
         ),
       },
     ],

@@ -196,4 +196,13 @@ export const paymentAdminEn = {
   'payment.admin.overview.topProducts.empty': 'No product was sold in this range.',
   'payment.admin.overview.empty.title': 'Nothing happened in this range',
   'payment.admin.overview.empty.description': 'Payments, refunds and subscriptions show here as they happen.',
+  'payment.admin.nav.invoices': 'Invoices',
+  'payment.admin.invoices.title': 'Invoices',
+  'payment.admin.invoices.empty': 'No invoices yet',
+  'payment.admin.invoice.total': 'Total',
+  'payment.admin.invoice.customer': 'Customer',
+  'payment.admin.export.button': 'Export CSV',
+  'payment.admin.export.title': 'Exporting',
+  'payment.admin.export.progress': 'Exported {rows} of {total} rows',
+  'payment.admin.export.rows': 'Exported {rows} rows',
 };

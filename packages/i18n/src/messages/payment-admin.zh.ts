@@ -196,4 +196,13 @@ export const paymentAdminZh: Record<keyof typeof paymentAdminEn, string> = {
   'payment.admin.overview.topProducts.empty': '此范围内没有售出任何产品。',
   'payment.admin.overview.empty.title': '此范围内暂无数据',
   'payment.admin.overview.empty.description': '支付、退款和订阅发生后会显示在这里。',
+  'payment.admin.nav.invoices': '账单',
+  'payment.admin.invoices.title': '账单',
+  'payment.admin.invoices.empty': '还没有账单',
+  'payment.admin.invoice.total': '总额',
+  'payment.admin.invoice.customer': '顾客',
+  'payment.admin.export.button': '导出 CSV',
+  'payment.admin.export.title': '正在导出',
+  'payment.admin.export.progress': '已导出 {rows} / {total} 行',
+  'payment.admin.export.rows': '已导出 {rows} 行',
 };
