@@ -3,7 +3,13 @@ import { formatMoney } from '@bazaar/money';
 import { usePaymentContext } from '@bazaar/payment-react';
 import type { CurrencyMetrics, MetricsInterval, MetricsSeriesPoint } from '@bazaar/schemas';
 import { ChartCard } from './chart-card.tsx';
-import { formatAxisTick, formatBucketStart, toPlotValue } from './chart-values.ts';
+import {
+  formatAxisTick,
+  formatBucketStart,
+  isLabelledBucket,
+  toPlotValue,
+  X_AXIS_HEIGHT_PX,
+} from './chart-values.ts';
 import { CHART_HEIGHT_PX } from './volume-chart.tsx';
 
 type Movement = 'new' | 'expansion' | 'contraction' | 'churn';
@@ -36,6 +42,8 @@ export function MrrMovementChart({
           {
             scaleType: 'band',
             data: series.map((point) => formatBucketStart(point.start, interval, locale)),
+            height: X_AXIS_HEIGHT_PX,
+            tickLabelInterval: (_: string, index: number) => isLabelledBucket(index, series.length),
           },
         ]}
         yAxis={[{ valueFormatter: (value: number) => formatAxisTick(value, locale) }]}

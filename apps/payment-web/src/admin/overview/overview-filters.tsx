@@ -49,7 +49,7 @@ export function CurrencySelect({ currencies, currencyId, onChange }: CurrencySel
       label={t('payment.admin.overview.currency')}
       value={currencyId}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 120 }}
+      sx={{ width: 120 }}
     >
       {currencies.map(({ currency }) => (
         <MenuItem key={currency.id} value={currency.id}>

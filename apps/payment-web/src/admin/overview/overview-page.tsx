@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { extractErrorText, StatusPanel, usePaymentContext } from '@bazaar/payment-react';
 import { useMetricsLiveRefresh, useMetricsOverview, useTopProducts } from '../api/use-metrics.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
-import { formatBucketStart, formatRate } from './chart-values.ts';
+import { formatBucketStart, formatRate, formatRateTick } from './chart-values.ts';
 import { CountOverTimeChart } from './count-over-time-chart.tsx';
 import { MrrMovementChart } from './mrr-movement-chart.tsx';
 import { CurrencySelect, RangePicker } from './overview-filters.tsx';
@@ -91,6 +91,7 @@ export function OverviewPage() {
               )}
               values={overview.data.payment_attempts.series.map((point) => point.rate_bp)}
               formatValue={formatRate}
+              formatTick={formatRateTick}
               yMax={BASIS_POINTS_WHOLE}
             />
             <TopProductsTable

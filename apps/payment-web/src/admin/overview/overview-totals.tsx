@@ -17,7 +17,12 @@ export function OverviewTotals({ metrics, attempts }: OverviewTotalsProps) {
   const attemptCount = attempts.succeeded + attempts.failed;
   return (
     <Box
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', mb: 3 }}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+        mb: 3,
+      }}
     >
       <MetricCard
         label={t('payment.admin.overview.grossVolume')}

@@ -3,7 +3,13 @@ import { formatMoney } from '@bazaar/money';
 import { usePaymentContext } from '@bazaar/payment-react';
 import type { CurrencyMetrics, MetricsInterval } from '@bazaar/schemas';
 import { ChartCard } from './chart-card.tsx';
-import { formatAxisTick, formatBucketStart, toPlotValue } from './chart-values.ts';
+import {
+  formatAxisTick,
+  formatBucketStart,
+  isLabelledBucket,
+  toPlotValue,
+  X_AXIS_HEIGHT_PX,
+} from './chart-values.ts';
 
 export const CHART_HEIGHT_PX = 260;
 
@@ -20,6 +26,8 @@ export function VolumeChart({ metrics, interval }: { metrics: CurrencyMetrics; i
           {
             scaleType: 'point',
             data: series.map((point) => formatBucketStart(point.start, interval, locale)),
+            height: X_AXIS_HEIGHT_PX,
+            tickLabelInterval: (_: string, index: number) => isLabelledBucket(index, series.length),
           },
         ]}
         yAxis={[{ valueFormatter: (value: number) => formatAxisTick(value, locale) }]}
@@ -29,12 +37,14 @@ export function VolumeChart({ metrics, interval }: { metrics: CurrencyMetrics; i
             data: series.map((point) => toPlotValue(point.gross_volume, decimals)),
             valueFormatter: (_, { dataIndex }) => formatMoney(series[dataIndex]!.gross_volume, currency),
             area: true,
+            curve: 'linear',
             showMark: false,
           },
           {
             label: t('payment.admin.overview.netRevenue'),
             data: series.map((point) => toPlotValue(point.net_revenue, decimals)),
             valueFormatter: (_, { dataIndex }) => formatMoney(series[dataIndex]!.net_revenue, currency),
+            curve: 'linear',
             showMark: false,
           },
         ]}
