@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
+import { DetailList } from '../components/detail-list.tsx';
 import type { AdminCustomer } from '@bazaar/schemas';
 
 /** The customer's own fields as labels and values; empty ones are left out. */
@@ -18,32 +17,5 @@ export function CustomerProfile({ customer }: { customer: AdminCustomer }) {
     [t('payment.admin.customer.address'), address],
     [t('payment.admin.field.created'), formatDateTimeMinutes(customer.created_at)],
   ];
-  return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' },
-        gap: { xs: 0.25, sm: 1.5 },
-        m: 0,
-      }}
-    >
-      {rows
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-              {label}
-            </Typography>
-            <Typography
-              component="dd"
-              variant="body2"
-              sx={{ m: 0, wordBreak: 'break-word', whiteSpace: 'pre-line' }}
-            >
-              {value}
-            </Typography>
-          </Box>
-        ))}
-    </Box>
-  );
+  return <DetailList rows={rows} />;
 }
