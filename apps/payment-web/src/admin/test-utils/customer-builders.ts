@@ -6,35 +6,15 @@ import type {
   ListedRefund,
   Subscription,
 } from '@bazaar/schemas';
+import { USD } from '@bazaar/payment-react/testing';
 
 /** Test builders: valid answers of the admin's customer endpoints, with just the fields a test cares about changed. */
 
+// The currencies are the checkout's test currencies: one definition for every test.
+export { ABT, USD } from '@bazaar/payment-react/testing';
+
 /** 2027-01-15 12:00 UTC: midday, so a date reads the same in every time zone a test runs in. */
 export const MIDDAY = 1_800_014_400;
-
-export const USD = {
-  id: 'pc_test_usd',
-  payment_method_id: 'pm_test_card',
-  symbol: '$',
-  name: 'US Dollar',
-  logo: '',
-  decimal: 2,
-  maximum_precision: 2,
-  active: true,
-  contract: null,
-  livemode: false,
-};
-
-/** A chain token: 18 decimals, shown to 6. */
-export const ABT = {
-  ...USD,
-  id: 'pc_test_abt',
-  payment_method_id: 'pm_test_arcblock',
-  symbol: 'ABT',
-  name: 'ArcBlock Token',
-  decimal: 18,
-  maximum_precision: 6,
-};
 
 const CARD = { id: 'pm_test_card', type: 'stripe', name: 'Card' } as const;
 
