@@ -5,6 +5,16 @@ import { paymentIntegrationsEn } from './payment-integrations.en.ts';
 import { paymentIntegrationsZh } from './payment-integrations.zh.ts';
 import { paymentAdminEn } from './payment-admin.en.ts';
 import { paymentAdminZh } from './payment-admin.zh.ts';
+import { paymentAdminSubscriptionsEn } from './payment-admin-subscriptions.en.ts';
+import { paymentAdminSubscriptionsZh } from './payment-admin-subscriptions.zh.ts';
+import { paymentAdminPaymentsEn } from './payment-admin-payments.en.ts';
+import { paymentAdminPaymentsZh } from './payment-admin-payments.zh.ts';
+import { paymentAdminInvoicesEn } from './payment-admin-invoices.en.ts';
+import { paymentAdminInvoicesZh } from './payment-admin-invoices.zh.ts';
+import { paymentAdminEventsEn } from './payment-admin-events.en.ts';
+import { paymentAdminEventsZh } from './payment-admin-events.zh.ts';
+import { paymentAdminSettingsEn } from './payment-admin-settings.en.ts';
+import { paymentAdminSettingsZh } from './payment-admin-settings.zh.ts';
 import { paymentDonateEn } from './payment-donate.en.ts';
 import { paymentInvoiceReasonsEn } from './payment-invoice-reasons.en.ts';
 import { paymentInvoiceReasonsZh } from './payment-invoice-reasons.zh.ts';
@@ -60,6 +70,11 @@ export const en = {
   ...paymentInvoiceListEn,
   ...paymentIntegrationsEn,
   ...paymentAdminEn,
+  ...paymentAdminSubscriptionsEn,
+  ...paymentAdminPaymentsEn,
+  ...paymentAdminInvoicesEn,
+  ...paymentAdminEventsEn,
+  ...paymentAdminSettingsEn,
   ...paymentOverdueEn,
   ...paymentSubscriptionEn,
   ...paymentSubscriptionActionsEn,
@@ -87,6 +102,11 @@ export const zh: Record<MessageKey, string> = {
   ...paymentInvoiceListZh,
   ...paymentIntegrationsZh,
   ...paymentAdminZh,
+  ...paymentAdminSubscriptionsZh,
+  ...paymentAdminPaymentsZh,
+  ...paymentAdminInvoicesZh,
+  ...paymentAdminEventsZh,
+  ...paymentAdminSettingsZh,
   ...paymentOverdueZh,
   ...paymentSubscriptionZh,
   ...paymentSubscriptionActionsZh,

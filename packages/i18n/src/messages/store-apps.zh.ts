@@ -86,7 +86,8 @@ export const storeAppsZh: Record<keyof typeof storeAppsEn, string> = {
   'store.apps.settings.autoPublishHint':
     '版本一旦可以发布就立即发布：无需审核时在上传时发布，否则在批准后发布。',
   'store.apps.settings.supportersTable': '以表格显示支持者',
-  'store.apps.settings.supportersTableHint': '关闭时，应用页面的打赏以头像显示支持者；开启时以表格显示每笔金额和总额。',
+  'store.apps.settings.supportersTableHint':
+    '关闭时，应用页面的打赏以头像显示支持者；开启时以表格显示每笔金额和总额。',
   'store.apps.thread.version': '版本',
   'store.apps.thread.labelFor': '{version} 的评论',
   'store.apps.thread.empty': '{version} 还没有评论。',

@@ -1,0 +1,2 @@
+/** The Payment Kit's admin dashboard: the event log and webhook endpoints. */
+export const paymentAdminEventsEn = {};

@@ -1,0 +1,2 @@
+/** The Payment Kit's admin dashboard: payments and refunds. */
+export const paymentAdminPaymentsEn = {};

@@ -1,0 +1,3 @@
+import type { paymentAdminPaymentsEn } from './payment-admin-payments.en.ts';
+
+export const paymentAdminPaymentsZh: Record<keyof typeof paymentAdminPaymentsEn, string> = {};

@@ -1,0 +1,2 @@
+/** The Payment Kit's admin dashboard: test clocks, payment methods and currencies. */
+export const paymentAdminSettingsEn = {};
