@@ -204,6 +204,8 @@ export interface PaymentTables {
     collection_lease_holder: Optional<string | null>;
     /** A manual invoice's days from finalizing to its due date; null for every other invoice. */
     days_until_due: Optional<number | null>;
+    /** 1 once a paid invoice's lines are added to `metrics_price_days`. */
+    revenue_rolled_up: Generated<number>;
   };
   invoice_lines: {
     id: string;
@@ -493,6 +495,16 @@ export interface PaymentTables {
     duration_ms: number;
     retry_count: number;
     created_at: number;
+  };
+  /** What each price's lines of paid invoices billed per UTC day (`flows/roll-up-price-revenue.ts`). */
+  metrics_price_days: {
+    livemode: number;
+    currency_id: string;
+    day: number;
+    price_id: string;
+    is_credit: number;
+    /** Non-negative digits in the currency's smallest unit. */
+    amount: string;
   };
 }
 

@@ -21,6 +21,7 @@ import { donations } from './0019-donations.ts';
 import { donationLinkSettings } from './0020-donation-link-settings.ts';
 import { customerListOrder } from './0021-customer-list-order.ts';
 import { metricsIndexes } from './0022-metrics-indexes.ts';
+import { priceRevenueDays } from './0023-price-revenue-days.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0020_donation_link_settings': donationLinkSettings,
   '0021_customer_list_order': customerListOrder,
   '0022_metrics_indexes': metricsIndexes,
+  '0023_price_revenue_days': priceRevenueDays,
 };
