@@ -244,6 +244,8 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
 
   it('finalizes a draft, due days_until_due later, and the payer pays it by 4242 on the invoice page', async () => {
     const draft = await createDraft({ days_until_due: 14 });
+    const read = await adminRequest(t, 'GET', `/invoices/${draft.id}`);
+    expect(adminInvoiceSchema.parse(read.json())).toEqual(draft);
     const open = await moved(draft.id, 'finalize');
     expect(open).toMatchObject({
       status: 'open',
@@ -260,6 +262,8 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
 
     const seen = await t.app.inject({ url: `${API}/invoices/${draft.id}`, headers: asPayer() });
     expect(invoiceSchema.parse(seen.json()).status).toBe('open');
+    // The terms are the merchant's: the payer reads the due date they led to.
+    expect(seen.json()).not.toHaveProperty('days_until_due');
     const started = await t.app.inject({
       method: 'POST',
       url: `${API}/invoices/${draft.id}/pay`,

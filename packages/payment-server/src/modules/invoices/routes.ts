@@ -55,7 +55,8 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
     {
       schema: {
         params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 200: invoiceSchema },
+        // An admin also reads a draft's terms, to edit it; a payer gets the invoice alone.
+        response: { 200: adminInvoiceSchema.partial({ days_until_due: true }) },
       },
     },
     async (request) => getVisibleInvoice(deps.db, { id: request.params.id, user: requireUser(request) }),

@@ -300,18 +300,16 @@ export async function getAdminInvoice(db: PaymentDb, id: string): Promise<AdminI
 }
 
 /**
- * `GET /invoices/{id}`: an admin sees any invoice, a payer their own once it is finalized.
- * Someone else's invoice, or a draft, answers like a missing one, so ids can't be probed and a
- * draft stays the admin's until it is sent.
+ * `GET /invoices/{id}`: an admin sees any invoice, with the terms a draft keeps; a payer their
+ * own once it is finalized. Someone else's invoice, or a draft, answers like a missing one, so
+ * ids can't be probed and a draft stays the admin's until it is sent.
  */
 export async function getVisibleInvoice(
   db: PaymentDb,
   input: { id: string; user: SessionUser },
-): Promise<Invoice> {
+): Promise<Invoice | AdminInvoice> {
   if (!isPaymentAdmin(input.user)) return getOwnInvoice(db, { id: input.id, did: input.user.did });
-  const row = await findInvoiceRow(db, input.id);
-  if (!row) throw notFound('invoice', input.id);
-  return toInvoice(db, row);
+  return getAdminInvoice(db, input.id);
 }
 
 /**
