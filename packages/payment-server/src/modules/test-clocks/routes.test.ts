@@ -1,5 +1,7 @@
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../../demo/seed.ts';
+import { advanceTestClock, resumeTestClockAdvances } from '../../flows/advance-test-clock.ts';
 import { adminRequest } from '../../test-utils/admin-requests.ts';
 import { createClockedSubscription } from '../../test-utils/clocked-subscription.ts';
 import { openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
@@ -37,9 +39,12 @@ describe.each(TEST_DIALECTS)('test clock routes on %s', (dialect) => {
       name: 'Test clock',
       frozen_time: t.clock.now(),
       livemode: false,
+      status: 'ready',
+      customer_count: 0,
+      advance: null,
     });
     const read = await adminRequest(t, 'GET', `/test-clocks/${created.json().id}`, undefined, 'developer');
-    expect(read.json()).toEqual(created.json());
+    expect(read.json()).toEqual({ ...created.json(), customers: [] });
 
     expect((await adminRequest(t, 'POST', '/test-clocks', {}, 'member')).statusCode).toBe(403);
     expect((await adminRequest(t, 'POST', '/test-clocks', {}, null)).statusCode).toBe(401);
@@ -134,5 +139,163 @@ describe.each(TEST_DIALECTS)('test clock routes on %s', (dialect) => {
     expect(invoices).toEqual([
       { status: 'paid', created_at: subscription.current_period_end, test_clock_id: testClockId },
     ]);
+  });
+
+  it('lists the clocks newest first with how many customers live in each, and none in live mode', async () => {
+    const first = (await adminRequest(t, 'POST', '/test-clocks', { name: 'First' })).json();
+    t.clock.advance(60);
+    const second = (await adminRequest(t, 'POST', '/test-clocks', { name: 'Second' })).json();
+    const payer = await customer();
+    await adminRequest(t, 'POST', `/test-clocks/${first.id}/customers`, { customer_id: payer.id });
+
+    const page = await adminRequest(t, 'GET', '/test-clocks?livemode=false&page=1&pageSize=10');
+    expect(page.json()).toMatchObject({
+      count: 2,
+      list: [
+        { id: second.id, name: 'Second', customer_count: 0 },
+        { id: first.id, name: 'First', customer_count: 1 },
+      ],
+    });
+    const paged = await adminRequest(t, 'GET', '/test-clocks?livemode=false&page=2&pageSize=1');
+    expect(paged.json()).toMatchObject({ count: 2, list: [{ id: first.id }] });
+    expect((await adminRequest(t, 'GET', '/test-clocks?livemode=true')).json()).toEqual({
+      list: [],
+      count: 0,
+    });
+
+    const details = await adminRequest(t, 'GET', `/test-clocks/${first.id}`);
+    expect(details.json()).toMatchObject({
+      customer_count: 1,
+      customers: [{ id: payer.id, name: 'Ada Payer', email: 'ada@example.com' }],
+    });
+  });
+
+  it('advances in steps, each recorded, that the worker takes up where a request left off', async () => {
+    const { subscriptionId, testClockId } = await createClockedSubscription(t.deps);
+    const id = testClockId!;
+    const start = t.clock.now();
+    const target = start + 95 * DAY;
+
+    // A budget of nothing: one step (the first renewal), then the advance is let go.
+    const started = await advanceTestClock(t.deps, { testClockId: id, frozenTime: target, budgetMs: 0 });
+    expect(started).toMatchObject({
+      status: 'advancing',
+      advance: { from_time: start, target_frozen_time: target, renewals: 1, payment_attempts: 1 },
+    });
+    expect(started.frozen_time).toBeGreaterThan(start);
+    expect(started.frozen_time).toBeLessThan(target);
+
+    // Nothing joins or moves a clock while it advances.
+    const again = await adminRequest(t, 'POST', `/test-clocks/${id}/advance`, { frozen_time: target + DAY });
+    expect(again.json().error).toMatchObject({
+      code: 'TEST_CLOCK_INVALID',
+      message: expect.stringMatching(/advancing/),
+    });
+    const payer = await customer();
+    const attach = await adminRequest(t, 'POST', `/test-clocks/${id}/customers`, { customer_id: payer.id });
+    expect(attach.json().error).toMatchObject({
+      code: 'TEST_CLOCK_INVALID',
+      message: expect.stringMatching(/advancing/),
+    });
+
+    const seen: number[] = [started.frozen_time];
+    for (let run = 0; run < 10; run += 1) {
+      await resumeTestClockAdvances(t.deps, 0);
+      const clock = (await adminRequest(t, 'GET', `/test-clocks/${id}`)).json();
+      seen.push(clock.frozen_time);
+      if (clock.status === 'ready') break;
+    }
+    expect(seen.length).toBeGreaterThan(2);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    const done = (await adminRequest(t, 'GET', `/test-clocks/${id}`)).json();
+    expect(done).toMatchObject({
+      status: 'ready',
+      frozen_time: target,
+      advance: {
+        from_time: start,
+        target_frozen_time: target,
+        renewals: 3,
+        payment_attempts: 3,
+        failure_message: null,
+      },
+    });
+
+    const invoices = await adminRequest(t, 'GET', `/test-clocks/${id}/invoices?pageSize=2`);
+    expect(invoices.statusCode).toBe(200);
+    expect(invoices.json().count).toBe(3);
+    expect(invoices.json().list).toHaveLength(2);
+    const renewals = await t.db
+      .selectFrom('invoices')
+      .select(['id', 'created_at'])
+      .where('subscription_id', '=', subscriptionId)
+      .orderBy('created_at', 'desc')
+      .execute();
+    expect(invoices.json().list.map((invoice: { id: string }) => invoice.id)).toEqual(
+      renewals.slice(0, 2).map((row) => row.id),
+    );
+  });
+
+  it('resumes an advance whose node stopped once its lease runs out, and answers a short one at once', async () => {
+    const { testClockId } = await createClockedSubscription(t.deps);
+    const id = testClockId!;
+    const target = t.clock.now() + 95 * DAY;
+    await advanceTestClock(t.deps, { testClockId: id, frozenTime: target, budgetMs: 0 });
+    // The node stepping it stops: its lease still runs, so nobody else takes it yet.
+    await t.db
+      .updateTable('test_clocks')
+      .set({ advance_holder: 'gone', advance_lease_until: t.clock.now() + 60 })
+      .where('id', '=', id)
+      .execute();
+    expect(await resumeTestClockAdvances(t.deps)).toBe(0);
+    t.clock.advance(61);
+    expect(await resumeTestClockAdvances(t.deps)).toBe(1);
+    expect((await adminRequest(t, 'GET', `/test-clocks/${id}`)).json()).toMatchObject({
+      status: 'ready',
+      frozen_time: target,
+    });
+
+    const short = await adminRequest(t, 'POST', `/test-clocks/${id}/advance`, { frozen_time: target + DAY });
+    expect(short.json()).toMatchObject({
+      status: 'ready',
+      frozen_time: target + DAY,
+      advance: { from_time: target, target_frozen_time: target + DAY, renewals: 0 },
+    });
+    expect((await adminRequest(t, 'GET', `/test-clocks/${id}/invoices`)).json()).toEqual({
+      list: [],
+      count: 0,
+    });
+  });
+
+  it('stops a failing advance where it got to, says why, and may be advanced again', async () => {
+    const { subscriptionId, testClockId } = await createClockedSubscription(t.deps);
+    const id = testClockId!;
+    // A currency the monthly price has no amount in: its renewal cannot be priced.
+    const pound = await adminRequest(t, 'POST', '/payment-currencies', {
+      payment_method_id: DEMO.cardMethodId,
+      symbol: 'GBP',
+      name: 'Pound',
+      decimal: 2,
+    });
+    await t.db
+      .updateTable('subscriptions')
+      .set({ currency_id: pound.json().id })
+      .where('id', '=', subscriptionId)
+      .execute();
+    const target = t.clock.now() + 40 * DAY;
+    const failed = await adminRequest(t, 'POST', `/test-clocks/${id}/advance`, { frozen_time: target });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json()).toMatchObject({
+      status: 'internal_failure',
+      advance: { renewals: 0, failure_message: expect.stringContaining(subscriptionId) },
+    });
+    expect(failed.json().frozen_time).toBeLessThan(target);
+
+    await t.db
+      .updateTable('subscriptions')
+      .set({ currency_id: DEMO.usdCurrencyId })
+      .where('id', '=', subscriptionId)
+      .execute();
+    const retried = await adminRequest(t, 'POST', `/test-clocks/${id}/advance`, { frozen_time: target });
+    expect(retried.json()).toMatchObject({ status: 'ready', frozen_time: target, advance: { renewals: 1 } });
   });
 });

@@ -1,19 +1,28 @@
 import {
+  adminTestClockDetailsSchema,
+  adminTestClockSchema,
   advanceTestClockBodySchema,
   attachTestClockBodySchema,
   createTestClockBodySchema,
   idSchema,
-  testClockSchema,
+  invoiceSchema,
+  paginatedSchema,
+  paginationQuerySchema,
 } from '@bazaar/schemas';
 import type { ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { adminOnly } from '../../http/admin-only.ts';
-import { advanceTestClock } from '../../flows/advance-test-clock.ts';
-import { attachTestClockCustomer, createTestClock, getTestClock } from './service.ts';
+import { livemodeQuery } from '../../http/livemode-query.ts';
+import {
+  ADVANCE_REQUEST_BUDGET_MS,
+  advanceTestClock,
+  listAdvanceInvoices,
+} from '../../flows/advance-test-clock.ts';
+import { attachTestClockCustomer, createTestClock, getTestClockDetails, listTestClocks } from './service.ts';
 
 const params = z.object({ id: idSchema('testClock') });
-const response = { 200: testClockSchema };
+const response = { 200: adminTestClockSchema };
 
 /** Test clocks (test mode only): time a test controls, for customers attached to it. */
 export function registerTestClockRoutes(app: ZodApp, deps: PaymentDeps) {
@@ -22,8 +31,35 @@ export function registerTestClockRoutes(app: ZodApp, deps: PaymentDeps) {
     { ...adminOnly, schema: { body: createTestClockBodySchema, response } },
     async (request) => createTestClock(deps, request.body),
   );
-  app.get('/test-clocks/:id', { ...adminOnly, schema: { params, response } }, async (request) =>
-    getTestClock(deps.db, request.params.id),
+  app.get(
+    '/test-clocks',
+    {
+      ...adminOnly,
+      schema: {
+        querystring: paginationQuerySchema.extend({ livemode: livemodeQuery }),
+        response: { 200: paginatedSchema(adminTestClockSchema) },
+      },
+    },
+    // Live mode has no clocks: its time is the world's.
+    async (request) =>
+      request.query.livemode ? { list: [], count: 0 } : listTestClocks(deps.db, request.query),
+  );
+  app.get(
+    '/test-clocks/:id',
+    { ...adminOnly, schema: { params, response: { 200: adminTestClockDetailsSchema } } },
+    async (request) => getTestClockDetails(deps.db, request.params.id),
+  );
+  app.get(
+    '/test-clocks/:id/invoices',
+    {
+      ...adminOnly,
+      schema: {
+        params,
+        querystring: paginationQuerySchema,
+        response: { 200: paginatedSchema(invoiceSchema) },
+      },
+    },
+    async (request) => listAdvanceInvoices(deps.db, { id: request.params.id, ...request.query }),
   );
   app.post(
     '/test-clocks/:id/customers',
@@ -35,6 +71,10 @@ export function registerTestClockRoutes(app: ZodApp, deps: PaymentDeps) {
     '/test-clocks/:id/advance',
     { ...adminOnly, schema: { params, body: advanceTestClockBodySchema, response } },
     async (request) =>
-      advanceTestClock(deps, { testClockId: request.params.id, frozenTime: request.body.frozen_time }),
+      advanceTestClock(deps, {
+        testClockId: request.params.id,
+        frozenTime: request.body.frozen_time,
+        budgetMs: ADVANCE_REQUEST_BUDGET_MS,
+      }),
   );
 }

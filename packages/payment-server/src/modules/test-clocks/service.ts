@@ -1,11 +1,25 @@
-import { newId, type TestClock } from '@bazaar/schemas';
+import {
+  TEST_CLOCK_STATUSES,
+  newId,
+  type AdminTestClock,
+  type AdminTestClockDetails,
+  type TestClock,
+} from '@bazaar/schemas';
 import { AppError, notFound, type Clock } from '@bazaar/server-kit';
+import { z } from 'zod';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
-import { findCustomerRow, moveCustomerToClock } from '../customers/repository.ts';
+import {
+  countCustomersOfClocks,
+  findCustomerRow,
+  listCustomerRowsOfClock,
+  moveCustomerToClock,
+} from '../customers/repository.ts';
 import { moveOpenInvoicesToClock } from '../invoices/repository.ts';
 import { findLatestPeriodStart, moveSubscriptionsToClock } from '../subscriptions/repository.ts';
-import { findTestClockRow, insertTestClockRow, type TestClockRow } from './repository.ts';
+import { findTestClockRow, insertTestClockRow, listTestClockPage, type TestClockRow } from './repository.ts';
+
+const statusColumn = z.enum(TEST_CLOCK_STATUSES);
 
 function toTestClock(row: TestClockRow): TestClock {
   return {
@@ -18,6 +32,24 @@ function toTestClock(row: TestClockRow): TestClock {
   };
 }
 
+function toAdminTestClock(row: TestClockRow, customerCount: number): AdminTestClock {
+  return {
+    ...toTestClock(row),
+    status: statusColumn.parse(row.status),
+    customer_count: customerCount,
+    advance:
+      row.advance_from === null || row.advance_to === null
+        ? null
+        : {
+            from_time: row.advance_from,
+            target_frozen_time: row.advance_to,
+            renewals: row.advance_renewals,
+            payment_attempts: row.advance_attempts,
+            failure_message: row.advance_failure,
+          },
+  };
+}
+
 /** A test clock asked to do what time cannot: start in the past, run backwards, or hold a live customer. */
 export function testClockInvalid(message: string): AppError {
   return new AppError('TEST_CLOCK_INVALID', message);
@@ -26,7 +58,7 @@ export function testClockInvalid(message: string): AppError {
 export async function createTestClock(
   deps: Pick<PaymentDeps, 'db' | 'clock'>,
   input: { name: string; frozen_time?: number | undefined },
-): Promise<TestClock> {
+): Promise<AdminTestClock> {
   const now = deps.clock.now();
   const frozenTime = input.frozen_time ?? now;
   if (frozenTime < now) throw testClockInvalid('A test clock starts at or after the present');
@@ -38,7 +70,40 @@ export async function createTestClock(
     created_at: now,
   };
   await insertTestClockRow(deps.db, row);
-  return toTestClock(row);
+  return getAdminTestClock(deps.db, row.id);
+}
+
+/** `GET /test-clocks`: a page of the clocks, newest first, each with how many customers live in it. */
+export async function listTestClocks(
+  db: PaymentDb,
+  page: { page: number; pageSize: number },
+): Promise<{ list: AdminTestClock[]; count: number }> {
+  const { rows, count } = await listTestClockPage(db, page);
+  const customerCounts = await countCustomersOfClocks(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { list: rows.map((row) => toAdminTestClock(row, customerCounts.get(row.id) ?? 0)), count };
+}
+
+export async function getAdminTestClock(db: PaymentDb, id: string): Promise<AdminTestClock> {
+  const row = await getTestClockRow(db, id);
+  const customerCounts = await countCustomersOfClocks(db, [id]);
+  return toAdminTestClock(row, customerCounts.get(id) ?? 0);
+}
+
+/** `GET /test-clocks/{id}`: the clock, its latest advance, and the customers living in it. */
+export async function getTestClockDetails(db: PaymentDb, id: string): Promise<AdminTestClockDetails> {
+  const row = await getTestClockRow(db, id);
+  const customers = await listCustomerRowsOfClock(db, id);
+  return {
+    ...toAdminTestClock(row, customers.length),
+    customers: customers.map((customer) => ({
+      id: customer.id,
+      name: customer.name,
+      email: customer.email,
+    })),
+  };
 }
 
 export async function getTestClockRow(db: PaymentDb, id: string): Promise<TestClockRow> {
@@ -58,12 +123,15 @@ export async function getTestClock(db: PaymentDb, id: string): Promise<TestClock
 export async function attachTestClockCustomer(
   deps: Pick<PaymentDeps, 'db'>,
   input: { testClockId: string; customerId: string },
-): Promise<TestClock> {
-  return deps.db.transaction().execute(async (trx) => {
+): Promise<AdminTestClock> {
+  await deps.db.transaction().execute(async (trx) => {
     const clock = await getTestClockRow(trx, input.testClockId);
     const customer = await findCustomerRow(trx, input.customerId);
     if (!customer) throw notFound('customer', input.customerId);
     if (customer.livemode !== 0) throw testClockInvalid('Only test-mode customers can live in a test clock');
+    // Stripe's rule too: nothing joins a clock while its time moves.
+    if (clock.status === 'advancing')
+      throw testClockInvalid('The clock is advancing; wait until it is ready');
     if (customer.test_clock_id && customer.test_clock_id !== clock.id) {
       throw testClockInvalid(`The customer already lives in test clock ${customer.test_clock_id}`);
     }
@@ -77,8 +145,8 @@ export async function attachTestClockCustomer(
     await moveCustomerToClock(trx, moved);
     await moveSubscriptionsToClock(trx, moved);
     await moveOpenInvoicesToClock(trx, moved);
-    return toTestClock(clock);
   });
+  return getAdminTestClock(deps.db, input.testClockId);
 }
 
 /**
