@@ -26,6 +26,7 @@ export const ID_PREFIXES = {
   webhookEndpoint: 'we',
   webhookDelivery: 'whd',
   webhookAttempt: 'wha',
+  webhookRedelivery: 'whr',
   user: 'usr',
   session: 'ses',
   setting: 'set',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { metadataInputSchema, metadataSchema, paginationQuerySchema, timestampSchema } from './common.ts';
+import {
+  metadataInputSchema,
+  metadataSchema,
+  paginationQuerySchema,
+  SORT_DIRECTIONS,
+  timestampSchema,
+  unlessEmpty,
+} from './common.ts';
 import { eventSchema, type EventType } from './events.ts';
 
 /** Every type the catalogue knows, as an endpoint may subscribe to it. */
@@ -26,10 +33,26 @@ export type EventObject = z.infer<typeof eventObjectSchema>;
 /** Events are kept for the API 30 days, as Stripe does. */
 export const EVENT_RETENTION_DAYS = 30;
 
+/** The kind of object an event is about: its type without the last part (`invoice.paid` → `invoice`). */
+export const eventObjectTypeOf = (type: string): string => type.slice(0, type.lastIndexOf('.'));
+
+export const EVENT_OBJECT_TYPES = [...new Set(EVENT_TYPES.map(eventObjectTypeOf))] as [string, ...string[]];
+
+/** The event log's filters; an empty parameter filters nothing. */
+const eventFilters = {
+  type: unlessEmpty(eventTypeSchema),
+  object_type: unlessEmpty(z.enum(EVENT_OBJECT_TYPES)),
+  object_id: unlessEmpty(z.string().trim().max(100)),
+};
+
+/** `GET /events`: newest first unless `sortDirection=asc`. */
 export const listEventsQuerySchema = paginationQuerySchema.extend({
-  type: eventTypeSchema.optional(),
-  object_id: z.string().max(100).optional(),
+  ...eventFilters,
+  sortDirection: unlessEmpty(z.enum(SORT_DIRECTIONS)),
 });
+
+/** `GET /events/export.csv`: the log's filters, every row at once, newest first. */
+export const exportEventsQuerySchema = z.object(eventFilters);
 
 export const WEBHOOK_ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
 
@@ -115,6 +138,8 @@ export const webhookDeliverySchema = z.object({
   attempt_count: z.number().int().nonnegative(),
   next_attempt_at: timestampSchema.nullable(),
   created_at: timestampSchema,
+  /** A test event sent by hand (`POST /webhook-endpoints/{id}/test`): not in the event log, tried once. */
+  test: z.boolean(),
   attempts: z.array(webhookAttemptSchema),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
@@ -123,3 +148,29 @@ export const listWebhookDeliveriesQuerySchema = paginationQuerySchema.extend({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
   event_id: z.string().max(100).optional(),
 });
+
+/** `POST /webhook-endpoints/{id}/test`: a made-up event of this type, signed and sent now. */
+export const sendTestWebhookBodySchema = z.object({ type: eventTypeSchema });
+
+/**
+ * `POST /webhook-endpoints/{id}/redeliveries`: the endpoint's failed deliveries, or the ones named,
+ * sent again by the webhook sender; `since` keeps those of events from then on.
+ */
+export const createWebhookRedeliveryBodySchema = z.object({
+  delivery_ids: z.array(z.string().max(100)).min(1).max(1_000).optional(),
+  since: timestampSchema.optional(),
+});
+export type CreateWebhookRedeliveryBody = z.input<typeof createWebhookRedeliveryBodySchema>;
+
+/** A redelivery of many deliveries and how far the sender is with it: its deliveries' states now. */
+export const webhookRedeliverySchema = z.object({
+  id: z.string(),
+  object: z.literal('webhook_redelivery'),
+  endpoint_id: z.string(),
+  created_at: timestampSchema,
+  total: z.number().int().nonnegative(),
+  succeeded: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+});
+export type WebhookRedelivery = z.infer<typeof webhookRedeliverySchema>;

@@ -1,5 +1,4 @@
-import { insertRows, pageWindow } from '@bazaar/server-kit';
-import { sql } from 'kysely';
+import { countAll, exportNewestFirst, insertRows, pageWindow, type ListExport } from '@bazaar/server-kit';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
@@ -50,31 +49,79 @@ export async function findEventRow(db: PaymentDb, id: string): Promise<EventRow 
   return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Newest first: in a second, the last written first (its position). */
-export async function listEventRows(
-  db: PaymentDb,
-  filter: { livemode: number; since: number; type?: string; objectId?: string },
-  page: { page: number; pageSize: number },
-): Promise<{ rows: EventRow[]; count: number }> {
-  let query = db
+export interface EventFilter {
+  livemode: number;
+  since: number;
+  type?: string | undefined;
+  /** The types of one kind of object (`invoice`: `invoice.paid`, `invoice.created`…). */
+  types?: readonly string[] | undefined;
+  objectId?: string | undefined;
+}
+
+function filteredEvents(db: PaymentDb, filter: EventFilter) {
+  return db
     .selectFrom('events')
     .where('livemode', '=', filter.livemode)
-    .where('created_at', '>=', filter.since);
-  if (filter.type) query = query.where('type', '=', filter.type);
-  if (filter.objectId) query = query.where('object_id', '=', filter.objectId);
+    .where('created_at', '>=', filter.since)
+    .$if(filter.type !== undefined, (query) => query.where('type', '=', filter.type!))
+    .$if(filter.types !== undefined, (query) => query.where('type', 'in', filter.types!))
+    .$if(filter.objectId !== undefined, (query) => query.where('object_id', '=', filter.objectId!));
+}
+
+/** Newest first unless `asc`: in a second, in the order written (its position). */
+export async function listEventRows(
+  db: PaymentDb,
+  filter: EventFilter,
+  page: { page: number; pageSize: number; direction: 'asc' | 'desc' },
+): Promise<{ rows: EventRow[]; count: number }> {
+  const query = filteredEvents(db, filter);
   const { limit, offset } = pageWindow(page);
   const [rows, total] = await Promise.all([
     query
       .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('position', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('created_at', page.direction)
+      .orderBy('position', page.direction)
+      .orderBy('id', page.direction)
       .limit(limit)
       .offset(offset)
       .execute(),
-    query.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+    query.select(countAll().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.count) };
+}
+
+/** Every event of the filter for an export: its count, then newest first, a batch at a time. */
+export function exportEventRows(db: PaymentDb, filter: EventFilter): Promise<ListExport<EventRow>> {
+  return exportNewestFirst(filteredEvents(db, filter));
+}
+
+/**
+ * Deletes up to `limit` events written before `before` that the outbox is done with (relayed,
+ * their deliveries queued), but for the `kept` types; answers how many.
+ */
+export async function deleteEventRowsBefore(
+  db: PaymentDb,
+  input: { before: number; kept: readonly string[]; limit: number },
+): Promise<number> {
+  const ids = await db
+    .selectFrom('events')
+    .select('id')
+    .where('created_at', '<', input.before)
+    .where('relayed_at', 'is not', null)
+    .where('webhooks_queued_at', 'is not', null)
+    .where('type', 'not in', input.kept)
+    .limit(input.limit)
+    .execute();
+  if (ids.length === 0) return 0;
+  await db
+    .deleteFrom('events')
+    .where(
+      'id',
+      'in',
+      ids.map((row) => row.id),
+    )
+    .execute();
+  return ids.length;
 }
 
 /**

@@ -1,10 +1,18 @@
-import { eventObjectSchema, idSchema, listEventsQuerySchema, paginatedSchema } from '@bazaar/schemas';
-import type { ZodApp } from '@bazaar/server-kit';
+import {
+  eventObjectSchema,
+  exportEventsQuerySchema,
+  idSchema,
+  listEventsQuerySchema,
+  paginatedSchema,
+} from '@bazaar/schemas';
+import { sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { adminOnly } from '../../http/admin-only.ts';
+import { exportFileName } from '../../http/csv-cells.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
-import { getEvent, listEvents } from './service.ts';
+import { EVENT_CSV_COLUMNS } from './export-columns.ts';
+import { exportEvents, getEvent, listEvents } from './service.ts';
 
 /** The last 30 days of events, for admins: what webhooks carried, by type or by object. */
 export function registerEventRoutes(app: ZodApp, deps: PaymentDeps) {
@@ -18,6 +26,16 @@ export function registerEventRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => listEvents(deps, request.query),
+  );
+  app.get(
+    '/events/export.csv',
+    { ...adminOnly, schema: { querystring: exportEventsQuerySchema.extend({ livemode: livemodeQuery }) } },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('events', request.query.livemode),
+        columns: EVENT_CSV_COLUMNS,
+        list: await exportEvents(deps, request.query),
+      }),
   );
   app.get(
     '/events/:id',

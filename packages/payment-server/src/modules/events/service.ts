@@ -1,20 +1,25 @@
 import {
   EVENT_RETENTION_DAYS,
+  EVENT_TYPES,
+  eventObjectTypeOf,
   eventSchema,
+  type exportEventsQuerySchema,
   newId,
   type EventObject,
   type EventPayload,
   type listEventsQuerySchema,
 } from '@bazaar/schemas';
-import { notFound, type Clock } from '@bazaar/server-kit';
+import { mapBatches, notFound, type Clock, type ListExport } from '@bazaar/server-kit';
 import type { z } from 'zod';
 import { fromFlag, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import {
+  exportEventRows,
   findEventRow,
   insertEventRows,
   listEventRows,
   nextEventPosition,
+  type EventFilter,
   type EventRow,
 } from './repository.ts';
 
@@ -78,24 +83,44 @@ export function toEventObject(row: EventRow): EventObject {
   };
 }
 
-const retentionStart = (clock: Clock) => clock.now() - EVENT_RETENTION_DAYS * 24 * 60 * 60;
+/** Where the event log starts now: events before it are no longer shown, and are pruned. */
+export const retentionStart = (clock: Clock) => clock.now() - EVENT_RETENTION_DAYS * 24 * 60 * 60;
 
-/** `GET /events`: the last 30 days' events of a mode, newest first, by type or object. */
+function eventFilter(
+  deps: { clock: Clock },
+  query: z.output<typeof exportEventsQuerySchema> & { livemode: boolean },
+): EventFilter {
+  return {
+    livemode: toFlag(query.livemode),
+    since: retentionStart(deps.clock),
+    type: query.type,
+    types:
+      query.object_type === undefined
+        ? undefined
+        : EVENT_TYPES.filter((type) => eventObjectTypeOf(type) === query.object_type),
+    objectId: query.object_id,
+  };
+}
+
+/** `GET /events`: the last 30 days' events of a mode, newest first unless asked, by type or object. */
 export async function listEvents(
   deps: { db: PaymentDb; clock: Clock },
   query: z.output<typeof listEventsQuerySchema> & { livemode: boolean },
 ) {
-  const { rows, count } = await listEventRows(
-    deps.db,
-    {
-      livemode: toFlag(query.livemode),
-      since: retentionStart(deps.clock),
-      type: query.type,
-      objectId: query.object_id,
-    },
-    query,
-  );
+  const { rows, count } = await listEventRows(deps.db, eventFilter(deps, query), {
+    ...query,
+    direction: query.sortDirection ?? 'desc',
+  });
   return { list: rows.map(toEventObject), count };
+}
+
+/** `GET /events/export.csv`: every event of the log's filter, newest first. */
+export async function exportEvents(
+  deps: { db: PaymentDb; clock: Clock },
+  query: z.output<typeof exportEventsQuerySchema> & { livemode: boolean },
+): Promise<ListExport<EventObject>> {
+  const { total, records } = await exportEventRows(deps.db, eventFilter(deps, query));
+  return { total, records: mapBatches(records, async (rows) => rows.map(toEventObject)) };
 }
 
 export async function getEvent(deps: { db: PaymentDb; clock: Clock }, id: string): Promise<EventObject> {

@@ -1,4 +1,4 @@
-import { newId } from '@bazaar/schemas';
+import { eventObjectSchema, newId, type EventObject } from '@bazaar/schemas';
 import {
   AppError,
   createPeriodicJob,
@@ -8,7 +8,7 @@ import {
 } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentDeps } from '../../deps.ts';
-import { listEventRowsByIds, lockUnqueuedEventRows, type EventRow } from '../events/repository.ts';
+import { listEventRowsByIds, lockUnqueuedEventRows } from '../events/repository.ts';
 import { toEventObject } from '../events/service.ts';
 import { resolveWebhookAddress } from './address-guard.ts';
 import { deliverToSubscriber, subscriberNamed, type EventSubscribers } from './component-subscribers.ts';
@@ -24,7 +24,7 @@ import {
 import { postWebhook, type SendResult } from './sender.ts';
 import { queueWebhookDeliveries, signingSecrets } from './service.ts';
 
-type Deps = Pick<PaymentDeps, 'db' | 'clock' | 'webhooks'> & {
+export type WebhookSenderDeps = Pick<PaymentDeps, 'db' | 'clock' | 'webhooks'> & {
   /** The platform's components that subscribe to events in-process, by name (none if absent). */
   subscribers?: EventSubscribers;
 };
@@ -64,14 +64,13 @@ export const WEBHOOK_MAX_ATTEMPTS = (() => {
 })();
 
 async function send(
-  deps: Deps,
+  deps: WebhookSenderDeps,
   endpoint: WebhookEndpointRow,
-  event: EventRow,
+  event: EventObject,
   now: number,
 ): Promise<SendResult> {
   const subscriber = subscriberNamed(endpoint.url);
-  if (subscriber !== null)
-    return deliverToSubscriber(deps.subscribers?.get(subscriber), toEventObject(event));
+  if (subscriber !== null) return deliverToSubscriber(deps.subscribers?.get(subscriber), event);
   const url = new URL(endpoint.url);
   let address;
   try {
@@ -80,7 +79,7 @@ async function send(
     if (error instanceof AppError) return { error: error.message, durationMs: 0 };
     throw error;
   }
-  const body = JSON.stringify(toEventObject(event));
+  const body = JSON.stringify(event);
   return postWebhook({
     url,
     address,
@@ -93,14 +92,20 @@ async function send(
   });
 }
 
-/** What one attempt leaves: the delivery settled, retried later, or given up. */
+/**
+ * What one attempt leaves: the delivery settled, retried later, or given up. A test event is
+ * tried once: the operator who sent it is watching, and its failure says nothing of the
+ * endpoint's health.
+ */
 function outcomeOf(delivery: WebhookDeliveryRow, result: SendResult, now: number) {
   const succeeded = 'status' in result && result.status >= 200 && result.status < 300;
   const attempts = delivery.attempt_count + 1;
-  const givesUp = !succeeded && attempts >= WEBHOOK_MAX_ATTEMPTS;
+  const isTest = delivery.test_event !== null;
+  const givesUp = !succeeded && (isTest || attempts >= WEBHOOK_MAX_ATTEMPTS);
   return {
     succeeded,
     givesUp,
+    flagsEndpoint: givesUp && !isTest,
     patch: {
       attempt_count: attempts,
       status: succeeded ? 'succeeded' : givesUp ? 'failed' : 'pending',
@@ -124,7 +129,10 @@ function outcomeOf(delivery: WebhookDeliveryRow, result: SendResult, now: number
  * transaction. A crash before that record leaves them leased: they are sent again when the
  * lease runs out, which receivers, de-duplicating by event id, do not notice.
  */
-async function attemptBatch(deps: Deps, deliveries: readonly WebhookDeliveryRow[]): Promise<void> {
+export async function attemptBatch(
+  deps: WebhookSenderDeps,
+  deliveries: readonly WebhookDeliveryRow[],
+): Promise<void> {
   const endpoints = new Map(
     (
       await listEndpointRowsByIds(deps.db, [...new Set(deliveries.map((delivery) => delivery.endpoint_id))])
@@ -134,17 +142,21 @@ async function attemptBatch(deps: Deps, deliveries: readonly WebhookDeliveryRow[
     (
       await listEventRowsByIds(
         deps.db,
-        deliveries.map((delivery) => delivery.event_id),
+        deliveries.filter((delivery) => delivery.test_event === null).map((delivery) => delivery.event_id),
       )
-    ).map((row) => [row.id, row]),
+    ).map((row) => [row.id, toEventObject(row)]),
   );
+  const eventOf = (delivery: WebhookDeliveryRow): EventObject | undefined =>
+    delivery.test_event === null
+      ? events.get(delivery.event_id)
+      : eventObjectSchema.parse(JSON.parse(delivery.test_event));
   const outcomes: (ReturnType<typeof outcomeOf> & { endpoint: WebhookEndpointRow })[] = [];
   const queue = [...deliveries];
   await Promise.all(
     Array.from({ length: Math.min(CONCURRENT_ATTEMPTS, queue.length) }, async () => {
       for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
         const endpoint = endpoints.get(delivery.endpoint_id);
-        const event = events.get(delivery.event_id);
+        const event = eventOf(delivery);
         // An endpoint deleted while the batch waited took its deliveries with it.
         if (!endpoint || !event) continue;
         const now = deps.clock.now();
@@ -157,7 +169,7 @@ async function attemptBatch(deps: Deps, deliveries: readonly WebhookDeliveryRow[
     (outcome) => outcome.succeeded && outcome.endpoint.failing_since !== null,
   );
   await clearEndpointsFailing(deps.db, [...new Set(recovered.map((outcome) => outcome.endpoint.id))]);
-  const givenUp = outcomes.filter((outcome) => outcome.givesUp);
+  const givenUp = outcomes.filter((outcome) => outcome.flagsEndpoint);
   await flagEndpointsFailing(
     deps.db,
     [...new Set(givenUp.map((outcome) => outcome.endpoint.id))],
@@ -170,7 +182,7 @@ async function attemptBatch(deps: Deps, deliveries: readonly WebhookDeliveryRow[
  * the endpoints per batch, outside the transactions that wrote the events (the renewal engine
  * writes events per invoice, a checkout's confirm on its hot path).
  */
-async function queueNewDeliveries(deps: Deps): Promise<void> {
+async function queueNewDeliveries(deps: WebhookSenderDeps): Promise<void> {
   for (;;) {
     const queued = await deps.db.transaction().execute(async (trx) => {
       const events = await lockUnqueuedEventRows(trx, QUEUE_BATCH_SIZE);
@@ -186,7 +198,7 @@ async function queueNewDeliveries(deps: Deps): Promise<void> {
  * answers how many attempts it made. Each batch is leased first, so on PostgreSQL several nodes
  * share the work and a delivery has one sender at a time.
  */
-export async function deliverDueWebhooks(deps: Deps): Promise<number> {
+export async function deliverDueWebhooks(deps: WebhookSenderDeps): Promise<number> {
   await queueNewDeliveries(deps);
   let attempts = 0;
   for (;;) {
@@ -203,7 +215,7 @@ export async function deliverDueWebhooks(deps: Deps): Promise<number> {
   }
 }
 
-export function createWebhookSender(deps: Deps, logger: FastifyBaseLogger): PeriodicJob {
+export function createWebhookSender(deps: WebhookSenderDeps, logger: FastifyBaseLogger): PeriodicJob {
   return createPeriodicJob({
     task: () => deliverDueWebhooks(deps),
     intervalMs: POLL_INTERVAL_MS,

@@ -1,4 +1,4 @@
-import { insertRows, newestFirstPage } from '@bazaar/server-kit';
+import { countAll, insertRows, newestFirstPage } from '@bazaar/server-kit';
 import { sql, type Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -207,4 +207,133 @@ export async function listAttemptRows(
     .orderBy('created_at')
     .orderBy('retry_count')
     .execute();
+}
+
+/** The deliveries of an event: one to each endpoint that subscribed to it. */
+export async function listDeliveryRowsOfEvent(
+  db: PaymentDb,
+  eventId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: WebhookDeliveryRow[]; count: number }> {
+  return newestFirstPage(db.selectFrom('webhook_deliveries').where('event_id', '=', eventId), page);
+}
+
+/** Deletes up to `limit` deliveries of events written before `before` (and their attempts); answers how many. */
+export async function deleteDeliveryRowsBefore(
+  db: PaymentDb,
+  before: number,
+  limit: number,
+): Promise<number> {
+  const ids = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('created_at', '<', before)
+    .limit(limit)
+    .execute();
+  if (ids.length === 0) return 0;
+  await db
+    .deleteFrom('webhook_deliveries')
+    .where(
+      'id',
+      'in',
+      ids.map((row) => row.id),
+    )
+    .execute();
+  return ids.length;
+}
+
+// ---------------------------------------------------------------- redeliveries
+
+export type WebhookRedeliveryRow = PaymentTables['webhook_redeliveries'];
+
+/** What a redelivery sends again: the endpoint's failed deliveries, or the ones named, since a time. */
+export interface RedeliverySelection {
+  endpointId: string;
+  deliveryIds?: readonly string[] | undefined;
+  since?: number | undefined;
+}
+
+function selectedDeliveries(db: PaymentDb, selection: RedeliverySelection) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .where('endpoint_id', '=', selection.endpointId)
+    .$if(selection.deliveryIds === undefined, (query) => query.where('status', '=', 'failed'))
+    .$if(selection.deliveryIds !== undefined, (query) => query.where('id', 'in', selection.deliveryIds!))
+    .$if(selection.since !== undefined, (query) => query.where('created_at', '>=', selection.since!));
+}
+
+/** The ids of the named deliveries that are the endpoint's. */
+export async function listSelectedDeliveryIds(
+  db: PaymentDb,
+  selection: RedeliverySelection,
+): Promise<string[]> {
+  const rows = await selectedDeliveries(db, selection).select('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Records a redelivery of the selected deliveries and puts them back in line now, all in the
+ * database (a selection may hold thousands); answers how many it took.
+ */
+export async function insertRedelivery(
+  db: PaymentDb,
+  row: WebhookRedeliveryRow,
+  selection: RedeliverySelection,
+): Promise<number> {
+  await insertRows(db, 'webhook_redeliveries', [row]);
+  const inserted = await db
+    .insertInto('webhook_redelivery_items')
+    .columns(['redelivery_id', 'delivery_id'])
+    .expression(
+      selectedDeliveries(db, selection).select([
+        sql<string>`cast(${row.id} as text)`.as('redelivery_id'),
+        'id',
+      ]),
+    )
+    .executeTakeFirst();
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', next_attempt_at: row.created_at })
+    .where((eb) =>
+      eb(
+        'id',
+        'in',
+        eb.selectFrom('webhook_redelivery_items').select('delivery_id').where('redelivery_id', '=', row.id),
+      ),
+    )
+    .execute();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0);
+}
+
+export async function findRedeliveryRow(
+  db: PaymentDb,
+  id: string,
+): Promise<WebhookRedeliveryRow | undefined> {
+  return db.selectFrom('webhook_redeliveries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listRedeliveryRows(
+  db: PaymentDb,
+  endpointId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: WebhookRedeliveryRow[]; count: number }> {
+  return newestFirstPage(db.selectFrom('webhook_redeliveries').where('endpoint_id', '=', endpointId), page);
+}
+
+export type RedeliveryStateRow = { redelivery_id: string; status: string; count: number };
+
+/** How many of each redelivery's deliveries are in each state now. */
+export async function countRedeliveryStates(
+  db: PaymentDb,
+  redeliveryIds: readonly string[],
+): Promise<RedeliveryStateRow[]> {
+  if (redeliveryIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('webhook_redelivery_items as i')
+    .innerJoin('webhook_deliveries as d', 'd.id', 'i.delivery_id')
+    .where('i.redelivery_id', 'in', redeliveryIds)
+    .select(['i.redelivery_id', 'd.status', countAll().as('count')])
+    .groupBy(['i.redelivery_id', 'd.status'])
+    .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }

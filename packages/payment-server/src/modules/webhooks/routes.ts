@@ -1,5 +1,8 @@
 import {
   createWebhookEndpointBodySchema,
+  createWebhookRedeliveryBodySchema,
+  sendTestWebhookBodySchema,
+  webhookRedeliverySchema,
   idSchema,
   listWebhookDeliveriesQuerySchema,
   paginatedSchema,
@@ -17,20 +20,29 @@ import { adminOnly } from '../../http/admin-only.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import {
   createWebhookEndpoint,
+  createWebhookRedelivery,
   deleteWebhookEndpoint,
   getWebhookDelivery,
   getWebhookEndpoint,
   listWebhookDeliveries,
+  listEventDeliveries,
   listWebhookEndpoints,
+  listWebhookRedeliveries,
+  getWebhookRedelivery,
   redeliverWebhook,
   rollWebhookSecret,
   updateWebhookEndpoint,
 } from './service.ts';
+import { sendTestWebhook } from './test-events.ts';
 
 const params = z.object({ id: idSchema('webhookEndpoint') });
 const deliveryParams = z.object({ id: idSchema('webhookDelivery') });
+const redeliveryParams = z.object({ id: idSchema('webhookRedelivery') });
 
-/** Admin CRUD for the merchant's webhook endpoints, their deliveries, and redelivery by hand. */
+/**
+ * Admin CRUD for the merchant's webhook endpoints, their deliveries, a test event sent by hand,
+ * and redelivery by hand, one delivery or many at once.
+ */
 export function registerWebhookRoutes(app: ZodApp, deps: PaymentDeps) {
   app.post(
     '/webhook-endpoints',
@@ -105,5 +117,54 @@ export function registerWebhookRoutes(app: ZodApp, deps: PaymentDeps) {
     '/webhook-deliveries/:id/redeliver',
     { ...adminOnly, schema: { params: deliveryParams, response: { 200: webhookDeliverySchema } } },
     async (request) => redeliverWebhook(deps, request.params.id),
+  );
+  app.post(
+    '/webhook-endpoints/:id/test',
+    {
+      ...adminOnly,
+      schema: { params, body: sendTestWebhookBodySchema, response: { 200: webhookDeliverySchema } },
+    },
+    async (request) => sendTestWebhook(deps, request.params.id, request.body),
+  );
+  app.post(
+    '/webhook-endpoints/:id/redeliveries',
+    {
+      ...adminOnly,
+      schema: {
+        params,
+        body: createWebhookRedeliveryBodySchema,
+        response: { 200: webhookRedeliverySchema },
+      },
+    },
+    async (request) => createWebhookRedelivery(deps, request.params.id, request.body),
+  );
+  app.get(
+    '/webhook-endpoints/:id/redeliveries',
+    {
+      ...adminOnly,
+      schema: {
+        params,
+        querystring: paginationQuerySchema,
+        response: { 200: paginatedSchema(webhookRedeliverySchema) },
+      },
+    },
+    async (request) => listWebhookRedeliveries(deps.db, request.params.id, request.query),
+  );
+  app.get(
+    '/webhook-redeliveries/:id',
+    { ...adminOnly, schema: { params: redeliveryParams, response: { 200: webhookRedeliverySchema } } },
+    async (request) => getWebhookRedelivery(deps.db, request.params.id),
+  );
+  app.get(
+    '/events/:id/deliveries',
+    {
+      ...adminOnly,
+      schema: {
+        params: z.object({ id: idSchema('event') }),
+        querystring: paginationQuerySchema,
+        response: { 200: paginatedSchema(webhookDeliverySchema) },
+      },
+    },
+    async (request) => listEventDeliveries(deps.db, request.params.id, request.query),
   );
 }

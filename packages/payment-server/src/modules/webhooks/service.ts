@@ -4,6 +4,7 @@ import {
   newId,
   randomToken,
   type createWebhookEndpointBodySchema,
+  type createWebhookRedeliveryBodySchema,
   type listWebhookDeliveriesQuerySchema,
   type paginationQuerySchema,
   type rollWebhookSecretBodySchema,
@@ -11,6 +12,7 @@ import {
   type WebhookAttempt,
   type WebhookDelivery,
   type WebhookEndpoint,
+  type WebhookRedelivery,
 } from '@bazaar/schemas';
 import { AppError, notFound } from '@bazaar/server-kit';
 import { z } from 'zod';
@@ -21,20 +23,28 @@ import { markWebhooksQueued, type EventRow } from '../events/repository.ts';
 import { resolveWebhookAddress } from './address-guard.ts';
 import { subscriberNamed } from './component-subscribers.ts';
 import {
+  countRedeliveryStates,
   deleteEndpointRow,
   findDeliveryRow,
   findEndpointRow,
+  findRedeliveryRow,
   insertDeliveryRows,
   insertEndpointRow,
+  insertRedelivery,
   listAttemptRows,
   listDeliveryRows,
+  listDeliveryRowsOfEvent,
   listEnabledEndpointSubscriptions,
   listEndpointRows,
+  listRedeliveryRows,
+  listSelectedDeliveryIds,
   requeueDeliveryRow,
   updateEndpointRow,
+  type RedeliveryStateRow,
   type WebhookAttemptRow,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
+  type WebhookRedeliveryRow,
 } from './repository.ts';
 
 type Deps = Pick<PaymentDeps, 'db' | 'clock' | 'webhooks'>;
@@ -82,6 +92,7 @@ function toWebhookDelivery(row: WebhookDeliveryRow, attempts: readonly WebhookAt
     attempt_count: row.attempt_count,
     next_attempt_at: row.next_attempt_at,
     created_at: row.created_at,
+    test: row.test_event !== null,
     attempts: attempts.filter((attempt) => attempt.delivery_id === row.id).map(toWebhookAttempt),
   };
 }
@@ -96,7 +107,7 @@ export async function getEndpointRow(db: PaymentDb, id: string): Promise<Webhook
  * An endpoint the API may change: a component's (`component:{name}`) is the platform's, saved at
  * every start; changing or deleting it would cut that component off its events until then.
  */
-async function getOwnEndpointRow(db: PaymentDb, id: string): Promise<WebhookEndpointRow> {
+export async function getOwnEndpointRow(db: PaymentDb, id: string): Promise<WebhookEndpointRow> {
   const row = await getEndpointRow(db, id);
   if (subscriberNamed(row.url) !== null) {
     throw new AppError('WEBHOOK_ENDPOINT_MANAGED', 'This endpoint belongs to a component of the platform');
@@ -234,6 +245,7 @@ export async function queueWebhookDeliveries(
         // Due at once, before any retry: the event's time may be a test clock's, not the sender's.
         next_attempt_at: 0,
         created_at: event.created_at,
+        test_event: null,
       });
     }
   }
@@ -282,4 +294,87 @@ export async function redeliverWebhook(
   await getDeliveryRow(deps.db, id);
   await requeueDeliveryRow(deps.db, id, deps.clock.now());
   return getWebhookDelivery(deps.db, id);
+}
+
+/** `GET /events/{id}/deliveries`: where an event went, with every attempt at each. */
+export async function listEventDeliveries(
+  db: PaymentDb,
+  eventId: string,
+  query: z.output<typeof paginationQuerySchema>,
+) {
+  const { rows, count } = await listDeliveryRowsOfEvent(db, eventId, query);
+  const attempts = await listAttemptRows(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { list: rows.map((row) => toWebhookDelivery(row, attempts)), count };
+}
+
+function toWebhookRedelivery(
+  row: WebhookRedeliveryRow,
+  states: readonly RedeliveryStateRow[],
+): WebhookRedelivery {
+  const count = (status: string) =>
+    states.find((state) => state.redelivery_id === row.id && state.status === status)?.count ?? 0;
+  const [succeeded, failed, pending] = [count('succeeded'), count('failed'), count('pending')];
+  return {
+    id: row.id,
+    object: 'webhook_redelivery',
+    endpoint_id: row.endpoint_id,
+    created_at: row.created_at,
+    total: succeeded + failed + pending,
+    succeeded,
+    failed,
+    pending,
+  };
+}
+
+/**
+ * Sends many deliveries of an endpoint again as one operation: its failed ones (since a time), or
+ * the ones named. They go back in the sender's line at once, in one transaction, and the
+ * redelivery remembers which they were, so its progress is their states from then on.
+ */
+export async function createWebhookRedelivery(
+  deps: Pick<PaymentDeps, 'db' | 'clock'>,
+  endpointId: string,
+  input: z.output<typeof createWebhookRedeliveryBodySchema>,
+): Promise<WebhookRedelivery> {
+  await getEndpointRow(deps.db, endpointId);
+  const selection = { endpointId, deliveryIds: input.delivery_ids, since: input.since };
+  const row: WebhookRedeliveryRow = {
+    id: newId('webhookRedelivery'),
+    endpoint_id: endpointId,
+    created_at: deps.clock.now(),
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    if (input.delivery_ids !== undefined) {
+      const found = new Set(await listSelectedDeliveryIds(trx, selection));
+      const missing = input.delivery_ids.find((id) => !found.has(id));
+      if (missing !== undefined) throw notFound('webhook delivery of this endpoint', missing);
+    }
+    const taken = await insertRedelivery(trx, row, selection);
+    if (taken === 0) throw new AppError('NOT_FOUND', 'The endpoint has no failed deliveries to redeliver');
+  });
+  return getWebhookRedelivery(deps.db, row.id);
+}
+
+export async function getWebhookRedelivery(db: PaymentDb, id: string): Promise<WebhookRedelivery> {
+  const row = await findRedeliveryRow(db, id);
+  if (!row) throw notFound('webhook redelivery', id);
+  return toWebhookRedelivery(row, await countRedeliveryStates(db, [id]));
+}
+
+/** An endpoint's redeliveries, newest first, each with its progress. */
+export async function listWebhookRedeliveries(
+  db: PaymentDb,
+  endpointId: string,
+  query: z.output<typeof paginationQuerySchema>,
+) {
+  await getEndpointRow(db, endpointId);
+  const { rows, count } = await listRedeliveryRows(db, endpointId, query);
+  const states = await countRedeliveryStates(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { list: rows.map((row) => toWebhookRedelivery(row, states)), count };
 }
