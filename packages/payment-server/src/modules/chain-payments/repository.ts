@@ -65,6 +65,22 @@ export async function findPayingChainTransaction(
     .executeTakeFirst();
 }
 
+/** The latest transaction that pays (or paid) the intent, mined or not: the payer's transfer or the vault's pull. */
+export async function findLatestPayingChainTransaction(
+  db: PaymentDb,
+  paymentIntentId: string,
+): Promise<ChainTransactionRow | undefined> {
+  return db
+    .selectFrom('chain_transactions')
+    .selectAll()
+    .where('payment_intent_id', '=', paymentIntentId)
+    .where('kind', 'in', ['transfer', 'pull'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /**
  * Pending transactions, the vault's in nonce order (a node takes them in no other), then the
  * ones that waited longest for a look.

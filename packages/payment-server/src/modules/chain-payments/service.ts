@@ -38,6 +38,12 @@ export function isChainMethod(row: Pick<PaymentMethodRow, 'type'>): boolean {
   return isChainMethodType(row.type);
 }
 
+/** The chain a method's payments are made on and its explorer, whether or not it can take payments now. */
+export function chainOf(row: PaymentMethodRow): { chainId: number; explorerHost: string } {
+  const settings = readJson(storedEvmSettings, row.settings);
+  return { chainId: settings.chain_id, explorerHost: settings.explorer_host };
+}
+
 const unavailable = () => new AppError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not supported');
 
 /** The method's chain and vault; a method without a vault key cannot take payments. */

@@ -19,9 +19,9 @@ describe.each(TEST_DIALECTS)('the payer’s payments on %s', (dialect) => {
     await t.close();
   });
 
-  async function pay(did: string, card: string) {
+  async function pay(did: string, card: string, body: Record<string, unknown> = {}) {
     t.clock.advance(60);
-    const submitted = await startAndSubmit(t, did);
+    const submitted = await startAndSubmit(t, did, { body });
     await confirmCard(t, submitted.intentId, submitted.secret, card);
     return submitted.intentId;
   }
@@ -69,5 +69,46 @@ describe.each(TEST_DIALECTS)('the payer’s payments on %s', (dialect) => {
     // Their own account (the customer area) shows an admin only what they paid themselves.
     expect((await list('&own=true', asRole(t, 'admin'))).page).toEqual({ list: [], count: 0 });
     expect((await list('&own=true', t.signedIn({ did: ADA }))).page?.count).toBe(2);
+  });
+
+  it('finds an admin’s payments by id, invoice, customer id or the customer’s name or email, in either order', async () => {
+    const ada = { customer_name: 'Ada Lovelace', customer_email: 'ada@example.com' };
+    const bob = { customer_name: 'Bob Babbage', customer_email: 'bob@engine.example' };
+    const adaFirst = await pay(ADA, TEST_CARDS.succeeds, ada);
+    const adaDeclined = await pay(ADA, TEST_CARDS.declines, ada);
+    const bobs = await pay(BOB, TEST_CARDS.succeeds, bob);
+    const admin = asRole(t, 'admin');
+    const ids = async (query: string) => (await list(query, admin)).page?.list.map((intent) => intent.id);
+
+    expect(await ids('&q=LOVELACE')).toEqual([adaDeclined, adaFirst]);
+    expect(await ids('&q=engine.example')).toEqual([bobs]);
+    expect(await ids(`&q=${adaFirst}`)).toEqual([adaFirst]);
+    const bobsPayment = (await list(`&q=${bobs}`, admin)).page!.list[0]!;
+    expect(await ids(`&q=${bobsPayment.invoice_id}`)).toEqual([bobs]);
+    expect(await ids(`&q=${bobsPayment.customer_id}`)).toEqual([bobs]);
+    // A search is one more filter: with the status, and counted as it finds.
+    expect((await list('&q=ada@example.com&status=succeeded', admin)).page).toMatchObject({ count: 1 });
+    expect(await ids('&q=nobody')).toEqual([]);
+    // `%` is searched as itself, not as SQL's wildcard.
+    expect(await ids('&q=%25')).toEqual([]);
+
+    expect(await ids('&sortBy=created&sortDirection=asc')).toEqual([adaFirst, adaDeclined, bobs]);
+    expect(await ids('&sortBy=created&sortDirection=desc&pageSize=1&page=2')).toEqual([adaDeclined]);
+    expect((await list('&sortBy=amount', admin)).status).toBe(400);
+
+    // A payer's search looks only through their own payments.
+    expect((await list('&q=engine.example', t.signedIn({ did: ADA }))).page).toEqual({ list: [], count: 0 });
+
+    const exported = await t.app.inject({
+      url: `${API}/payment-intents/export.csv?livemode=false&q=lovelace`,
+      headers: admin,
+    });
+    expect(exported.headers['x-total-count']).toBe('2');
+    expect(
+      exported.body
+        .split('\n')
+        .slice(1, 3)
+        .map((line) => line.split(',')[0]),
+    ).toEqual([adaDeclined, adaFirst]);
   });
 });

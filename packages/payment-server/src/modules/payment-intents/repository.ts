@@ -1,7 +1,8 @@
-import { exportNewestFirst, insertRows, newestFirstPage, type ListExport } from '@bazaar/server-kit';
-import type { UpdateObject } from 'kysely';
+import { exportNewestFirst, insertRows, sortedPage, type ListExport } from '@bazaar/server-kit';
+import { sql, type UpdateObject } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
+import type { customerIdsMatching } from '../customers/repository.ts';
 
 export type PaymentIntentRow = PaymentTables['payment_intents'];
 
@@ -22,15 +23,19 @@ export async function listPaymentIntentRows(
 }
 
 /**
- * A page of payment intents, newest first: a customer's, or everyone's (`customerId` undefined).
- * Only intents a payment was attempted on: an untouched one is a checkout left before paying.
+ * A page of payment intents by creation, newest first unless `direction` is `asc`: a customer's,
+ * or everyone's (`customerId` undefined). Only intents a payment was attempted on: an untouched
+ * one is a checkout left before paying.
  */
 export async function listAttemptedIntentRows(
   db: PaymentDb,
   filter: AttemptedIntentFilter,
-  page: { page: number; pageSize: number },
+  page: { page: number; pageSize: number; direction: 'asc' | 'desc' },
 ): Promise<{ rows: PaymentIntentRow[]; count: number }> {
-  return newestFirstPage(attemptedIntentQuery(db, filter), page);
+  return sortedPage(attemptedIntentQuery(db, filter), page, {
+    by: sql.ref('created_at'),
+    direction: page.direction,
+  });
 }
 
 /** Every payment intent of the filter a payment was attempted on, newest first, a batch at a time. */
@@ -45,6 +50,16 @@ export interface AttemptedIntentFilter {
   livemode: boolean;
   customerId: string | undefined;
   status: string | undefined;
+  search?: IntentSearch | undefined;
+}
+
+/**
+ * A search for payments: `q` is the payment's own id, its invoice's or its customer's, or else
+ * text the customer search (`customers`, its subquery) finds in their name, email or DID.
+ */
+export interface IntentSearch {
+  q: string;
+  customers: ReturnType<typeof customerIdsMatching>;
 }
 
 function attemptedIntentQuery(db: PaymentDb, filter: AttemptedIntentFilter) {
@@ -56,6 +71,17 @@ function attemptedIntentQuery(db: PaymentDb, filter: AttemptedIntentFilter) {
     );
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.status) query = query.where('status', '=', filter.status);
+  const { search } = filter;
+  if (search) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('id', '=', search.q),
+        eb('invoice_id', '=', search.q),
+        eb('customer_id', '=', search.q),
+        eb('customer_id', 'in', search.customers),
+      ]),
+    );
+  }
   return query;
 }
 

@@ -1,8 +1,10 @@
 import {
+  adminPaymentSchema,
   exportPaymentIntentsQuerySchema,
   idSchema,
   listPaymentIntentsQuerySchema,
   paginatedSchema,
+  paymentSearchQuerySchema,
   customerPaymentSchema,
   stripeConfirmBodySchema,
   testCardAuthenticateBodySchema,
@@ -13,6 +15,7 @@ import { requireUser, sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { confirmStripePayment } from '../../flows/pay-by-stripe.ts';
+import { getAdminPayment } from '../../flows/payment-details.ts';
 import { authenticateTestCard, confirmTestCard } from '../../flows/pay-by-test-card.ts';
 import { adminOnly } from '../../http/admin-only.ts';
 import { exportFileName } from '../../http/csv-cells.ts';
@@ -69,13 +72,21 @@ export function registerCardRoutes(app: ZodApp, deps: PaymentDeps) {
   );
 }
 
-/** The payer's payments (an admin's: anyone's), for the customer area's payment history. */
+/**
+ * The payer's payments (an admin's: anyone's), for the customer area's payment history; an admin's
+ * look at one payment; the export of a list.
+ */
 export function registerPaymentIntentRoutes(app: ZodApp, deps: PaymentDeps) {
   app.get(
     '/payment-intents/export.csv',
     {
       ...adminOnly,
-      schema: { querystring: exportPaymentIntentsQuerySchema.extend({ livemode: livemodeQuery }) },
+      schema: {
+        querystring: exportPaymentIntentsQuerySchema.extend({
+          q: paymentSearchQuerySchema.shape.q,
+          livemode: livemodeQuery,
+        }),
+      },
     },
     async (request, reply) =>
       sendCsv(reply, {
@@ -86,10 +97,26 @@ export function registerPaymentIntentRoutes(app: ZodApp, deps: PaymentDeps) {
   );
 
   app.get(
+    '/payment-intents/:id',
+    {
+      ...adminOnly,
+      schema: {
+        params: intentParams,
+        querystring: z.object({ livemode: livemodeQuery }),
+        response: { 200: adminPaymentSchema },
+      },
+    },
+    async (request) => getAdminPayment(deps.db, { id: request.params.id, livemode: request.query.livemode }),
+  );
+
+  app.get(
     '/payment-intents',
     {
       schema: {
-        querystring: listPaymentIntentsQuerySchema.extend({ livemode: livemodeQuery }),
+        querystring: listPaymentIntentsQuerySchema.extend({
+          ...paymentSearchQuerySchema.shape,
+          livemode: livemodeQuery,
+        }),
         response: { 200: paginatedSchema(customerPaymentSchema) },
       },
     },

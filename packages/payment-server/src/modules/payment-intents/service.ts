@@ -9,10 +9,12 @@ import {
   type exportPaymentIntentsQuerySchema,
   type listPaymentIntentsQuerySchema,
   type CustomerPayment,
+  type PaymentSearchQuery,
   type SessionUser,
 } from '@bazaar/schemas';
 import { mapBatches, notFound, type ListExport } from '@bazaar/server-kit';
 import { sessionTakenError } from '../checkout-sessions/access.ts';
+import { customerIdsMatching } from '../customers/repository.ts';
 import { listScope } from '../customers/scope.ts';
 import { getCurrenciesById, getMethodSummariesById } from '../payment-methods/service.ts';
 import { sql } from 'kysely';
@@ -121,7 +123,10 @@ export async function listPaymentIntents(db: PaymentDb, ids: readonly string[]):
 /** `GET /payment-intents`: a page of the payments `user` may see in one mode, newest first. */
 export async function listVisiblePaymentIntents(
   db: PaymentDb,
-  input: { user: SessionUser; query: z.output<typeof listPaymentIntentsQuerySchema> & { livemode: boolean } },
+  input: {
+    user: SessionUser;
+    query: z.output<typeof listPaymentIntentsQuerySchema> & PaymentSearchQuery & { livemode: boolean };
+  },
 ): Promise<{ list: CustomerPayment[]; count: number }> {
   const { user, query } = input;
   const scope = await listScope(db, {
@@ -133,14 +138,24 @@ export async function listVisiblePaymentIntents(
   if (!scope) return { list: [], count: 0 };
   const { rows, count } = await listAttemptedIntentRows(
     db,
-    { livemode: query.livemode, customerId: scope.customerId, status: query.status },
-    query,
+    {
+      livemode: query.livemode,
+      customerId: scope.customerId,
+      status: query.status,
+      search: intentSearch(db, query),
+    },
+    { ...query, direction: query.sortDirection ?? 'desc' },
   );
   return { list: await toCustomerPayments(db, rows), count };
 }
 
+function intentSearch(db: PaymentDb, query: { q?: string | undefined; livemode: boolean }) {
+  const { q } = query;
+  return q ? { q, customers: customerIdsMatching(db, { livemode: query.livemode, q }) } : undefined;
+}
+
 /** Intents as payment lists show them: with the currency to write them in and the method that took them. */
-async function toCustomerPayments(
+export async function toCustomerPayments(
   db: PaymentDb,
   rows: readonly PaymentIntentRow[],
 ): Promise<CustomerPayment[]> {
@@ -162,12 +177,14 @@ async function toCustomerPayments(
 /** `GET /payment-intents/export.csv` (admins): every payment the same query lists, newest first. */
 export async function exportPaymentIntents(
   db: PaymentDb,
-  query: z.output<typeof exportPaymentIntentsQuerySchema> & { livemode: boolean },
+  query: z.output<typeof exportPaymentIntentsQuerySchema> &
+    Pick<PaymentSearchQuery, 'q'> & { livemode: boolean },
 ): Promise<ListExport<CustomerPayment>> {
   const rows = await exportAttemptedIntentRows(db, {
     livemode: query.livemode,
     customerId: query.customer_id,
     status: query.status,
+    search: intentSearch(db, query),
   });
   return { total: rows.total, records: mapBatches(rows.records, (batch) => toCustomerPayments(db, batch)) };
 }

@@ -6,7 +6,7 @@ import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 export type RefundRow = Selectable<PaymentTables['refunds']>;
 
 /** Refunds that hold part of their payment: a failed one gives its amount back to refund again. */
-const HOLDING_STATUSES = ['pending', 'succeeded'];
+export const HOLDING_STATUSES: readonly string[] = ['pending', 'succeeded'];
 
 export async function insertRefundRow(db: PaymentDb, row: RefundRow): Promise<void> {
   await insertRows(db, 'refunds', [row]);
@@ -34,7 +34,7 @@ export async function lockRefundedAmount(db: PaymentDb, paymentIntentId: string)
     .selectFrom('refunds')
     .select('amount')
     .where('payment_intent_id', '=', paymentIntentId)
-    .where('status', 'in', HOLDING_STATUSES)
+    .where('status', 'in', [...HOLDING_STATUSES])
     .execute();
   return rows.reduce((sum, row) => sum + BigInt(row.amount), 0n);
 }

@@ -7,6 +7,7 @@ import {
   type exportRefundsQuerySchema,
   type listRefundsQuerySchema,
   type ListedRefund,
+  type PaymentIntent,
   type Refund,
   type SessionUser,
 } from '@bazaar/schemas';
@@ -21,6 +22,7 @@ import type { PaymentIntentRow } from '../payment-intents/repository.ts';
 import {
   exportRefundRows,
   findRefundRow,
+  HOLDING_STATUSES,
   insertRefundRow,
   listPaymentRefundRows,
   listRefundRows,
@@ -133,6 +135,26 @@ export async function listPaymentRefunds(
     else byPayment.set(refund.payment_intent_id, [refund]);
   }
   return byPayment;
+}
+
+/**
+ * What came back of a payment (its succeeded refunds) and what a new refund may still take: what
+ * was received, less the refunds that hold their part (sent, or still being sent). Only a
+ * succeeded payment can be refunded at all.
+ */
+export function refundStanding(
+  intent: Pick<PaymentIntent, 'status' | 'amount_received'>,
+  refunds: readonly Pick<Refund, 'status' | 'amount'>[],
+): { refunded: bigint; refundable: bigint } {
+  const sum = (statuses: readonly string[]) =>
+    refunds
+      .filter((refund) => statuses.includes(refund.status))
+      .reduce((total, refund) => total + BigInt(refund.amount), 0n);
+  const left = BigInt(intent.amount_received) - sum(HOLDING_STATUSES);
+  return {
+    refunded: sum(['succeeded']),
+    refundable: intent.status === 'succeeded' && left > 0n ? left : 0n,
+  };
 }
 
 /** What a refund event carries. */
