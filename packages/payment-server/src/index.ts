@@ -37,6 +37,7 @@ import { registerRefundRoutes } from './modules/refunds/routes.ts';
 import { registerSettingRoutes } from './modules/settings/routes.ts';
 import { registerDonationRoutes } from './modules/donations/routes.ts';
 import { registerMetricsRoutes } from './modules/metrics/routes.ts';
+import { createPriceRevenueRollup } from './flows/roll-up-price-revenue.ts';
 import { createRefundSender } from './flows/refund-payment.ts';
 import { createPaymentServices } from './component-services.ts';
 
@@ -54,6 +55,7 @@ export { createCardNetworks } from './providers/card-networks.ts';
 export { createStripeClients, type StripeApiTarget } from './providers/stripe/client.ts';
 export { runBilling } from './flows/run-billing.ts';
 export { confirmPendingChainTransactions } from './flows/confirm-chain-transactions.ts';
+export { rollUpPriceRevenue } from './flows/roll-up-price-revenue.ts';
 
 /** Registers the Payment Kit's public API on a Fastify instance (mounted at `/payment-kit/api`). */
 export async function registerPaymentRoutes(instance: FastifyInstance, deps: PaymentDeps) {
@@ -133,6 +135,7 @@ export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentK
   let isMigrated = false;
   const webhookSender = createWebhookSender({ ...deps, subscribers }, componentDeps.logger);
   const refundSender = createRefundSender(deps, componentDeps.logger);
+  const revenueRollup = createPriceRevenueRollup(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.paymentKit,
     name: 'Payment Kit',
@@ -160,8 +163,10 @@ export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentK
       chainWatcher.start();
       webhookSender.start();
       refundSender.start();
+      revenueRollup.start();
     },
     stop: async () => {
+      await revenueRollup.stop();
       await refundSender.stop();
       await webhookSender.stop();
       await chainWatcher.stop();

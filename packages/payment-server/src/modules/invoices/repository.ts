@@ -1,5 +1,5 @@
 import { exportNewestFirst, insertRows, newestFirstPage, type ListExport } from '@bazaar/server-kit';
-import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import { inClock } from '../../db/test-clock-scope.ts';
@@ -486,4 +486,28 @@ export async function isPriceOnAnyInvoice(db: PaymentDb, priceId: string): Promi
     .limit(1)
     .executeTakeFirst();
   return hit !== undefined;
+}
+
+/**
+ * Marks up to `limit` paid invoices whose revenue waits to be rolled up (`metrics_price_days`)
+ * as rolled up and answers their ids, oldest paid first so one batch touches few days. Invoices
+ * another node's rollup is taking are left to it.
+ */
+export async function takePaidInvoicesToRollUp(db: PaymentDb, limit: number): Promise<string[]> {
+  const waiting = await db
+    .selectFrom('invoices')
+    .select('id')
+    // Literals, which the partial index of waiting invoices (migration 0023) answers to.
+    .where('status', '=', sql.lit('paid'))
+    .where('revenue_rolled_up', '=', sql.lit(0))
+    .orderBy('livemode')
+    .orderBy('paid_at')
+    .limit(limit)
+    .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
+    .execute();
+  const ids = waiting.map((row) => row.id);
+  if (ids.length > 0) {
+    await db.updateTable('invoices').set({ revenue_rolled_up: 1 }).where('id', 'in', ids).execute();
+  }
+  return ids;
 }

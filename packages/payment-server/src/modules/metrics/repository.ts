@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
+import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import { DAY_SECONDS } from './buckets.ts';
 import { exactSumSelections, type ExactSum } from './exact-sum.ts';
 
 /**
  * The dashboard's figures are a read model over the tables of payments, refunds, invoices,
- * subscriptions and events: they are only ever read here, grouped in the database by currency
- * and UTC day so a year of 100,000 payments leaves it as a few hundred rows. The owning modules
- * write them; nothing here does.
+ * subscriptions and events: they are read here, grouped in the database by currency and UTC day
+ * so a year of 100,000 payments leaves it as a few hundred rows. The owning modules write them.
+ * Only what paid invoices billed per price is rolled up into a table of its own
+ * (`metrics_price_days`, written by `flows/roll-up-price-revenue.ts`): read per request, it was
+ * a join of every paid invoice of the range to its lines.
  */
 
 interface Range {
@@ -96,29 +99,124 @@ export async function listRefundDayRows(db: PaymentDb, range: Range): Promise<Re
 
 export type PriceRevenueRow = ExactSum & { currency_id: string; price_id: string; is_credit: number };
 
+/** A line amount's sign and digits: credits (a plan change's unused time) are negative. */
+const lineIsCredit = sql<number>`case when ${sql.ref('il.amount')} like '-%' then 1 else 0 end`;
+const lineDigits = sql<string>`ltrim(${sql.ref('il.amount')}, '-')`;
+
 /**
- * What the lines of invoices paid in the range billed per currency and price, credits (a plan
- * change's unused time, negative) summed apart so every sum adds non-negative digits.
+ * What the lines of invoices paid in the range billed per currency and price, credits summed
+ * apart so every sum adds non-negative digits; a (currency, price, credit) may come in several
+ * rows, to be added up. Whole UTC days come from their rollup (`metrics_price_days`) plus the
+ * invoices still waiting to be added to it; the range's cut first and last days from their
+ * invoices. One statement, so a rollup committing meanwhile is seen wholly or not at all.
  */
 export async function listPriceRevenueRows(db: PaymentDb, range: Range): Promise<PriceRevenueRow[]> {
-  const isCredit = sql<number>`case when ${sql.ref('il.amount')} like '-%' then 1 else 0 end`;
-  const digits = sql<string>`ltrim(${sql.ref('il.amount')}, '-')`;
+  const firstDay = Math.ceil(range.from / DAY_SECONDS);
+  const endDay = Math.floor(range.to / DAY_SECONDS);
+  if (firstDay >= endDay) return paidLineRevenue(db, range, { from: range.from, to: range.to }).execute();
+  const wholeFrom = firstDay * DAY_SECONDS;
+  const wholeTo = endDay * DAY_SECONDS;
+  return db
+    .selectFrom('metrics_price_days')
+    .where('livemode', '=', range.livemode ? 1 : 0)
+    .where('day', '>=', firstDay)
+    .where('day', '<', endDay)
+    .select(['currency_id', 'price_id', 'is_credit', ...exactSumSelections(db, sql`${sql.ref('amount')}`)])
+    .groupBy(['currency_id', 'price_id', 'is_credit'])
+    .unionAll(paidLineRevenue(db, range, { from: wholeFrom, to: wholeTo, waitingOnly: true }))
+    .unionAll(paidLineRevenue(db, range, { from: range.from, to: wholeFrom }))
+    .unionAll(paidLineRevenue(db, range, { from: wholeTo, to: range.to }))
+    .execute();
+}
+
+/** The lines of the mode's invoices paid from `from` (included) to `to`, summed per currency and price. */
+function paidLineRevenue(
+  db: PaymentDb,
+  range: Range,
+  paid: { from: number; to: number; waitingOnly?: boolean },
+) {
+  return (
+    db
+      .selectFrom('invoices as i')
+      .innerJoin('invoice_lines as il', 'il.invoice_id', 'i.id')
+      // Literals, which the partial indexes of paid invoices (migrations 0022, 0023) answer to.
+      .where('i.status', '=', sql.lit('paid'))
+      .$if(paid.waitingOnly === true, (query) => query.where('i.revenue_rolled_up', '=', sql.lit(0)))
+      .where('i.livemode', '=', range.livemode ? 1 : 0)
+      .where('i.paid_at', '>=', paid.from)
+      .where('i.paid_at', '<', paid.to)
+      .where('il.price_id', 'is not', null)
+      .select([
+        'i.currency_id',
+        (eb) => eb.ref('il.price_id').$notNull().as('price_id'),
+        lineIsCredit.as('is_credit'),
+        ...exactSumSelections(db, lineDigits),
+      ])
+      .groupBy(['i.currency_id', 'il.price_id', lineIsCredit])
+  );
+}
+
+export type PriceDayRow = ExactSum & {
+  livemode: number;
+  currency_id: string;
+  day: number;
+  price_id: string;
+  is_credit: number;
+};
+
+/** What the lines of these (paid) invoices billed per mode, currency, UTC day of payment and price. */
+export async function sumPriceDaysOfInvoices(
+  db: PaymentDb,
+  invoiceIds: readonly string[],
+): Promise<PriceDayRow[]> {
+  const day = utcDay('i.paid_at');
   return db
     .selectFrom('invoices as i')
     .innerJoin('invoice_lines as il', 'il.invoice_id', 'i.id')
-    // A literal, which the partial indexes of paid invoices (migration 0022) answer to.
-    .where('i.status', '=', sql.lit('paid'))
-    .where('i.livemode', '=', range.livemode ? 1 : 0)
-    .where('i.paid_at', '>=', range.from)
-    .where('i.paid_at', '<', range.to)
+    .where('i.id', 'in', invoiceIds)
     .where('il.price_id', 'is not', null)
     .select([
+      'i.livemode',
       'i.currency_id',
+      day.as('day'),
       (eb) => eb.ref('il.price_id').$notNull().as('price_id'),
-      isCredit.as('is_credit'),
-      ...exactSumSelections(db, digits),
+      lineIsCredit.as('is_credit'),
+      ...exactSumSelections(db, lineDigits),
     ])
-    .groupBy(['i.currency_id', 'il.price_id', isCredit])
+    .groupBy(['i.livemode', 'i.currency_id', day, 'il.price_id', lineIsCredit])
+    .execute();
+}
+
+/**
+ * Adds `amount` to a price's day. The sum is added here with bigint (SQLite cannot add numbers
+ * of 30 digits), so the row is locked from reading to writing; callers add in key order.
+ */
+export async function addToPriceDay(
+  db: PaymentDb,
+  row: Omit<PriceDayRow, keyof ExactSum> & { amount: bigint },
+): Promise<void> {
+  const key = {
+    livemode: row.livemode,
+    currency_id: row.currency_id,
+    day: row.day,
+    price_id: row.price_id,
+    is_credit: row.is_credit,
+  };
+  await db
+    .insertInto('metrics_price_days')
+    .values({ ...key, amount: '0' })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  const current = await db
+    .selectFrom('metrics_price_days')
+    .select('amount')
+    .where((eb) => eb.and(key))
+    .$if(hasRowLocks(db), (query) => query.forUpdate())
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('metrics_price_days')
+    .set({ amount: (BigInt(current.amount) + row.amount).toString() })
+    .where((eb) => eb.and(key))
     .execute();
 }
 
@@ -188,21 +286,23 @@ export type PlanChangeRow = {
 
 /** Plan changes that took effect: their invoices were paid (settling one makes the switch). */
 export async function listPlanChangeRows(db: PaymentDb, livemode: boolean): Promise<PlanChangeRow[]> {
-  return db
-    .selectFrom('invoices as i')
-    .leftJoin('invoice_lines as il', (join) =>
-      join.onRef('il.invoice_id', '=', 'i.id').on('il.proration', '=', 1).on('il.amount', 'like', '-%'),
-    )
-    .where('i.livemode', '=', livemode ? 1 : 0)
-    .where('i.billing_reason', '=', 'subscription_update')
-    // A literal, which the partial indexes of paid invoices (migration 0022) answer to.
-    .where('i.status', '=', sql.lit('paid'))
-    .where('i.plan_change', 'is not', null)
-    .select([
-      (eb) => eb.ref('i.subscription_id').$notNull().as('subscription_id'),
-      (eb) => eb.ref('i.paid_at').$notNull().as('paid_at'),
-      (eb) => eb.ref('i.plan_change').$notNull().as('plan_change'),
-      'il.quantity as credited_quantity',
-    ])
-    .execute();
+  return (
+    db
+      .selectFrom('invoices as i')
+      .leftJoin('invoice_lines as il', (join) =>
+        join.onRef('il.invoice_id', '=', 'i.id').on('il.proration', '=', 1).on('il.amount', 'like', '-%'),
+      )
+      .where('i.livemode', '=', livemode ? 1 : 0)
+      .where('i.billing_reason', '=', 'subscription_update')
+      // A literal, which the partial indexes of paid invoices (migration 0022) answer to.
+      .where('i.status', '=', sql.lit('paid'))
+      .where('i.plan_change', 'is not', null)
+      .select([
+        (eb) => eb.ref('i.subscription_id').$notNull().as('subscription_id'),
+        (eb) => eb.ref('i.paid_at').$notNull().as('paid_at'),
+        (eb) => eb.ref('i.plan_change').$notNull().as('plan_change'),
+        'il.quantity as credited_quantity',
+      ])
+      .execute()
+  );
 }
