@@ -3,8 +3,10 @@ import {
   amountSchema,
   metadataSchema,
   paginationQuerySchema,
+  SORT_DIRECTIONS,
   timestampSchema,
   unlessEmpty,
+  type SortDirection,
 } from './common.ts';
 import { queryFlagSchema, unitAmountSchema } from './catalogue.ts';
 import { idSchema } from './ids.ts';
@@ -12,6 +14,7 @@ import { REFUND_STATUSES, refundSchema } from './refunds.ts';
 import {
   cardContextSchema,
   chainContextSchema,
+  customerSchema,
   invoiceSchema,
   paymentCurrencySchema,
   paymentIntentSchema,
@@ -115,6 +118,20 @@ export const CURRENT_SUBSCRIPTION_STATUSES = [
   'paused',
 ] as const satisfies readonly SubscriptionStatus[];
 
+/** What the subscriptions list may be sorted by: when it was created, or when its current period ends. */
+export const SUBSCRIPTION_SORTS = ['created', 'current_period_end'] as const;
+export type SubscriptionSort = (typeof SUBSCRIPTION_SORTS)[number];
+
+/** The direction a sort takes when the query names none: newest first, the soonest period end first. */
+export const DEFAULT_SUBSCRIPTION_SORT_DIRECTIONS: Record<SubscriptionSort, SortDirection> = {
+  created: 'desc',
+  current_period_end: 'asc',
+};
+
+/**
+ * `GET /subscriptions`: newest first unless sorted. `q` finds its text in the customer's name,
+ * email or DID, or in the subscription's id, ignoring the case of A–Z.
+ */
 export const listSubscriptionsQuerySchema = paginationQuerySchema.extend({
   ...ownQuery,
   customer_id: idSchema('customer').optional(),
@@ -125,8 +142,24 @@ export const listSubscriptionsQuerySchema = paginationQuerySchema.extend({
       .transform((value) => value.split(','))
       .pipe(z.array(subscriptionStatusSchema).min(1).max(SUBSCRIPTION_STATUSES.length)),
   ),
+  q: unlessEmpty(z.string().trim().max(100)),
+  sortBy: unlessEmpty(z.enum(SUBSCRIPTION_SORTS)),
+  sortDirection: unlessEmpty(z.enum(SORT_DIRECTIONS)),
 });
-export const exportSubscriptionsQuerySchema = listSubscriptionsQuerySchema.omit(EXPORT_LEAVES_OUT);
+/** An export is newest first, as every export is. */
+export const exportSubscriptionsQuerySchema = listSubscriptionsQuerySchema.omit({
+  ...EXPORT_LEAVES_OUT,
+  sortBy: true,
+  sortDirection: true,
+});
+
+/** Whom something belongs to, named in a list without a request per row. */
+export const customerSummarySchema = customerSchema.pick({ id: true, name: true, email: true, did: true });
+export type CustomerSummary = z.infer<typeof customerSummarySchema>;
+
+/** A subscription as `GET /subscriptions` and `GET /subscriptions/{id}` answer it: with its customer. */
+export const listedSubscriptionSchema = subscriptionSchema.extend({ customer: customerSummarySchema });
+export type ListedSubscription = z.infer<typeof listedSubscriptionSchema>;
 
 /** The invoices kept out of a list unless asked for: bookkeeping of other flows than buying. */
 export const INVOICE_LIST_EXTRAS = {

@@ -5,6 +5,7 @@ import {
   randomToken,
   type Address,
   type Customer,
+  type CustomerSummary,
   type ErrorDetail,
   type SessionUser,
   type updateCustomerBodySchema,
@@ -21,6 +22,7 @@ import {
   findCustomerRowByDid,
   advanceInvoiceSequences,
   listCustomerDids,
+  listCustomerRowsById,
   lockCustomerRows,
   nextInvoiceSequence,
   upsertCustomerRow,
@@ -68,6 +70,15 @@ export async function getCustomerTestClockId(db: PaymentDb, customerId: string):
 /** The did of each of these customers that exists, in one query. */
 export async function findCustomerDids(db: PaymentDb, ids: readonly string[]): Promise<Map<string, string>> {
   return new Map((await listCustomerDids(db, ids)).map((row) => [row.id, row.did]));
+}
+
+/** The name, email and DID of each of these customers, in one query. */
+export async function getCustomerSummaries(
+  db: PaymentDb,
+  ids: readonly string[],
+): Promise<Map<string, CustomerSummary>> {
+  const rows = await listCustomerRowsById(db, ids);
+  return new Map(rows.map(({ id, name, email, did }) => [id, { id, name, email, did }]));
 }
 
 export async function findCustomerByDid(

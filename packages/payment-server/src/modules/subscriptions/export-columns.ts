@@ -1,12 +1,13 @@
-import type { Subscription } from '@bazaar/schemas';
+import type { ListedSubscription } from '@bazaar/schemas';
 import type { CsvColumn } from '@bazaar/server-kit';
 import { timeCell } from '../../http/csv-cells.ts';
 
 /** The columns of `GET /subscriptions/export.csv`: what the admin's subscription list shows. */
-export const SUBSCRIPTION_CSV_COLUMNS: readonly CsvColumn<Subscription>[] = [
+export const SUBSCRIPTION_CSV_COLUMNS: readonly CsvColumn<ListedSubscription>[] = [
   { header: 'id', value: (subscription) => subscription.id },
   { header: 'status', value: (subscription) => subscription.status },
   { header: 'customer_id', value: (subscription) => subscription.customer_id },
+  { header: 'customer_email', value: (subscription) => subscription.customer.email },
   {
     header: 'products',
     value: (subscription) =>

@@ -1,6 +1,13 @@
-import { exportNewestFirst, insertRows, newestFirstPage, type ListExport } from '@bazaar/server-kit';
+import {
+  asciiTextContains,
+  exportNewestFirst,
+  insertRows,
+  sortedPage,
+  type ListExport,
+} from '@bazaar/server-kit';
 import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
+import { customerIdsMatching } from '../customers/repository.ts';
 import { inClock } from '../../db/test-clock-scope.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
@@ -92,22 +99,44 @@ export interface SubscriptionListFilter {
   livemode: boolean;
   customerId?: string | undefined;
   statuses?: readonly string[] | undefined;
+  /** Text in the customer's name, email or DID, or in the subscription's id. */
+  q?: string | undefined;
 }
 
 function subscriptionListQuery(db: PaymentDb, filter: SubscriptionListFilter) {
-  let query = db.selectFrom('subscriptions').where('livemode', '=', filter.livemode ? 1 : 0);
+  const { livemode, q } = filter;
+  let query = db.selectFrom('subscriptions').where('livemode', '=', livemode ? 1 : 0);
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
   if (filter.statuses) query = query.where('status', 'in', [...filter.statuses]);
+  if (q) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('customer_id', 'in', customerIdsMatching(db, { livemode, q })),
+        asciiTextContains(db, 'id', q),
+      ]),
+    );
+  }
   return query;
 }
 
-/** One page of the filter's subscriptions, newest first. */
+/** The column each sort orders by; ids break ties, in the same direction. */
+const SORT_COLUMNS = { created: 'created_at', current_period_end: 'current_period_end' } as const;
+
+/** One page of the filter's subscriptions in the order asked, with the filter's count. */
 export async function listSubscriptionRows(
   db: PaymentDb,
   filter: SubscriptionListFilter,
-  page: { page: number; pageSize: number },
+  page: {
+    page: number;
+    pageSize: number;
+    sortBy: keyof typeof SORT_COLUMNS;
+    sortDirection: 'asc' | 'desc';
+  },
 ): Promise<{ rows: SubscriptionRow[]; count: number }> {
-  return newestFirstPage(subscriptionListQuery(db, filter), page);
+  return sortedPage(subscriptionListQuery(db, filter), page, {
+    by: sql.ref(SORT_COLUMNS[page.sortBy]),
+    direction: page.sortDirection,
+  });
 }
 
 /** Every subscription of the filter, newest first, a batch at a time, and how many there are. */

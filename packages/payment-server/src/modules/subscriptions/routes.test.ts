@@ -1,5 +1,6 @@
-import { paginatedSchema, subscriptionSchema, type Role } from '@bazaar/schemas';
+import { listedSubscriptionSchema, paginatedSchema, type Role } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
 import { asRole } from '../../test-utils/admin-requests.ts';
@@ -8,7 +9,7 @@ import { makeSubscription, MONTHLY } from '../../test-utils/subscription-builder
 
 const PAYER = 'did:bazaar:usr_payer';
 const OTHER = 'did:bazaar:usr_other';
-const subscriptionPage = paginatedSchema(subscriptionSchema);
+const subscriptionPage = paginatedSchema(listedSubscriptionSchema);
 
 describe.each(TEST_DIALECTS)('subscription routes on %s', (dialect) => {
   let t: PaymentTestApp;
@@ -24,7 +25,8 @@ describe.each(TEST_DIALECTS)('subscription routes on %s', (dialect) => {
     const items = [{ priceId: DEMO.monthlyPriceId, recurrence: MONTHLY }];
     const first = await makeSubscription(t, { items, did: PAYER, startedDaysAgo: 40, status: 'canceled' });
     const second = await makeSubscription(t, { items, did: PAYER, startedDaysAgo: 1, trialDays: 7 });
-    const third = await makeSubscription(t, { items, did: OTHER });
+    // A short trial, so ordering by period end differs from ordering by creation.
+    const third = await makeSubscription(t, { items, did: OTHER, trialDays: 2 });
     [older, newer, others] = [first.subscriptionId, second.subscriptionId, third.subscriptionId];
     [payerCustomerId, otherCustomerId] = [first.customerId, third.customerId];
   });
@@ -84,8 +86,9 @@ describe.each(TEST_DIALECTS)('subscription routes on %s', (dialect) => {
   it('shows one subscription to its payer or an admin, and to nobody else', async () => {
     const own = await get(newer, t.signedIn({ did: PAYER }));
     expect(own.statusCode).toBe(200);
-    expect(subscriptionSchema.parse(own.json())).toMatchObject({
+    expect(listedSubscriptionSchema.parse(own.json())).toMatchObject({
       id: newer,
+      customer: { id: payerCustomerId, name: 'Ada Payer', email: 'ada@example.com', did: PAYER },
       status: 'trialing',
       items: [{ price_id: DEMO.monthlyPriceId, price: { product: { name: 'Bazaar Club membership' } } }],
       payment_card: { brand: 'visa', last4: '4242' },
@@ -98,5 +101,72 @@ describe.each(TEST_DIALECTS)('subscription routes on %s', (dialect) => {
     expect((await get('sub_missing', t.signedIn({ did: PAYER }))).statusCode).toBe(404);
     expect((await get(newer, {})).statusCode).toBe(401);
     expect((await get('in_not_a_subscription', t.signedIn())).json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it("finds an admin the subscriptions whose customer's name, email or DID, or whose id, holds the text", async () => {
+    const headers = asRole(t, 'admin');
+    await t.db
+      .updateTable('customers')
+      .set({ name: 'Grace Hopper' })
+      .where('id', '=', otherCustomerId)
+      .execute();
+    expect(ids(await list('&q=USR_OTHER', headers))).toEqual([others]);
+    expect(ids(await list('&q=grace', headers))).toEqual([others]);
+    expect(ids(await list('&q=payer', headers))).toEqual([newer, older]);
+    expect(ids(await list(`&q=${newer.slice(-8).toUpperCase()}`, headers))).toEqual([newer]);
+    expect(ids(await list('&q=ada&status=canceled', headers))).toEqual([older]);
+    expect(await list('&q=50%25', headers)).toEqual({ list: [], count: 0 });
+    expect(ids(await list('&q=', headers))).toEqual([others, newer, older]);
+    const found = await list('&q=grace', headers);
+    expect(found.list[0]!.customer).toEqual({
+      id: otherCustomerId,
+      name: 'Grace Hopper',
+      email: 'ada@example.com',
+      did: OTHER,
+    });
+    // A payer's search reaches their own only.
+    expect(await list('&q=usr_other')).toEqual({ list: [], count: 0 });
+  });
+
+  it('sorts by creation or by the end of the current period, either way, paging in that order', async () => {
+    const headers = asRole(t, 'admin');
+    expect(ids(await list('&sortBy=current_period_end', headers))).toEqual([older, others, newer]);
+    expect(ids(await list('&sortBy=current_period_end&sortDirection=desc', headers))).toEqual([
+      newer,
+      others,
+      older,
+    ]);
+    expect(ids(await list('&sortBy=created&sortDirection=asc', headers))).toEqual([older, newer, others]);
+    expect(ids(await list('&sortBy=created', headers))).toEqual([others, newer, older]);
+    expect(ids(await list('&sortBy=current_period_end&pageSize=2&page=2', headers))).toEqual([newer]);
+    const refused = await t.app.inject({
+      url: `${API}/subscriptions?livemode=false&sortBy=status`,
+      headers,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it("exports what the search finds, newest first, with each customer's email", async () => {
+    await t.db
+      .updateTable('customers')
+      .set({ email: 'grace@example.com' })
+      .where('id', '=', otherCustomerId)
+      .execute();
+    const exported = await t.app.inject({
+      url: `${API}/subscriptions/export.csv?livemode=false&q=example.com&sortBy=current_period_end`,
+      headers: asRole(t, 'admin'),
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const records = parse(exported.body, { columns: true }) as Array<Record<string, string>>;
+    expect(records.map((record) => [record.id, record.customer_email])).toEqual([
+      [others, 'grace@example.com'],
+      [newer, 'ada@example.com'],
+      [older, 'ada@example.com'],
+    ]);
+    const grace = await t.app.inject({
+      url: `${API}/subscriptions/export.csv?livemode=false&q=grace`,
+      headers: asRole(t, 'admin'),
+    });
+    expect(parse(grace.body, { columns: true })).toHaveLength(1);
   });
 });

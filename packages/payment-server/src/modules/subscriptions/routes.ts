@@ -5,6 +5,7 @@ import {
   changePlanBodySchema,
   changePlanResponseSchema,
   idSchema,
+  listedSubscriptionSchema,
   listSubscriptionsQuerySchema,
   paginatedSchema,
   planChangeOptionSchema,
@@ -23,7 +24,7 @@ import { cancelSubscription, resumeSubscription } from '../../flows/cancel-subsc
 import { startCardSetup } from './change-payment-method.ts';
 import { listPlanChangeOptions, previewSubscriptionPlanChange } from './change-plan.ts';
 import { SUBSCRIPTION_CSV_COLUMNS } from './export-columns.ts';
-import { exportSubscriptions, listVisibleSubscriptions, toSubscription } from './service.ts';
+import { exportSubscriptions, listVisibleSubscriptions, toListedSubscription } from './service.ts';
 
 const params = z.object({ id: idSchema('subscription') });
 
@@ -48,7 +49,7 @@ export function registerSubscriptionRoutes(app: ZodApp, deps: PaymentDeps) {
     {
       schema: {
         querystring: listSubscriptionsQuerySchema.extend({ livemode: livemodeQuery }),
-        response: { 200: paginatedSchema(subscriptionSchema) },
+        response: { 200: paginatedSchema(listedSubscriptionSchema) },
       },
     },
     async (request) =>
@@ -56,9 +57,9 @@ export function registerSubscriptionRoutes(app: ZodApp, deps: PaymentDeps) {
   );
   app.get(
     '/subscriptions/:id',
-    { schema: { params, response: { 200: subscriptionSchema } } },
+    { schema: { params, response: { 200: listedSubscriptionSchema } } },
     async (request) =>
-      toSubscription(
+      toListedSubscription(
         deps.db,
         await getSubscriptionForUser(deps.db, { id: request.params.id, user: requireUser(request) }),
       ),

@@ -1,8 +1,10 @@
 import {
+  DEFAULT_SUBSCRIPTION_SORT_DIRECTIONS,
   metadataSchema,
   newId,
   subscriptionSchema,
   type exportSubscriptionsQuerySchema,
+  type ListedSubscription,
   type listSubscriptionsQuerySchema,
   type SessionUser,
   type Subscription,
@@ -14,6 +16,7 @@ import { fromFlag, readJson, readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { SavedCard } from '../../providers/card-network.ts';
 import { listScope } from '../customers/scope.ts';
+import { getCustomerSummaries } from '../customers/service.ts';
 import { getCurrency } from '../payment-methods/service.ts';
 import { getPricesById } from '../prices/service.ts';
 import {
@@ -87,6 +90,29 @@ async function toSubscriptions(db: PaymentDb, rows: readonly SubscriptionRow[]):
 
 export async function toSubscription(db: PaymentDb, row: SubscriptionRow): Promise<Subscription> {
   return (await toSubscriptions(db, [row]))[0]!;
+}
+
+/** Subscriptions as lists show them: each with whom it belongs to. */
+async function toListedSubscriptions(
+  db: PaymentDb,
+  rows: readonly SubscriptionRow[],
+): Promise<ListedSubscription[]> {
+  const [subscriptions, customers] = await Promise.all([
+    toSubscriptions(db, rows),
+    getCustomerSummaries(
+      db,
+      rows.map((row) => row.customer_id),
+    ),
+  ]);
+  // A subscription's customer is a foreign key: it is there.
+  return subscriptions.map((subscription) => ({
+    ...subscription,
+    customer: customers.get(subscription.customer_id)!,
+  }));
+}
+
+export async function toListedSubscription(db: PaymentDb, row: SubscriptionRow): Promise<ListedSubscription> {
+  return (await toListedSubscriptions(db, [row]))[0]!;
 }
 
 export async function getSubscriptionRow(db: PaymentDb, id: string): Promise<SubscriptionRow> {
@@ -164,11 +190,11 @@ export async function createSubscription(db: PaymentDb, input: NewSubscription):
   return id;
 }
 
-/** `GET /subscriptions`: a page of the subscriptions `user` may see in one mode, newest first. */
+/** `GET /subscriptions`: a page of the subscriptions `user` may see in one mode, newest first unless sorted. */
 export async function listVisibleSubscriptions(
   db: PaymentDb,
   input: { user: SessionUser; query: z.output<typeof listSubscriptionsQuerySchema> & { livemode: boolean } },
-): Promise<{ list: Subscription[]; count: number }> {
+): Promise<{ list: ListedSubscription[]; count: number }> {
   const { user, query } = input;
   const scope = await listScope(db, {
     user,
@@ -177,23 +203,33 @@ export async function listVisibleSubscriptions(
     own: query.own,
   });
   if (!scope) return { list: [], count: 0 };
+  const sortBy = query.sortBy ?? 'created';
   const { rows, count } = await listSubscriptionRows(
     db,
-    { livemode: query.livemode, customerId: scope.customerId, statuses: query.status },
-    query,
+    { livemode: query.livemode, customerId: scope.customerId, statuses: query.status, q: query.q },
+    {
+      page: query.page,
+      pageSize: query.pageSize,
+      sortBy,
+      sortDirection: query.sortDirection ?? DEFAULT_SUBSCRIPTION_SORT_DIRECTIONS[sortBy],
+    },
   );
-  return { list: await toSubscriptions(db, rows), count };
+  return { list: await toListedSubscriptions(db, rows), count };
 }
 
 /** `GET /subscriptions/export.csv` (admins): every subscription the same query lists, newest first. */
 export async function exportSubscriptions(
   db: PaymentDb,
   query: z.output<typeof exportSubscriptionsQuerySchema> & { livemode: boolean },
-): Promise<ListExport<Subscription>> {
+): Promise<ListExport<ListedSubscription>> {
   const rows = await exportSubscriptionRows(db, {
     livemode: query.livemode,
     customerId: query.customer_id,
     statuses: query.status,
+    q: query.q,
   });
-  return { total: rows.total, records: mapBatches(rows.records, (batch) => toSubscriptions(db, batch)) };
+  return {
+    total: rows.total,
+    records: mapBatches(rows.records, (batch) => toListedSubscriptions(db, batch)),
+  };
 }
