@@ -13,6 +13,7 @@ import { formatMoney } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { PlanChangeReview } from './plan-change-review.tsx';
+import { CUSTOMER_PLAN_CHANGE_TEXTS, type PlanChangeTexts } from './plan-change-texts.ts';
 import { describePlan, PlanOptionList } from './plan-option-list.tsx';
 import { useChangePlan, usePlanChangeOptions, usePlanChangePreview } from './use-subscription-actions.ts';
 
@@ -20,12 +21,14 @@ export interface ChangePlanDialogProps {
   subscription: Subscription;
   onClose: () => void;
   onChanged: (result: ChangePlanResponse) => void;
+  /** The customer's own words unless an admin changes the plan for them. */
+  texts?: PlanChangeTexts;
 }
 
 /** A declined card reads "Failed to upgrade your subscription"; any other failure says what it is. */
-function changeErrorText(error: unknown, t: Translate): string {
+function changeErrorText(error: unknown, t: Translate, texts: PlanChangeTexts): string {
   return error instanceof ApiError && error.code === 'card_declined'
-    ? t('payment.subscription.changePlan.failed')
+    ? t(texts.failed)
     : extractErrorText(error, t);
 }
 
@@ -34,7 +37,12 @@ function changeErrorText(error: unknown, t: Translate): string {
  * unused time, amount due today, next invoice) and confirm. Confirming charges the saved card
  * for what is due; a decline keeps the current plan and says so.
  */
-export function ChangePlanDialog({ subscription, onClose, onChanged }: ChangePlanDialogProps) {
+export function ChangePlanDialog({
+  subscription,
+  onClose,
+  onChanged,
+  texts = CUSTOMER_PLAN_CHANGE_TEXTS,
+}: ChangePlanDialogProps) {
   const t = useTranslate();
   const options = usePlanChangeOptions(subscription.id, true);
   const [selectedPriceId, setSelectedPriceId] = useState<string | null>(null);
@@ -68,7 +76,7 @@ export function ChangePlanDialog({ subscription, onClose, onChanged }: ChangePla
         startIcon={change.isPending ? <CircularProgress size={18} color="inherit" /> : null}
       >
         {due > 0n
-          ? t('payment.subscription.changePlan.confirmPay', {
+          ? t(texts.confirmPay, {
               amount: formatMoney(due, subscription.currency),
             })
           : t('payment.subscription.changePlan.confirm')}
@@ -103,11 +111,17 @@ export function ChangePlanDialog({ subscription, onClose, onChanged }: ChangePla
         ) : !options.data ? (
           <Skeleton variant="rounded" height={120} aria-label={t('common.loading')} />
         ) : chosen ? (
-          <PlanChangeReview subscription={subscription} price={chosen.price} preview={preview.data} />
+          <PlanChangeReview
+            subscription={subscription}
+            price={chosen.price}
+            preview={preview.data}
+            texts={texts}
+          />
         ) : (
           <>
-            <Typography sx={{ fontWeight: 600 }}>{t('payment.subscription.changePlan.choose')}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{t(texts.choose)}</Typography>
             <PlanOptionList
+              label={t(texts.choose)}
               options={options.data}
               currency={subscription.currency}
               selectedPriceId={selectedPriceId}
@@ -116,7 +130,7 @@ export function ChangePlanDialog({ subscription, onClose, onChanged }: ChangePla
           </>
         )}
         {preview.error ? <Alert severity="error">{extractErrorText(preview.error, t)}</Alert> : null}
-        {change.error ? <Alert severity="error">{changeErrorText(change.error, t)}</Alert> : null}
+        {change.error ? <Alert severity="error">{changeErrorText(change.error, t, texts)}</Alert> : null}
       </Stack>
     </ActionDialog>
   );

@@ -7,19 +7,21 @@ import type { PlanChangePreview, Price, Subscription } from '@bazaar/schemas';
 import { formatDate } from '../format/format-date.ts';
 import { formatMoney } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
+import type { PlanChangeTexts } from './plan-change-texts.ts';
 import { planName } from './plan-option-list.tsx';
 
 export interface PlanChangeReviewProps {
   subscription: Subscription;
   price: Price;
   preview: PlanChangePreview | undefined;
+  texts: Pick<PlanChangeTexts, 'appliedCredit' | 'restartsPeriod' | 'trialNotice'>;
 }
 
 /**
  * What the change does, as the server previewed it: the new plan's charge less the credit for
  * unused time and any credit from the balance, the amount due today, credit kept, the next invoice.
  */
-export function PlanChangeReview({ subscription, price, preview }: PlanChangeReviewProps) {
+export function PlanChangeReview({ subscription, price, preview, texts }: PlanChangeReviewProps) {
   const t = useTranslate();
   if (!preview) return <Skeleton variant="rounded" height={180} aria-label={t('common.loading')} />;
   const money = (amount: bigint | string) => formatMoney(amount, subscription.currency);
@@ -43,12 +45,12 @@ export function PlanChangeReview({ subscription, price, preview }: PlanChangeRev
       amount: BigInt(preview.new_charge),
     },
     { key: 'unused', label: t('payment.subscription.changePlan.unusedCredit'), amount: -unused },
-    { key: 'applied', label: t('payment.subscription.changePlan.appliedCredit'), amount: -fromBalance },
+    { key: 'applied', label: t(texts.appliedCredit), amount: -fromBalance },
   ];
 
   return (
     <Stack spacing={1.5} data-testid="plan-change-review">
-      {isTrial ? <Alert severity="info">{t('payment.subscription.changePlan.trialNotice')}</Alert> : null}
+      {isTrial ? <Alert severity="info">{t(texts.trialNotice)}</Alert> : null}
       {isTrial
         ? null
         : rows
@@ -71,7 +73,7 @@ export function PlanChangeReview({ subscription, price, preview }: PlanChangeRev
       />
       {restartsPeriod ? (
         <Typography variant="body2" color="text.secondary">
-          {t('payment.subscription.changePlan.restartsPeriod')}
+          {t(texts.restartsPeriod)}
         </Typography>
       ) : null}
     </Stack>

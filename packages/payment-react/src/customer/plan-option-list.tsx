@@ -34,6 +34,8 @@ export function describePlan(item: SubscriptionItem, currency: PaymentCurrency, 
 }
 
 export interface PlanOptionListProps {
+  /** Names the choice for assistive technology. */
+  label: string;
   options: PlanChangeOption[];
   currency: PaymentCurrency;
   selectedPriceId: string | null;
@@ -41,11 +43,11 @@ export interface PlanOptionListProps {
 }
 
 /** The plans a subscription may move to, one to pick, with what each costs per period. */
-export function PlanOptionList({ options, currency, selectedPriceId, onSelect }: PlanOptionListProps) {
+export function PlanOptionList({ label, options, currency, selectedPriceId, onSelect }: PlanOptionListProps) {
   const t = useTranslate();
   return (
     <RadioGroup
-      aria-label={t('payment.subscription.changePlan.choose')}
+      aria-label={label}
       value={selectedPriceId ?? ''}
       onChange={(event) => onSelect(event.target.value)}
       sx={{ gap: 1 }}
