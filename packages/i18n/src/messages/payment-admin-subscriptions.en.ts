@@ -1,2 +1,55 @@
 /** The Payment Kit's admin dashboard: subscriptions list and detail, cancel, resume and change of plan. */
-export const paymentAdminSubscriptionsEn = {};
+export const paymentAdminSubscriptionsEn = {
+  'payment.admin.subscriptions.nav': 'Subscriptions',
+  'payment.admin.subscriptions.title': 'Subscriptions',
+  'payment.admin.subscriptions.empty': 'No subscriptions yet.',
+  'payment.admin.subscriptions.notFound': 'There is no such subscription in this mode.',
+  'payment.admin.subscriptions.customer': 'Customer',
+  'payment.admin.subscriptions.plan': 'Plan',
+  'payment.admin.subscriptions.amount': 'Amount',
+  'payment.admin.subscriptions.plusUsage': '{amount} + usage',
+  'payment.admin.subscriptions.usageOnly': 'Billed on usage',
+  'payment.admin.subscriptions.periodEnd': 'Current period ends',
+  'payment.admin.subscriptions.cancelsOn': 'Cancels on {date}',
+  'payment.admin.subscriptions.canceledOn': 'Canceled on {date}',
+  'payment.admin.subscriptions.trial': 'Trial',
+  'payment.admin.subscriptions.billingCycleAnchor': 'Billing cycle anchor',
+  'payment.admin.subscriptions.ended': 'Ended',
+  'payment.admin.subscriptions.cancelReason': 'Cancellation reason',
+  'payment.admin.subscriptions.paymentFailed': 'Payments failed',
+  'payment.admin.subscriptions.requested': 'Requested',
+  'payment.admin.subscriptions.testClock': 'Test clock',
+  'payment.admin.subscriptions.testClockAt': '{name} · frozen at {time}',
+  'payment.admin.subscriptions.items': 'Items',
+
+  'payment.admin.subscriptions.cancelAtPeriodEnd': 'Cancel at period end',
+  'payment.admin.subscriptions.cancelAtPeriodEndConfirm':
+    'The subscription stays active until {date} and then ends without another invoice. You can resume it until then.',
+  'payment.admin.subscriptions.cancelNow': 'Cancel now',
+  'payment.admin.subscriptions.cancelNowConfirm':
+    'The subscription ends now and bills nothing more, except metered usage of this period not yet invoiced. Nothing already paid is refunded. This cannot be undone.',
+  'payment.admin.subscriptions.feedbackLabel': 'Reason the customer gave (optional)',
+  'payment.admin.subscriptions.noFeedback': 'None given',
+  'payment.admin.subscriptions.feedback.too_expensive': 'Too expensive',
+  'payment.admin.subscriptions.feedback.missing_features': 'Missing features',
+  'payment.admin.subscriptions.feedback.switched_service': 'Switched to another service',
+  'payment.admin.subscriptions.feedback.unused': 'Not used enough',
+  'payment.admin.subscriptions.feedback.customer_service': 'Customer service',
+  'payment.admin.subscriptions.feedback.too_complex': 'Too complex',
+  'payment.admin.subscriptions.feedback.low_quality': 'Quality',
+  'payment.admin.subscriptions.feedback.other': 'Other',
+  'payment.admin.subscriptions.comment': 'Note (optional)',
+  'payment.admin.subscriptions.keep': 'Keep subscription',
+  'payment.admin.subscriptions.resume': 'Resume',
+  'payment.admin.subscriptions.resumeConfirm':
+    'The pending cancellation is withdrawn: the subscription renews on {date} and bills the customer as before.',
+
+  'payment.admin.subscriptions.changePlan.choose': 'Choose the new plan',
+  'payment.admin.subscriptions.changePlan.confirmPay': 'Confirm and charge {amount}',
+  'payment.admin.subscriptions.changePlan.failed':
+    'The customer’s card was declined; the plan was not changed.',
+  'payment.admin.subscriptions.changePlan.appliedCredit': 'Credit from the customer’s balance',
+  'payment.admin.subscriptions.changePlan.restartsPeriod': 'The billing period starts again today.',
+  'payment.admin.subscriptions.changePlan.trialNotice':
+    'The customer is in a free trial: the new plan applies now and is first billed when the trial ends.',
+};

@@ -1,3 +1,54 @@
 import type { paymentAdminSubscriptionsEn } from './payment-admin-subscriptions.en.ts';
 
-export const paymentAdminSubscriptionsZh: Record<keyof typeof paymentAdminSubscriptionsEn, string> = {};
+export const paymentAdminSubscriptionsZh: Record<keyof typeof paymentAdminSubscriptionsEn, string> = {
+  'payment.admin.subscriptions.nav': '订阅',
+  'payment.admin.subscriptions.title': '订阅',
+  'payment.admin.subscriptions.empty': '暂无订阅。',
+  'payment.admin.subscriptions.notFound': '当前模式下没有这个订阅。',
+  'payment.admin.subscriptions.customer': '顾客',
+  'payment.admin.subscriptions.plan': '套餐',
+  'payment.admin.subscriptions.amount': '金额',
+  'payment.admin.subscriptions.plusUsage': '{amount} + 用量费用',
+  'payment.admin.subscriptions.usageOnly': '按用量计费',
+  'payment.admin.subscriptions.periodEnd': '本期结束',
+  'payment.admin.subscriptions.cancelsOn': '将于 {date} 取消',
+  'payment.admin.subscriptions.canceledOn': '已于 {date} 取消',
+  'payment.admin.subscriptions.trial': '试用期',
+  'payment.admin.subscriptions.billingCycleAnchor': '计费周期起点',
+  'payment.admin.subscriptions.ended': '结束时间',
+  'payment.admin.subscriptions.cancelReason': '取消原因',
+  'payment.admin.subscriptions.paymentFailed': '付款失败',
+  'payment.admin.subscriptions.requested': '主动取消',
+  'payment.admin.subscriptions.testClock': '测试时钟',
+  'payment.admin.subscriptions.testClockAt': '{name} · 停在 {time}',
+  'payment.admin.subscriptions.items': '订阅项目',
+
+  'payment.admin.subscriptions.cancelAtPeriodEnd': '本期结束时取消',
+  'payment.admin.subscriptions.cancelAtPeriodEndConfirm':
+    '订阅将保持有效至 {date}，之后结束，不再开具账单。在此之前可随时恢复。',
+  'payment.admin.subscriptions.cancelNow': '立即取消',
+  'payment.admin.subscriptions.cancelNowConfirm':
+    '订阅将立即结束，不再收取任何费用（本期尚未开票的用量除外）。已支付的款项不会退还。此操作无法撤销。',
+  'payment.admin.subscriptions.feedbackLabel': '顾客给出的原因（选填）',
+  'payment.admin.subscriptions.noFeedback': '未说明',
+  'payment.admin.subscriptions.feedback.too_expensive': '价格太贵',
+  'payment.admin.subscriptions.feedback.missing_features': '缺少功能',
+  'payment.admin.subscriptions.feedback.switched_service': '改用其他服务',
+  'payment.admin.subscriptions.feedback.unused': '用得不多',
+  'payment.admin.subscriptions.feedback.customer_service': '客户服务',
+  'payment.admin.subscriptions.feedback.too_complex': '太复杂',
+  'payment.admin.subscriptions.feedback.low_quality': '质量问题',
+  'payment.admin.subscriptions.feedback.other': '其他',
+  'payment.admin.subscriptions.comment': '备注（选填）',
+  'payment.admin.subscriptions.keep': '保留订阅',
+  'payment.admin.subscriptions.resume': '恢复订阅',
+  'payment.admin.subscriptions.resumeConfirm': '将撤回待生效的取消：订阅会在 {date} 续订，并照常向顾客收费。',
+
+  'payment.admin.subscriptions.changePlan.choose': '选择新套餐',
+  'payment.admin.subscriptions.changePlan.confirmPay': '确认并扣款 {amount}',
+  'payment.admin.subscriptions.changePlan.failed': '顾客的银行卡被拒，套餐未更改。',
+  'payment.admin.subscriptions.changePlan.appliedCredit': '顾客账户余额抵扣',
+  'payment.admin.subscriptions.changePlan.restartsPeriod': '计费周期将从今天重新开始。',
+  'payment.admin.subscriptions.changePlan.trialNotice':
+    '顾客正在免费试用中：新套餐立即生效，试用结束时开始计费。',
+};
