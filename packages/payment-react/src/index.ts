@@ -11,6 +11,8 @@ export { StatusPanel, type StatusPanelProps } from './primitives/status-panel.ts
 export { createPaymentTheme } from './theme/payment-theme.ts';
 export { formatDate, formatDateTimeMinutes } from './format/format-date.ts';
 export { formatRecurring } from './format/format-recurring.ts';
+export { transactionUrl } from './format/format-payment-details.ts';
+export { TransactionHash } from './customer/transaction-hash.tsx';
 export { loadRegistry } from './provider/platform-registry.ts';
 export {
   DEFAULT_PAYMENT_KIT_MOUNT_POINT,

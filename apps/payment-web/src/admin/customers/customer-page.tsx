@@ -1,12 +1,11 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ApiError, extractErrorText, useTranslate } from '@bazaar/payment-react';
+import { useTranslate } from '@bazaar/payment-react';
 import { useCustomerDetails } from '../api/use-customers.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { DetailLoadState } from '../components/detail-load-state.tsx';
 import { CustomerCreditList } from './customer-credit-list.tsx';
 import { CustomerInvoiceList } from './customer-invoice-list.tsx';
 import { CustomerPaymentList } from './customer-payment-list.tsx';
@@ -15,17 +14,6 @@ import { CustomerRefundList } from './customer-refund-list.tsx';
 import { CustomerSubscriptionList } from './customer-subscription-list.tsx';
 import { CustomerTestClock } from './customer-test-clock.tsx';
 import { OwnedSection } from './owned-section.tsx';
-
-function CustomerLoadError({ error }: { error: unknown }) {
-  const t = useTranslate();
-  // An unknown id, or one of the other mode's customers, is a 404: say so rather than show the server's words.
-  if (error instanceof ApiError && error.status === 404) {
-    return <Alert severity="warning">{t('payment.admin.customer.notFound')}</Alert>;
-  }
-  return (
-    <Alert severity="error">{t('payment.admin.loadFailed', { reason: extractErrorText(error, t) })}</Alert>
-  );
-}
 
 /** `/admin/customers/:id`: a customer and everything they own, each kind with its count. */
 export function CustomerPage() {
@@ -39,10 +27,6 @@ export function CustomerPage() {
       <Button component={RouterLink} to=".." relative="path" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         {t('payment.admin.customers.title')}
       </Button>
-      {details.error ? <CustomerLoadError error={details.error} /> : null}
-      {!customer && !details.error ? (
-        <LinearProgress aria-label={t('common.loading')} sx={{ height: 2 }} />
-      ) : null}
       {customer ? (
         <>
           <AdminPageHeading title={customer.name || customer.email || customer.id} />
@@ -98,7 +82,9 @@ export function CustomerPage() {
             </OwnedSection>
           </Stack>
         </>
-      ) : null}
+      ) : (
+        <DetailLoadState error={details.error} notFoundText={t('payment.admin.customer.notFound')} />
+      )}
     </>
   );
 }

@@ -1,11 +1,13 @@
-import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
-import { REFUND_STATUS_COLOR } from '@bazaar/payment-react/customer';
 import type { ListedRefund } from '@bazaar/schemas';
+import { paymentPath } from '../payments/payment-path.ts';
+import { RefundStatusChip } from '../refunds/refund-status-chip.tsx';
 import { OwnedRow, OwnedRows } from './owned-row.tsx';
 
-/** The customer's refunds: when, what kind (and the admin's note), how much and what became of each. */
+/** The customer's refunds: when, what kind (and the admin's note), how much (opening the payment refunded) and what became of each. */
 export function CustomerRefundList({ refunds }: { refunds: ListedRefund[] }) {
   const t = useTranslate();
   return (
@@ -18,14 +20,15 @@ export function CustomerRefundList({ refunds }: { refunds: ListedRefund[] }) {
           <Typography variant="body2" sx={{ flex: 1, minWidth: 100 }}>
             {[t(`payment.refund.type.${refund.type}`), refund.description].filter(Boolean).join(' · ')}
           </Typography>
-          <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 96, textAlign: 'right' }}>
+          <Link
+            component={RouterLink}
+            to={paymentPath(refund.payment_intent_id)}
+            variant="body2"
+            sx={{ fontWeight: 600, minWidth: 96, textAlign: 'right' }}
+          >
             {formatMoney(refund.amount, refund.currency)}
-          </Typography>
-          <Chip
-            size="small"
-            color={REFUND_STATUS_COLOR[refund.status]}
-            label={t(`payment.refund.status.${refund.status}`)}
-          />
+          </Link>
+          <RefundStatusChip status={refund.status} />
         </OwnedRow>
       ))}
     </OwnedRows>
