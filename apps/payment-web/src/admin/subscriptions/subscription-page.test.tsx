@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ListedSubscription } from '@bazaar/schemas';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
-import { makeCustomerDetails, makeInvoice, MIDDAY } from '../test-utils/customer-builders.ts';
+import { makeInvoice, MIDDAY } from '../test-utils/customer-builders.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 import {
   makeListedSubscription,
@@ -55,18 +55,19 @@ describe('SubscriptionPage', () => {
       trial_end: MIDDAY + 14 * DAY,
       test_clock_id: 'clock_1',
     });
-    api.on('GET', '/payment-kit/api/customers/cus_1', {
-      body: makeCustomerDetails({
-        test_clock_id: 'clock_1',
-        test_clock: {
-          id: 'clock_1',
-          object: 'test_clock',
-          name: 'Renewal rehearsal',
-          frozen_time: MIDDAY,
-          livemode: false,
-          created_at: MIDDAY,
-        },
-      }),
+    api.on('GET', '/payment-kit/api/test-clocks/clock_1', {
+      body: {
+        id: 'clock_1',
+        object: 'test_clock',
+        name: 'Renewal rehearsal',
+        frozen_time: MIDDAY,
+        livemode: false,
+        created_at: MIDDAY,
+        status: 'ready',
+        customer_count: 1,
+        advance: null,
+        customers: [{ id: 'cus_1', name: 'Ada Lovelace', email: 'ada@example.com' }],
+      },
     });
     await openPage();
     expect(screen.getByText('Trialing')).toBeTruthy();
@@ -76,7 +77,12 @@ describe('SubscriptionPage', () => {
     expect(screen.getByText('2027-01-15 – 2027-02-15')).toBeTruthy();
     expect(screen.getByText('2027-01-15 – 2027-01-29')).toBeTruthy();
     expect(screen.getByText('Visa •••• 4242')).toBeTruthy();
-    expect(await screen.findByText('Renewal rehearsal · frozen at 2027-01-15 12:00', {}, SLOW)).toBeTruthy();
+    const clock = await screen.findByRole(
+      'link',
+      { name: 'Renewal rehearsal · frozen at 2027-01-15 12:00' },
+      SLOW,
+    );
+    expect(clock.getAttribute('href')).toBe('/admin/test-clocks/clock_1');
 
     const invoices = await screen.findByRole('region', { name: 'Invoices' }, SLOW);
     expect(within(invoices).getByRole('link', { name: 'BZR-0001' }).getAttribute('href')).toBe(

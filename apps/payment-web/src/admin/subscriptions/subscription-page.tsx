@@ -73,7 +73,7 @@ export function SubscriptionPage() {
           <Stack spacing={2}>
             <SubscriptionFacts subscription={subscription} />
             {subscription.test_clock_id ? (
-              <SubscriptionTestClock customerId={subscription.customer_id} />
+              <SubscriptionTestClock clockId={subscription.test_clock_id} />
             ) : null}
           </Stack>
           <Stack spacing={4} sx={{ mt: 4 }}>

@@ -1,14 +1,13 @@
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
 import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
-import { useCustomerDetails } from '../api/use-customers.ts';
+import { useTestClock } from '../api/use-test-clocks.ts';
 import { DetailList } from '../components/detail-list.tsx';
 
-/**
- * The test clock the subscription lives in, read from its customer (the clock is the customer's:
- * their subscriptions move with them), an answer the customer's page shares.
- */
-export function SubscriptionTestClock({ customerId }: { customerId: string }) {
+/** The test clock the subscription lives in: its name and the time it stands at (read again while it advances), opening its page. */
+export function SubscriptionTestClock({ clockId }: { clockId: string }) {
   const t = useTranslate();
-  const clock = useCustomerDetails(customerId).data?.test_clock;
+  const clock = useTestClock(clockId, { isAdvancing: false }).data;
   if (!clock) return null;
   const time = formatDateTimeMinutes(clock.frozen_time);
   return (
@@ -16,7 +15,9 @@ export function SubscriptionTestClock({ customerId }: { customerId: string }) {
       rows={[
         [
           t('payment.admin.subscriptions.testClock'),
-          t('payment.admin.subscriptions.testClockAt', { name: clock.name, time }),
+          <Link key="clock" component={RouterLink} to={`/admin/test-clocks/${encodeURIComponent(clock.id)}`}>
+            {t('payment.admin.subscriptions.testClockAt', { name: clock.name, time })}
+          </Link>,
         ],
       ]}
     />
