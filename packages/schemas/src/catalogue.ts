@@ -63,6 +63,13 @@ const catalogueSortQuery = {
   sortBy: unlessEmpty(z.enum(ADMIN_CATALOGUE_SORTS)),
   sortDirection: unlessEmpty(z.enum(SORT_DIRECTIONS)),
 };
+/** What a catalogue list's export leaves out of its query: it sends every page at once. */
+const CATALOGUE_EXPORT_LEAVES_OUT = {
+  page: true,
+  pageSize: true,
+  sortBy: true,
+  sortDirection: true,
+} as const;
 
 /** The order a catalogue list's query asks for, its defaults filled in. */
 export function adminCatalogueOrder(query: {
@@ -104,6 +111,8 @@ export const listProductsQuerySchema = catalogueListQuery.extend({
   q: z.string().trim().max(100).optional(),
   ...catalogueSortQuery,
 });
+/** `GET /products/export.csv`: the list's filters, every page at once, newest first as every export is. */
+export const exportProductsQuerySchema = listProductsQuerySchema.omit(CATALOGUE_EXPORT_LEAVES_OUT);
 
 export const adminProductSchema = productSchema.extend({
   object: z.literal('product'),
@@ -466,6 +475,8 @@ export const listPaymentLinksQuerySchema = catalogueListQuery.extend({
   q: z.string().trim().max(100).optional(),
   ...catalogueSortQuery,
 });
+/** `GET /payment-links/export.csv`: the list's filters, every page at once, newest first. */
+export const exportPaymentLinksQuerySchema = listPaymentLinksQuerySchema.omit(CATALOGUE_EXPORT_LEAVES_OUT);
 
 export const adminPaymentLinkSchema = paymentLinkSchema.extend({
   object: z.literal('payment_link'),

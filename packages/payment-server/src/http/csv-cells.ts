@@ -15,3 +15,8 @@ export function amountCell(amount: string, currency: Pick<PaymentCurrency, 'deci
 export function exportFileName(list: string, livemode: boolean): string {
   return `${list}${livemode ? '' : '-test'}.csv`;
 }
+
+/** Key-value metadata as one JSON cell, empty when there is none. */
+export function metadataCell(metadata: Record<string, string>): string | null {
+  return Object.keys(metadata).length === 0 ? null : JSON.stringify(metadata);
+}

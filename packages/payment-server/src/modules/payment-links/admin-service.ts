@@ -10,18 +10,21 @@ import {
   type AdminPaymentLink,
   type CreatePaymentLinkInput,
   adminCatalogueOrder,
+  type exportPaymentLinksQuerySchema,
+  type PaymentCurrency,
   type listPaymentLinksQuerySchema,
   type updatePaymentLinkBodySchema,
 } from '@bazaar/schemas';
-import { notFound } from '@bazaar/server-kit';
+import { mapBatches, notFound, type ListExport } from '@bazaar/server-kit';
 import { z } from 'zod';
 import { fromFlag, readJson, readJsonOrNull, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
 import { validationFailed } from '../../http/validation-failed.ts';
-import { checkActiveCurrency } from '../payment-methods/service.ts';
+import { checkActiveCurrency, getCurrenciesById } from '../payment-methods/service.ts';
 import { getPricesById, priceInCurrency } from '../prices/service.ts';
 import {
+  exportPaymentLinkRows,
   findPaymentLinkRow,
   insertPaymentLinkRow,
   listPaymentLinkRows,
@@ -182,4 +185,47 @@ export async function listPaymentLinks(
     adminCatalogueOrder(query),
   );
   return { list: rows.map(toAdminPaymentLink), count };
+}
+
+/** A payment link as its export writes it: with its currency and, line by line, the product each line sells. */
+export interface ExportedPaymentLink extends AdminPaymentLink {
+  currency: PaymentCurrency;
+  /** The name of each line's product, in the order of `line_items`. */
+  line_products: string[];
+}
+
+/**
+ * `GET /payment-links/export.csv`: every link the same query lists, newest first, a batch at a
+ * time with the currencies and products of its lines.
+ */
+export async function exportPaymentLinks(
+  db: PaymentDb,
+  query: z.output<typeof exportPaymentLinksQuerySchema> & { livemode: boolean },
+): Promise<ListExport<ExportedPaymentLink>> {
+  const rows = await exportPaymentLinkRows(db, {
+    livemode: query.livemode,
+    active: query.active,
+    q: query.q,
+  });
+  return {
+    total: rows.total,
+    records: mapBatches(rows.records, async (batch) => {
+      const links = batch.map(toAdminPaymentLink);
+      const [currencies, prices] = await Promise.all([
+        getCurrenciesById(
+          db,
+          links.map((link) => link.currency_id),
+        ),
+        getPricesById(
+          db,
+          links.flatMap((link) => link.line_items.map((item) => item.price_id)),
+        ),
+      ]);
+      return links.map((link) => ({
+        ...link,
+        currency: currencies.get(link.currency_id)!,
+        line_products: link.line_items.map((item) => prices.get(item.price_id)?.product.name ?? ''),
+      }));
+    }),
+  };
 }

@@ -1,4 +1,4 @@
-import { insertRows, sortedPage, textContains } from '@bazaar/server-kit';
+import { exportNewestFirst, insertRows, sortedPage, textContains, type ListExport } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import { catalogueSortKey, type CatalogueOrder } from '../../db/catalogue-order.ts';
 import { toFlag } from '../../db/json.ts';
@@ -35,16 +35,38 @@ export async function updatePaymentLinkRow(
   await db.updateTable('payment_links').set(patch).where('id', '=', id).execute();
 }
 
-export async function listPaymentLinkRows(
-  db: PaymentDb,
-  filter: { livemode: boolean; active?: boolean | undefined; q?: string | undefined },
-  page: { page: number; pageSize: number },
-  order: CatalogueOrder,
-): Promise<{ rows: PaymentLinkRow[]; count: number }> {
+export interface PaymentLinkFilter {
+  livemode: boolean;
+  active?: boolean | undefined;
+  q?: string | undefined;
+}
+
+/** The admin's payment link list as filtered, which its pages and its export both read. */
+function paymentLinkListQuery(db: PaymentDb, filter: PaymentLinkFilter) {
   let query = db.selectFrom('payment_links').where('livemode', '=', toFlag(filter.livemode));
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.q) query = query.where(textContains('name', filter.q));
-  return sortedPage(query, page, { by: catalogueSortKey(db, order), direction: order.sortDirection });
+  return query;
+}
+
+export async function listPaymentLinkRows(
+  db: PaymentDb,
+  filter: PaymentLinkFilter,
+  page: { page: number; pageSize: number },
+  order: CatalogueOrder,
+): Promise<{ rows: PaymentLinkRow[]; count: number }> {
+  return sortedPage(paymentLinkListQuery(db, filter), page, {
+    by: catalogueSortKey(db, order),
+    direction: order.sortDirection,
+  });
+}
+
+/** Every payment link of the filter, newest first, a batch at a time, and how many there are. */
+export function exportPaymentLinkRows(
+  db: PaymentDb,
+  filter: PaymentLinkFilter,
+): Promise<ListExport<PaymentLinkRow>> {
+  return exportNewestFirst(paymentLinkListQuery(db, filter));
 }
 
 /** Whether a payment link sells the price (as a line or its cross-sell). */

@@ -3,22 +3,26 @@ import {
   benefitsQuerySchema,
   benefitsResponseSchema,
   createPaymentLinkBodySchema,
+  exportPaymentLinksQuerySchema,
   idSchema,
   listPaymentLinksQuerySchema,
   paginatedSchema,
   updatePaymentLinkBodySchema,
 } from '@bazaar/schemas';
-import type { ZodApp } from '@bazaar/server-kit';
+import { sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { adminOnly } from '../../http/admin-only.ts';
+import { exportFileName } from '../../http/csv-cells.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import {
   createPaymentLink,
+  exportPaymentLinks,
   listPaymentLinks,
   retrievePaymentLink,
   updatePaymentLink,
 } from './admin-service.ts';
+import { PAYMENT_LINK_CSV_COLUMNS } from './export-columns.ts';
 import { listBenefits } from './service.ts';
 
 const params = z.object({ id: idSchema('paymentLink') });
@@ -52,6 +56,19 @@ export function registerPaymentLinkRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => listPaymentLinks(deps.db, request.query),
+  );
+  app.get(
+    '/payment-links/export.csv',
+    {
+      ...adminOnly,
+      schema: { querystring: exportPaymentLinksQuerySchema.extend({ livemode: livemodeQuery }) },
+    },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('payment-links', request.query.livemode),
+        columns: PAYMENT_LINK_CSV_COLUMNS,
+        list: await exportPaymentLinks(deps.db, request.query),
+      }),
   );
   app.get(
     '/payment-links/:id',

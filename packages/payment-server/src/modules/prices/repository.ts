@@ -1,4 +1,4 @@
-import { insertRows, newestFirstPage } from '@bazaar/server-kit';
+import { countAll, insertRows, newestFirstPage } from '@bazaar/server-kit';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
 import { jsonMentions } from '../../db/search.ts';
@@ -131,6 +131,23 @@ export async function updatePriceRow(db: PaymentDb, id: string, patch: PricePatc
 export async function listPriceIdsOfProduct(db: PaymentDb, productId: string): Promise<string[]> {
   const rows = await db.selectFrom('prices').select('id').where('product_id', '=', productId).execute();
   return rows.map((row) => row.id);
+}
+
+/** How many prices each of these products has, and how many of them are active (a product with none is left out). */
+export async function countPricesOfProducts(
+  db: PaymentDb,
+  productIds: readonly string[],
+): Promise<Map<string, { prices: number; active: number }>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('prices')
+    .select(['product_id', countAll().as('prices'), sql<number | string>`sum(active)`.as('active_prices')])
+    .where('product_id', 'in', [...productIds])
+    .groupBy('product_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [row.product_id, { prices: Number(row.prices), active: Number(row.active_prices) }]),
+  );
 }
 
 /** Whether a price names the currency, directly or by a currency option. */

@@ -4,10 +4,11 @@ import {
   newId,
   type AdminProduct,
   type createProductBodySchema,
+  type exportProductsQuerySchema,
   type listProductsQuerySchema,
   type updateProductBodySchema,
 } from '@bazaar/schemas';
-import { AppError, notFound } from '@bazaar/server-kit';
+import { AppError, mapBatches, notFound, type ListExport } from '@bazaar/server-kit';
 import type { z } from 'zod';
 import { fromFlag, readJson, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
@@ -15,9 +16,10 @@ import type { PaymentDeps } from '../../deps.ts';
 import { isPriceInAnySession } from '../checkout-sessions/repository.ts';
 import { isPriceOnAnyInvoice } from '../invoices/repository.ts';
 import { isPriceInAnyLink } from '../payment-links/repository.ts';
-import { deletePricesOfProduct, listPriceIdsOfProduct } from '../prices/repository.ts';
+import { countPricesOfProducts, deletePricesOfProduct, listPriceIdsOfProduct } from '../prices/repository.ts';
 import {
   deleteProductRow,
+  exportProductRows,
   findProductRow,
   insertProductRow,
   listProductRows,
@@ -96,6 +98,34 @@ export async function listProducts(
     adminCatalogueOrder(query),
   );
   return { list: rows.map(toAdminProduct), count };
+}
+
+/** A product as its export writes it: with how many prices it has, and how many of those are active. */
+export interface ExportedProduct extends AdminProduct {
+  price_count: number;
+  active_price_count: number;
+}
+
+/** `GET /products/export.csv`: every product the same query lists, newest first, a batch at a time with its price counts. */
+export async function exportProducts(
+  db: PaymentDb,
+  query: z.output<typeof exportProductsQuerySchema> & { livemode: boolean },
+): Promise<ListExport<ExportedProduct>> {
+  const rows = await exportProductRows(db, { livemode: query.livemode, active: query.active, q: query.q });
+  return {
+    total: rows.total,
+    records: mapBatches(rows.records, async (batch) => {
+      const counts = await countPricesOfProducts(
+        db,
+        batch.map((row) => row.id),
+      );
+      return batch.map((row) => ({
+        ...toAdminProduct(row),
+        price_count: counts.get(row.id)?.prices ?? 0,
+        active_price_count: counts.get(row.id)?.active ?? 0,
+      }));
+    }),
+  };
 }
 
 /** Whether any checkout session, payment link or invoice line names one of these prices. */

@@ -1,4 +1,4 @@
-import { insertRows, sortedPage, textContains } from '@bazaar/server-kit';
+import { exportNewestFirst, insertRows, sortedPage, textContains, type ListExport } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import { catalogueSortKey, type CatalogueOrder } from '../../db/catalogue-order.ts';
 import { toFlag } from '../../db/json.ts';
@@ -36,16 +36,29 @@ export async function findProductRow(db: PaymentDb, id: string): Promise<Product
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The admin's product list as filtered, which its pages and its export both read. */
+function productListQuery(db: PaymentDb, filter: ProductFilter) {
+  let query = db.selectFrom('products').where('livemode', '=', toFlag(filter.livemode));
+  if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
+  if (filter.q) query = query.where(textContains('name', filter.q));
+  return query;
+}
+
 export async function listProductRows(
   db: PaymentDb,
   filter: ProductFilter,
   page: { page: number; pageSize: number },
   order: CatalogueOrder,
 ): Promise<{ rows: ProductRow[]; count: number }> {
-  let query = db.selectFrom('products').where('livemode', '=', toFlag(filter.livemode));
-  if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
-  if (filter.q) query = query.where(textContains('name', filter.q));
-  return sortedPage(query, page, { by: catalogueSortKey(db, order), direction: order.sortDirection });
+  return sortedPage(productListQuery(db, filter), page, {
+    by: catalogueSortKey(db, order),
+    direction: order.sortDirection,
+  });
+}
+
+/** Every product of the filter, newest first, a batch at a time, and how many there are. */
+export function exportProductRows(db: PaymentDb, filter: ProductFilter): Promise<ListExport<ProductRow>> {
+  return exportNewestFirst(productListQuery(db, filter));
 }
 
 export async function updateProductRow(db: PaymentDb, id: string, patch: ProductPatch): Promise<void> {

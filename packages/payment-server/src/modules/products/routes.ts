@@ -1,23 +1,27 @@
 import {
   adminProductSchema,
   createProductBodySchema,
+  exportProductsQuerySchema,
   idSchema,
   listProductsQuerySchema,
   paginatedSchema,
   updateProductBodySchema,
 } from '@bazaar/schemas';
-import type { ZodApp } from '@bazaar/server-kit';
+import { sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { adminOnly } from '../../http/admin-only.ts';
+import { exportFileName } from '../../http/csv-cells.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import {
   createProduct,
   deleteProduct,
+  exportProducts,
   listProducts,
   retrieveProduct,
   updateProduct,
 } from './admin-service.ts';
+import { PRODUCT_CSV_COLUMNS } from './export-columns.ts';
 
 const params = z.object({ id: idSchema('product') });
 
@@ -38,6 +42,16 @@ export function registerProductRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => listProducts(deps.db, request.query),
+  );
+  app.get(
+    '/products/export.csv',
+    { ...adminOnly, schema: { querystring: exportProductsQuerySchema.extend({ livemode: livemodeQuery }) } },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('products', request.query.livemode),
+        columns: PRODUCT_CSV_COLUMNS,
+        list: await exportProducts(deps.db, request.query),
+      }),
   );
   app.get(
     '/products/:id',
