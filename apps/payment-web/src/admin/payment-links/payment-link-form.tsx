@@ -10,6 +10,7 @@ import type { AdminPaymentCurrency, AdminPaymentLink, AdminPrice } from '@bazaar
 import { useCreatePaymentLink } from '../api/use-payment-links.ts';
 import { applyApiErrors } from '../components/api-form-errors.ts';
 import { FormTextField } from '../components/form-text-field.tsx';
+import { isPayableIn } from '../prices/payable-in.ts';
 import { LinkItemFields } from './link-item-fields.tsx';
 import { LinkOptionFields } from './link-option-fields.tsx';
 import {
@@ -23,14 +24,6 @@ interface PaymentLinkFormProps {
   currencies: AdminPaymentCurrency[];
   prices: AdminPrice[];
   onCreated: (link: AdminPaymentLink) => void;
-}
-
-/** Whether a price can be paid in the currency: its own, or one of its other currencies. */
-function isPayableIn(price: AdminPrice, currencyId: string): boolean {
-  return (
-    price.currency_id === currencyId ||
-    price.currency_options.some((option) => option.currency_id === currencyId)
-  );
 }
 
 /** A new payment link with the API's options; the server's problems show at their fields. */

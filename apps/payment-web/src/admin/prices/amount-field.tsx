@@ -1,12 +1,12 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { currencySign } from '@bazaar/money';
-import type { AdminPaymentCurrency } from '@bazaar/schemas';
+import type { PaymentCurrency } from '@bazaar/schemas';
 import { FormTextField } from '../components/form-text-field.tsx';
 
 type AmountFieldProps = Omit<TextFieldProps, 'name'> & {
   name: string;
-  currency: AdminPaymentCurrency | undefined;
+  currency: PaymentCurrency | undefined;
 };
 
 /** An amount typed in the currency's units, its sign beside it; read as text, never a float. */

@@ -1,6 +1,7 @@
-import { AmountError, parseAmount, type RecurringInterval } from '@bazaar/money';
+import type { RecurringInterval } from '@bazaar/money';
 import type { Translate } from '@bazaar/i18n';
 import type { AdminPaymentCurrency, CreatePriceBody } from '@bazaar/schemas';
+import { readTypedAmount } from './typed-amount.ts';
 
 export type PriceModel = 'fixed' | 'custom' | 'tiered';
 export const PRICE_MODELS: readonly PriceModel[] = ['fixed', 'custom', 'tiered'];
@@ -96,21 +97,12 @@ export function priceBodyOf(
       if (isRequired) issues.push({ path, message: t('payment.admin.price.error.required') });
       return null;
     }
-    const decimals = decimalsOf(currencyId);
-    try {
-      const units = parseAmount(text, decimals);
-      if (units < 0n) throw new AmountError('AMOUNT_INVALID', text);
-      return units.toString();
-    } catch (error) {
-      const isTooPrecise = error instanceof AmountError && error.code === 'AMOUNT_TOO_PRECISE';
-      issues.push({
-        path,
-        message: isTooPrecise
-          ? t('payment.admin.price.error.precision', { decimals })
-          : t('payment.admin.price.error.amount'),
-      });
+    const read = readTypedAmount(text, decimalsOf(currencyId), t);
+    if ('message' in read) {
+      issues.push({ path, message: read.message });
       return null;
     }
+    return read.units.toString();
   };
   const count = (path: string, text: string, { isRequired = true } = {}): number | null => {
     if (text.trim() === '' && !isRequired) return null;
