@@ -443,6 +443,25 @@ export async function findNextCollectionMoment(db: PaymentDb, testClockId: strin
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
 
+/**
+ * A page of the invoices a test clock's advance made: dated after `after` up to `until` in the
+ * clock's time (what the engine dates them), newest first.
+ */
+export async function listClockInvoiceRows(
+  db: PaymentDb,
+  filter: { testClockId: string; after: number; until: number },
+  page: { page: number; pageSize: number },
+): Promise<{ rows: InvoiceRow[]; count: number }> {
+  return newestFirstPage(
+    db
+      .selectFrom('invoices')
+      .where('test_clock_id', '=', filter.testClockId)
+      .where('created_at', '>', filter.after)
+      .where('created_at', '<=', filter.until),
+    page,
+  );
+}
+
 /** What one invoice line billed of a metered price's usage in one period. */
 export interface InvoicedUsageRow {
   subscription_id: string;
