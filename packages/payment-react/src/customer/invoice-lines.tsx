@@ -7,12 +7,25 @@ import { refundedAmount, type Invoice } from '@bazaar/schemas';
 import { formatMoney } from '@bazaar/money';
 import { useTranslate } from '../provider/payment-context.ts';
 
-/** The invoice's lines, then its total, what was paid and what was refunded of it. */
-export function InvoiceLines({ invoice }: { invoice: Invoice }) {
+/** A figure under the lines: its name and its amount in the invoice's currency (smallest unit). */
+export interface InvoiceTotal {
+  label: string;
+  amount: string;
+  isStrong: boolean;
+}
+
+export interface InvoiceLinesProps {
+  invoice: Invoice;
+  /** The figures under the lines; the payer's are the total, what was paid and what was refunded. */
+  totals?: readonly InvoiceTotal[];
+}
+
+/** The invoice's lines, then its totals: by default the total, what was paid and what was refunded of it. */
+export function InvoiceLines({ invoice, totals }: InvoiceLinesProps) {
   const t = useTranslate();
   const money = (amount: string) => formatMoney(amount, invoice.currency);
   const refunded = refundedAmount(invoice);
-  const summaryRows = [
+  const summaryRows = totals ?? [
     { label: t('payment.invoice.total'), amount: invoice.total, isStrong: true },
     { label: t('payment.invoice.amountPaid'), amount: invoice.amount_paid, isStrong: false },
     ...(refunded > 0n
