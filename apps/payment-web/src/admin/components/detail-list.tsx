@@ -1,8 +1,12 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-/** An object's fields as labels and values, side by side (stacked on a phone); empty ones are left out. */
-export function DetailList({ rows }: { rows: readonly (readonly [label: string, value: string])[] }) {
+/**
+ * An object's fields as labels and values (text, or a link to what it names), side by side
+ * (stacked on a phone); empty ones are left out.
+ */
+export function DetailList({ rows }: { rows: readonly (readonly [label: string, value: ReactNode])[] }) {
   return (
     <Box
       component="dl"
