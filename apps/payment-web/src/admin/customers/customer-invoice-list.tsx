@@ -1,20 +1,26 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, usePaymentContext } from '@bazaar/payment-react';
 import { InvoiceStatusChip } from '@bazaar/payment-react/customer';
 import type { Invoice } from '@bazaar/schemas';
 import { OwnedRow, OwnedRows } from './owned-row.tsx';
 
-/** The customer's invoices: number, date, total, status, and the PDF to download. */
+/** The customer's invoices: number (opening the invoice), date, total, status, and the PDF to download. */
 export function CustomerInvoiceList({ invoices }: { invoices: Invoice[] }) {
   const { t, apiUrl } = usePaymentContext();
   return (
     <OwnedRows>
       {invoices.map((invoice) => (
         <OwnedRow key={invoice.id}>
-          <Typography variant="body2" sx={{ flex: 1, minWidth: 140, fontWeight: 500 }}>
+          <Link
+            component={RouterLink}
+            to={`/admin/invoices/${encodeURIComponent(invoice.id)}`}
+            variant="body2"
+            sx={{ flex: 1, minWidth: 140, fontWeight: 500 }}
+          >
             {invoice.number}
-          </Typography>
+          </Link>
           <Typography variant="body2" color="text.secondary">
             {formatDate(invoice.created_at)}
           </Typography>

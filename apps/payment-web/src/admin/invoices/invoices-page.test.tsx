@@ -2,10 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
+import { makeInvoice } from '../test-utils/customer-builders.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 
 /** The first render loads the dashboard's lazy chunks. */
-const SLOW = { timeout: 3_000 };
+const SLOW = { timeout: 10_000 };
 const api = createAdminApiStub();
 const EXPORT_PATH = '/payment-kit/api/invoices/export.csv';
 const CSV_HEADER = 'id,number,status\n';
@@ -71,6 +72,17 @@ describe('InvoicesPage', () => {
       `${CSV_HEADER}in_1,INV-1,open\nin_2,INV-2,open\nin_3,INV-3,open\nin_4,INV-4,open\n`,
     );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Exporting' })).toBeNull());
+  });
+
+  it('opens an invoice from its row, and starts a new one', async () => {
+    api.on('GET', '/payment-kit/api/invoices', { body: { list: [makeInvoice()], count: 1 } });
+    const user = userEvent.setup();
+    renderAdmin('/admin/invoices');
+    expect((await screen.findByRole('link', { name: 'New invoice' }, SLOW)).getAttribute('href')).toBe(
+      '/admin/invoices/new',
+    );
+    await user.click(await screen.findByRole('gridcell', { name: 'BZR-0001' }, SLOW));
+    await waitFor(() => expect(screen.getByLabelText('address').textContent).toBe('/admin/invoices/in_1'));
   });
 
   it('says why an export failed, and saves nothing', async () => {

@@ -1,5 +1,8 @@
 import { useMemo } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
 import { InvoiceStatusChip } from '@bazaar/payment-react/customer';
 import type { Invoice } from '@bazaar/schemas';
@@ -13,9 +16,13 @@ import { InvoiceStatusFilter, INVOICE_STATUS_FIELD } from './invoice-status-filt
 const FILTER_FIELDS = [INVOICE_STATUS_FIELD];
 const PHONE_HIDDEN_FIELDS = ['customer_id', 'created_at'];
 
-/** `/admin/invoices`: every customer's invoices of the mode, filtered by status, paged by the server, exported whole. */
+/**
+ * `/admin/invoices`: every customer's invoices of the mode, filtered by status, paged by the
+ * server, exported whole; a row opens its invoice, and a manual invoice starts here.
+ */
 export function InvoicesPage() {
   const t = useTranslate();
+  const navigate = useNavigate();
   const grid = useServerGrid(FILTER_FIELDS);
   const invoices = useInvoicePage(grid.query);
   const columns = useMemo<GridColDef<Invoice>[]>(
@@ -58,7 +65,12 @@ export function InvoicesPage() {
       <AdminPageHeading
         title={t('payment.admin.invoices.title')}
         actions={
-          <ListExportButton path="/api/invoices/export.csv" fileName="invoices.csv" query={grid.query} />
+          <>
+            <ListExportButton path="/api/invoices/export.csv" fileName="invoices.csv" query={grid.query} />
+            <Button component={RouterLink} to="new" variant="contained" startIcon={<AddIcon />}>
+              {t('payment.admin.invoices.new')}
+            </Button>
+          </>
         }
       />
       <ServerDataGrid
@@ -70,6 +82,7 @@ export function InvoicesPage() {
         isLoading={invoices.isFetching}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
         error={invoices.error}
+        onRowClick={(invoice) => navigate(invoice.id)}
         toolbar={<InvoiceStatusFilter grid={grid} />}
       />
     </>

@@ -1,0 +1,210 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
+import { ABT, makeCustomerDetails, MIDDAY } from '../test-utils/customer-builders.ts';
+import { makeAdminInvoice } from '../test-utils/invoice-builders.ts';
+import { renderAdmin } from '../test-utils/render-admin.tsx';
+
+/** The first render loads the dashboard's lazy chunks. */
+const SLOW = { timeout: 10_000 };
+const api = createAdminApiStub();
+const INVOICE = '/payment-kit/api/invoices/in_1';
+const DAY = 86_400;
+/** Far beyond 2^53 in the smallest unit: a JS number would lose its last digits. */
+const LARGE_ABT = '123456789012345678901234567890';
+const ONE_ABT = '1000000000000000000';
+
+const DRAFT = makeAdminInvoice({
+  status: 'draft',
+  number: 'BZR-0007',
+  checkout_session_id: null,
+  payment_intent_id: null,
+  payment_details: null,
+  description: 'Onboarding, May',
+  lines: [
+    {
+      description: 'Setup call',
+      price_id: null,
+      quantity: 3,
+      unit_amount: '2500',
+      amount: '7500',
+      period_start: null,
+      period_end: null,
+      proration: false,
+    },
+  ],
+  subtotal: '7500',
+  total: '7500',
+  amount_due: '7500',
+  amount_paid: '0',
+  amount_remaining: '7500',
+  paid_at: null,
+  days_until_due: 14,
+});
+const OPEN = { ...DRAFT, status: 'open' as const, due_date: MIDDAY + 14 * DAY };
+const VOIDED = { ...OPEN, status: 'void' as const };
+
+function amountIn(row: string) {
+  return within(screen.getByRole('row', { name: new RegExp(`^${row}`) }))
+    .getAllByRole('cell')
+    .at(-1)!.textContent;
+}
+
+beforeAll(() => api.install());
+beforeEach(() => {
+  api.reset(USERS.admin);
+  api.on('GET', '/payment-kit/api/customers/cus_1', { body: makeCustomerDetails() });
+});
+
+describe('InvoicePage', () => {
+  it('shows every figure exactly, whom it bills, how it was paid, and the PDF', async () => {
+    api.on('GET', INVOICE, {
+      body: makeAdminInvoice({
+        currency_id: ABT.id,
+        currency: ABT,
+        subscription_id: 'sub_1',
+        billing_reason: 'subscription_cycle',
+        checkout_session_id: null,
+        period_start: MIDDAY,
+        period_end: MIDDAY + 31 * DAY,
+        lines: [
+          {
+            description: 'Validator node',
+            price_id: 'price_node',
+            quantity: 3,
+            unit_amount: '41152263004115226300411522630',
+            amount: LARGE_ABT,
+            period_start: MIDDAY,
+            period_end: MIDDAY + 31 * DAY,
+            proration: false,
+          },
+        ],
+        subtotal: LARGE_ABT,
+        total: LARGE_ABT,
+        amount_applied: ONE_ABT,
+        amount_due: '123456789011345678901234567890',
+        amount_paid: '123456789011345678901234567890',
+        amount_remaining: '0',
+        payment_details: { brand: 'visa', last4: '4242' },
+      }),
+    });
+    renderAdmin('/admin/invoices/in_1');
+    const heading = await screen.findByRole('heading', { level: 1 }, SLOW);
+    expect(heading.textContent).toBe('BZR-0001Paid');
+
+    expect(screen.getByRole('cell', { name: 'Validator node' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '41,152,263,004.115226 ABT' })).toBeTruthy();
+    expect(amountIn('Subtotal')).toBe('123,456,789,012.345678 ABT');
+    expect(amountIn('Total')).toBe('123,456,789,012.345678 ABT');
+    expect(amountIn('Credit applied')).toBe('-1 ABT');
+    expect(amountIn('Amount due')).toBe('123,456,789,011.345678 ABT');
+    expect(amountIn('Amount paid')).toBe('123,456,789,011.345678 ABT');
+    expect(amountIn('Amount remaining')).toBe('0 ABT');
+
+    expect((await screen.findByRole('link', { name: 'Ada Lovelace' })).getAttribute('href')).toBe(
+      '/admin/customers/cus_1',
+    );
+    expect(screen.getByRole('link', { name: 'sub_1' }).getAttribute('href')).toBe(
+      '/admin/subscriptions/sub_1',
+    );
+    expect(screen.getByText('Subscription renewal')).toBeTruthy();
+    expect(screen.getByText('2027-01-15 – 2027-02-15')).toBeTruthy();
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(within(payment).getByRole('link', { name: 'pi_1' }).getAttribute('href')).toBe(
+      '/admin/payments/pi_1',
+    );
+    expect(within(payment).getByText('Paid with Visa •••• 4242')).toBeTruthy();
+
+    const pdf = new URL(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')!);
+    expect(pdf.pathname).toBe('/payment-kit/api/invoices/in_1/pdf');
+    expect(pdf.searchParams.get('locale')).toBe('en');
+    // A paid invoice is final.
+    for (const name of ['Edit draft', 'Finalize', 'Void', 'Mark uncollectible']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+
+  it('finalizes a draft once confirmed, and then offers what an open invoice allows', async () => {
+    let current = DRAFT;
+    api.on('GET', INVOICE, () => ({ body: current }));
+    api.on('POST', `${INVOICE}/finalize`, () => {
+      current = OPEN;
+      return { body: OPEN };
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/invoices/in_1');
+    expect(await screen.findByText('Due 14 days after finalizing', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByText('Onboarding, May')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit draft' }).getAttribute('href')).toBe(
+      '/admin/invoices/in_1/edit',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Finalize' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Finalize' });
+    expect(within(dialog).getByText(/^Finalize BZR-0007\? It is sent to the customer/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Finalize' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('POST', `${INVOICE}/finalize`)).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('BZR-0007Open');
+    expect(screen.getByRole('button', { name: 'Mark uncollectible' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Void' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit draft' })).toBeNull();
+    expect(screen.queryByText('Due 14 days after finalizing')).toBeNull();
+  });
+
+  it('says why a move was refused, keeps the invoice as it was, and voids it when asked again', async () => {
+    let current: typeof OPEN | typeof VOIDED = OPEN;
+    api.on('GET', INVOICE, () => ({ body: current }));
+    api.on('POST', `${INVOICE}/mark-uncollectible`, {
+      status: 409,
+      body: {
+        error: {
+          code: 'INVOICE_UNEXPECTED_STATE',
+          message: 'This invoice was paid by its last collection attempt',
+        },
+      },
+    });
+    api.on('POST', `${INVOICE}/void`, () => {
+      current = VOIDED;
+      return { body: VOIDED };
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/invoices/in_1');
+
+    await user.click(await screen.findByRole('button', { name: 'Mark uncollectible' }, SLOW));
+    let dialog = await screen.findByRole('dialog', { name: 'Mark uncollectible' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark uncollectible' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The invoice’s state does not allow this now: This invoice was paid by its last collection attempt',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('BZR-0007Open');
+
+    await user.click(screen.getByRole('button', { name: 'Void' }));
+    dialog = await screen.findByRole('dialog', { name: 'Void' });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('BZR-0007Void'));
+    expect(api.sent('POST', `${INVOICE}/void`)).toHaveLength(1);
+    // A void invoice is final.
+    expect(screen.queryByRole('button', { name: 'Void' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark uncollectible' })).toBeNull();
+  });
+
+  it('speaks Chinese', async () => {
+    api.on('GET', INVOICE, { body: DRAFT });
+    renderAdmin('/admin/invoices/in_1', { locale: 'zh' });
+    expect(await screen.findByRole('button', { name: '定稿' }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '编辑草稿' })).toBeTruthy();
+    expect(screen.getByText('定稿后 14 天到期')).toBeTruthy();
+    expect(screen.getByText('草稿')).toBeTruthy();
+  });
+
+  it('says there is no such invoice when the server answers 404', async () => {
+    renderAdmin('/admin/invoices/in_missing');
+    expect(await screen.findByText('There is no such invoice in this mode.', undefined, SLOW)).toBeTruthy();
+  });
+});
