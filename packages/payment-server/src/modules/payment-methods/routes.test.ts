@@ -134,7 +134,17 @@ describe.each(TEST_DIALECTS)('payment method and currency admin routes on %s', (
       settings: { api_host: 'http://127.0.0.1:9' },
     });
     expect(moved.json().error.details[0].path).toBe('settings.api_host');
-    expect(created.body + moved.body).not.toContain('11'.repeat(32));
+    const renamed = await adminRequest(t, 'PUT', `/payment-methods/${created.json().id}`, { name: 'Vault' });
+    expect(renamed.json()).toMatchObject({ name: 'Vault', has_secret_key: true });
+    const everything = [
+      created.body,
+      moved.body,
+      renamed.body,
+      (await adminRequest(t, 'GET', `/payment-methods/${created.json().id}`)).body,
+      (await adminRequest(t, 'GET', '/payment-methods?livemode=false')).body,
+      (await t.app.inject({ url: `${API}/settings?livemode=false` })).body,
+    ];
+    for (const body of everything) expect(body.toLowerCase()).not.toContain('11'.repeat(32));
   });
 
   it('creates currencies with contracts, offers only active ones of active methods, and freezes decimal once used', async () => {
