@@ -74,9 +74,15 @@ async function letRenewalsFail(page: Page, renewals = 1) {
   if (!subscription) throw new Error('the trial checkout made no subscription');
   const clock = await asOwner('POST', '/test-clocks', { name: `Past due ${subscription.id}` });
   await asOwner('POST', `/test-clocks/${clock.id}/customers`, { customer_id: subscription.customer_id });
-  await asOwner('POST', `/test-clocks/${clock.id}/advance`, {
+  let advanced = await asOwner('POST', `/test-clocks/${clock.id}/advance`, {
     frozen_time: subscription.trial_end + ((renewals - 1) * 31 + 8) * DAY_SECONDS,
   });
+  // An advance longer than its request goes on in the kit's worker: wait until the clock is there.
+  while (advanced.status === 'advancing') {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    advanced = await asOwner('GET', `/test-clocks/${clock.id}`);
+  }
+  expect(advanced.status).toBe('ready');
   const invoices = await asOwner(
     'GET',
     `/invoices?livemode=false&subscription_id=${subscription.id}&status=uncollectible`,
