@@ -1,6 +1,10 @@
 import type { LineItem, PaymentMethod, Price, StartCheckoutResponse } from '@bazaar/schemas';
 
 /** Test builders: valid objects of the checkout contract, with just the fields a test cares about changed. */
+
+// Pages that read again on the relay's events are tested with its stand-in.
+export { installFakeRelay } from './fake-relay.ts';
+
 export const USD = {
   id: 'pc_test_usd',
   payment_method_id: 'pm_test_card',

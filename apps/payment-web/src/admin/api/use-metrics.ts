@@ -1,8 +1,8 @@
-import { useEffect, useMemo } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { debounce, usePaymentContext, useRelayChannel } from '@bazaar/payment-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { usePaymentContext } from '@bazaar/payment-react';
 import type { RelayEvent } from '@bazaar/schemas';
 import { metricsKeys } from './metrics-keys.ts';
+import { useLiveRefresh } from './use-live-refresh.ts';
 import { getMetricsOverview, getTopProducts, type MetricsRange } from './metrics-api.ts';
 
 /** Events that move the overview's figures: money in or out, and subscriptions changing. */
@@ -14,10 +14,6 @@ function movesMetrics(event: RelayEvent): boolean {
     event.type.startsWith('customer.subscription.')
   );
 }
-
-/** A burst of events (a subscription's checkout sends several) reads the figures once. */
-const REFRESH_QUIET_MS = 1_000;
-const REFRESH_MAX_WAIT_MS = 5_000;
 
 /** The overview's totals and series; the last range's figures stay on screen while the next loads. */
 export function useMetricsOverview(range: MetricsRange) {
@@ -39,22 +35,9 @@ export function useTopProducts(range: MetricsRange) {
   });
 }
 
+const metricsQueries = (livemode: boolean) => [metricsKeys.all(livemode)];
+
 /** While the overview is open, the relay's payments, refunds and subscription changes read the mode's metrics again. */
 export function useMetricsLiveRefresh() {
-  const { platformUrl, appId, livemode } = usePaymentContext();
-  const queryClient = useQueryClient();
-  const refresh = useMemo(
-    () =>
-      debounce(
-        () => void queryClient.invalidateQueries({ queryKey: metricsKeys.all(livemode) }),
-        REFRESH_QUIET_MS,
-        REFRESH_MAX_WAIT_MS,
-      ),
-    [queryClient, livemode],
-  );
-  useEffect(() => () => refresh.cancel(), [refresh]);
-  useRelayChannel({ platformUrl, appId }, true, (event) => {
-    // The other mode's events do not move the figures on screen.
-    if (event.livemode === livemode && movesMetrics(event)) refresh();
-  });
+  useLiveRefresh(metricsQueries, movesMetrics);
 }

@@ -2,9 +2,10 @@ import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, usePaymentContext } from '@bazaar/payment-react';
 import { cancelSubscription, resumeSubscription } from '@bazaar/payment-react/customer';
-import type { CancelSubscriptionBody } from '@bazaar/schemas';
+import type { CancelSubscriptionBody, RelayEvent } from '@bazaar/schemas';
 import { adminKeys } from './admin-keys.ts';
 import { subscriptionKeys } from './subscription-keys.ts';
+import { useLiveRefresh } from './use-live-refresh.ts';
 import { listSubscriptions, retrieveSubscription } from './subscriptions-api.ts';
 
 /** One page of the mode's subscriptions; the last page stays on screen while the next loads. */
@@ -54,4 +55,23 @@ export function useResumeSubscription(id: string) {
   const { api } = usePaymentContext();
   const onChanged = useSubscriptionChanged(id);
   return useMutation({ mutationFn: () => resumeSubscription(api, id), onSuccess: onChanged });
+}
+
+/** Events that change what the subscription pages show: a subscription's own, or an invoice one writes (a renewal). */
+function changesSubscriptions(event: RelayEvent): boolean {
+  return event.type.startsWith('customer.subscription.') || event.type.startsWith('invoice.');
+}
+
+/** The subscriptions' lists and pages, and every subscription's invoices. */
+const subscriptionQueries = (livemode: boolean) => [
+  subscriptionKeys.all(livemode),
+  [...queryKeys.all, 'subscription'],
+];
+
+/**
+ * While a subscriptions page is open, what the relay tells of subscriptions and their invoices
+ * (a renewal, a test clock's advance, a cancellation in the customer area) reads them again.
+ */
+export function useSubscriptionsLiveRefresh() {
+  useLiveRefresh(subscriptionQueries, changesSubscriptions);
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeRelay } from '@bazaar/payment-react/testing';
 import type { ListedSubscription } from '@bazaar/schemas';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { makeInvoice, MIDDAY } from '../test-utils/customer-builders.ts';
@@ -38,9 +39,11 @@ beforeEach(() => {
   });
 });
 
-async function openPage(path = '/admin/subscriptions/sub_1') {
+afterEach(() => vi.unstubAllGlobals());
+
+async function openPage(path = '/admin/subscriptions/sub_1', options: { withRelay?: boolean } = {}) {
   const user = userEvent.setup();
-  renderAdmin(path);
+  renderAdmin(path, options);
   await screen.findByRole('heading', { name: /Bazaar Club membership/, level: 1 }, SLOW);
   return user;
 }
@@ -226,6 +229,30 @@ describe('SubscriptionPage', () => {
     expect(
       await within(dialog).findByText('The customer’s card was declined; the plan was not changed.'),
     ).toBeTruthy();
+  });
+
+  it('reads the subscription and its invoices again when the relay tells of a renewal', async () => {
+    const relay = installFakeRelay();
+    await openPage('/admin/subscriptions/sub_1', { withRelay: true });
+    await screen.findByRole('link', { name: 'BZR-0001' }, SLOW);
+    current = makeListedSubscription({
+      current_period_start: MIDDAY + 31 * DAY,
+      current_period_end: MIDDAY + 59 * DAY,
+    });
+    api.on('GET', INVOICES, {
+      body: {
+        list: [makeInvoice({ id: 'in_2', number: 'BZR-0002', subscription_id: 'sub_1' }), makeInvoice()],
+        count: 2,
+      },
+    });
+    // Another object's event reads nothing; the renewal's invoice reads the page again.
+    relay.deliver({ type: 'customer.created', data: { id: 'cus_9' } });
+    relay.deliver({
+      type: 'invoice.created',
+      data: { id: 'in_2', customer_id: 'cus_1', subscription_id: 'sub_1' },
+    });
+    expect(await screen.findByText('2027-02-15 – 2027-03-15', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'BZR-0002' }, SLOW)).toBeTruthy();
   });
 
   it('says when there is no such subscription', async () => {

@@ -7,7 +7,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { formatDate, useTranslate } from '@bazaar/payment-react';
 import { SubscriptionItems, SubscriptionStatusChip } from '@bazaar/payment-react/customer';
 import type { ListedSubscription } from '@bazaar/schemas';
-import { useSubscriptionDetails } from '../api/use-subscriptions.ts';
+import { useSubscriptionDetails, useSubscriptionsLiveRefresh } from '../api/use-subscriptions.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { DetailLoadState } from '../components/detail-load-state.tsx';
 import { OwnedSection } from '../customers/owned-section.tsx';
@@ -45,6 +45,7 @@ export function SubscriptionPage() {
   const t = useTranslate();
   const { id = '' } = useParams();
   const query = useSubscriptionDetails(id);
+  useSubscriptionsLiveRefresh();
   const subscription = query.data;
 
   return (

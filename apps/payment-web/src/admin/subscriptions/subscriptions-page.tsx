@@ -3,7 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
 import { formatDate, formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
 import type { ListedSubscription } from '@bazaar/schemas';
-import { useSubscriptionPage } from '../api/use-subscriptions.ts';
+import { useSubscriptionPage, useSubscriptionsLiveRefresh } from '../api/use-subscriptions.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { GridFilterBar } from '../data-grid/grid-filter-bar.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
@@ -27,6 +27,7 @@ export function SubscriptionsPage() {
   const navigate = useNavigate();
   const grid = useServerGrid(FILTER_FIELDS);
   const subscriptions = useSubscriptionPage(grid.query);
+  useSubscriptionsLiveRefresh();
   const columns = useMemo<GridColDef<ListedSubscription>[]>(
     () => [
       {
