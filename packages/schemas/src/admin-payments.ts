@@ -40,13 +40,18 @@ export const paymentChainSchema = z.object({
 });
 export type PaymentChain = z.infer<typeof paymentChainSchema>;
 
+/** A payment as `GET /payment-intents` lists it: with who paid, so a list names them without a request per row. */
+export const listedPaymentSchema = customerPaymentSchema.extend({
+  customer: customerSchema.pick({ id: true, name: true, email: true, did: true }).nullable(),
+});
+export type ListedPayment = z.infer<typeof listedPaymentSchema>;
+
 /**
  * `GET /payment-intents/{id}` (admin): a payment with what it paid for, who paid, where the money
  * went through, and what of it was given back. `amount_refunded` is what refunds returned;
  * `amount_refundable` what a new refund may still take (refunds still being sent hold their part).
  */
-export const adminPaymentSchema = customerPaymentSchema.extend({
-  customer: customerSchema.pick({ id: true, name: true, email: true, did: true }).nullable(),
+export const adminPaymentSchema = listedPaymentSchema.extend({
   invoice: invoiceSchema.pick({ id: true, number: true, status: true }).nullable(),
   checkout_session_id: z.string().nullable(),
   provider: paymentProviderSchema.nullable(),

@@ -10,10 +10,9 @@ import { fromFlag } from '../db/json.ts';
 import type { PaymentDb } from '../db/tables.ts';
 import { findLatestPayingChainTransaction } from '../modules/chain-payments/repository.ts';
 import { chainOf, isChainMethod } from '../modules/chain-payments/service.ts';
-import { getCustomer } from '../modules/customers/service.ts';
 import { findInvoiceRow } from '../modules/invoices/repository.ts';
 import { findPaymentIntentRow, type PaymentIntentRow } from '../modules/payment-intents/repository.ts';
-import { toCustomerPayments } from '../modules/payment-intents/service.ts';
+import { toListedPayments } from '../modules/payment-intents/service.ts';
 import { findMethodRow, type PaymentMethodRow } from '../modules/payment-methods/repository.ts';
 import { listPaymentRefunds, refundStanding } from '../modules/refunds/service.ts';
 import { findStripeIntentRow } from '../providers/stripe/repository.ts';
@@ -30,10 +29,9 @@ export async function getAdminPayment(
   const row = await findPaymentIntentRow(db, input.id);
   if (!row || fromFlag(row.livemode) !== input.livemode) throw notFound('payment intent', input.id);
   const method = (await findMethodRow(db, row.payment_method_id))!;
-  const [payment] = await toCustomerPayments(db, [row]);
-  const [refunds, customer, invoice, provider, chain] = await Promise.all([
+  const [payment] = await toListedPayments(db, [row]);
+  const [refunds, invoice, provider, chain] = await Promise.all([
     listPaymentRefunds(db, [row.id]).then((byPayment) => byPayment.get(row.id) ?? []),
-    row.customer_id ? getCustomer(db, row.customer_id) : null,
     row.invoice_id ? findInvoiceRow(db, row.invoice_id) : undefined,
     findProvider(db, row, method),
     findChain(db, payment!, method),
@@ -41,12 +39,6 @@ export async function getAdminPayment(
   const standing = refundStanding(payment!, refunds);
   return {
     ...payment!,
-    customer: customer && {
-      id: customer.id,
-      name: customer.name,
-      email: customer.email,
-      did: customer.did,
-    },
     invoice: invoice
       ? { id: invoice.id, number: invoice.number, status: invoiceSchema.shape.status.parse(invoice.status) }
       : null,

@@ -1,14 +1,14 @@
 import type { ApiClient } from '@bazaar/payment-react';
 import {
   adminPaymentSchema,
-  customerPaymentSchema,
+  listedPaymentSchema,
   listedRefundSchema,
   paginatedSchema,
   refundSchema,
   type CreateRefundInput,
 } from '@bazaar/schemas';
 
-const paymentPageSchema = paginatedSchema(customerPaymentSchema);
+const paymentPageSchema = paginatedSchema(listedPaymentSchema);
 const refundPageSchema = paginatedSchema(listedRefundSchema);
 
 /** The body of `POST /refunds` as the dashboard sends it: always naming the payment. */

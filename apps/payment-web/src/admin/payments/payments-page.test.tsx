@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
-import { ABT, makePayment } from '../test-utils/customer-builders.ts';
+import { ABT } from '../test-utils/customer-builders.ts';
+import { makeListedPayment } from '../test-utils/payment-builders.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 
 /** The first render loads the dashboard's lazy chunks. */
@@ -20,8 +21,8 @@ beforeEach(() => {
   api.on('GET', LIST, {
     body: {
       list: [
-        makePayment(),
-        makePayment({
+        makeListedPayment(),
+        makeListedPayment({
           id: 'pi_2',
           status: 'requires_payment_method',
           amount: '1500000000000000000',
@@ -30,6 +31,7 @@ beforeEach(() => {
           payment_method: { id: 'pm_base', type: 'base', name: 'Base' },
           last_payment_error: { code: 'card_declined', message: 'Declined' },
           invoice_id: null,
+          customer: { id: 'cus_2', name: '', email: 'grace@example.com', did: 'did:abt:z1grace' },
         }),
       ],
       count: 2,
@@ -51,6 +53,8 @@ describe('PaymentsPage', () => {
     expect(within(grid).getByText('1.5 ABT')).toBeTruthy();
     expect(within(grid).getByText('Failed')).toBeTruthy();
     expect(within(grid).getByText('Base')).toBeTruthy();
+    expect(within(grid).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(grid).getByText('grace@example.com')).toBeTruthy();
   });
 
   it('asks the server for the status, search, order and page in the address, and opens a row’s payment', async () => {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
 import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
-import type { CustomerPayment } from '@bazaar/schemas';
+import type { ListedPayment } from '@bazaar/schemas';
 import { usePaymentPage } from '../api/use-payments.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { GridFilterBar } from '../data-grid/grid-filter-bar.tsx';
@@ -13,7 +13,7 @@ import { PaymentStateChip } from './payment-state-chip.tsx';
 import { PaymentStatusFilter, PAYMENT_STATUS_FIELD } from './payment-status-filter.tsx';
 
 const FILTER_FIELDS = [PAYMENT_STATUS_FIELD];
-const PHONE_HIDDEN_FIELDS = ['customer_id', 'method', 'created'];
+const PHONE_HIDDEN_FIELDS = ['customer', 'method', 'created'];
 
 /**
  * `/admin/payments`: every customer's payments of the mode, searched (payment, invoice or customer
@@ -25,7 +25,7 @@ export function PaymentsPage() {
   const navigate = useNavigate();
   const grid = useServerGrid(FILTER_FIELDS);
   const payments = usePaymentPage(grid.query);
-  const columns = useMemo<GridColDef<CustomerPayment>[]>(
+  const columns = useMemo<GridColDef<ListedPayment>[]>(
     () => [
       {
         field: 'amount',
@@ -42,11 +42,13 @@ export function PaymentsPage() {
         renderCell: ({ row }) => <PaymentStateChip payment={row} />,
       },
       {
-        field: 'customer_id',
+        field: 'customer',
         headerName: t('payment.admin.payment.customer'),
         flex: 1,
         minWidth: 180,
         sortable: false,
+        valueGetter: (_value, row) =>
+          row.customer ? row.customer.name || row.customer.email || row.customer.did : '',
       },
       {
         field: 'method',

@@ -1,4 +1,4 @@
-import { customerPaymentSchema, paginatedSchema } from '@bazaar/schemas';
+import { listedPaymentSchema, paginatedSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../providers/test-card-network.ts';
@@ -6,7 +6,7 @@ import { asRole } from '../../test-utils/admin-requests.ts';
 import { confirmCard, startAndSubmit } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
 
-const page = paginatedSchema(customerPaymentSchema);
+const page = paginatedSchema(listedPaymentSchema);
 const ADA = 'did:bazaar:usr_ada';
 const BOB = 'did:bazaar:usr_bob';
 
@@ -82,6 +82,13 @@ describe.each(TEST_DIALECTS)('the payer’s payments on %s', (dialect) => {
 
     expect(await ids('&q=LOVELACE')).toEqual([adaDeclined, adaFirst]);
     expect(await ids('&q=engine.example')).toEqual([bobs]);
+    // Each names who paid, so the list needs no request per row.
+    expect((await list('&q=engine.example', admin)).page?.list[0]?.customer).toEqual({
+      id: expect.stringMatching(/^cus_/),
+      name: 'Bob Babbage',
+      email: 'bob@engine.example',
+      did: BOB,
+    });
     expect(await ids(`&q=${adaFirst}`)).toEqual([adaFirst]);
     const bobsPayment = (await list(`&q=${bobs}`, admin)).page!.list[0]!;
     expect(await ids(`&q=${bobsPayment.invoice_id}`)).toEqual([bobs]);

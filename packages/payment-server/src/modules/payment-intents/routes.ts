@@ -5,7 +5,7 @@ import {
   listPaymentIntentsQuerySchema,
   paginatedSchema,
   paymentSearchQuerySchema,
-  customerPaymentSchema,
+  listedPaymentSchema,
   stripeConfirmBodySchema,
   testCardAuthenticateBodySchema,
   testCardConfirmBodySchema,
@@ -117,7 +117,7 @@ export function registerPaymentIntentRoutes(app: ZodApp, deps: PaymentDeps) {
           ...paymentSearchQuerySchema.shape,
           livemode: livemodeQuery,
         }),
-        response: { 200: paginatedSchema(customerPaymentSchema) },
+        response: { 200: paginatedSchema(listedPaymentSchema) },
       },
     },
     async (request) =>

@@ -9,6 +9,7 @@ import {
   type exportPaymentIntentsQuerySchema,
   type listPaymentIntentsQuerySchema,
   type CustomerPayment,
+  type ListedPayment,
   type PaymentSearchQuery,
   type SessionUser,
 } from '@bazaar/schemas';
@@ -16,6 +17,7 @@ import { mapBatches, notFound, type ListExport } from '@bazaar/server-kit';
 import { sessionTakenError } from '../checkout-sessions/access.ts';
 import { customerIdsMatching } from '../customers/repository.ts';
 import { listScope } from '../customers/scope.ts';
+import { getCustomerSummaries } from '../customers/service.ts';
 import { getCurrenciesById, getMethodSummariesById } from '../payment-methods/service.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -127,7 +129,7 @@ export async function listVisiblePaymentIntents(
     user: SessionUser;
     query: z.output<typeof listPaymentIntentsQuerySchema> & PaymentSearchQuery & { livemode: boolean };
   },
-): Promise<{ list: CustomerPayment[]; count: number }> {
+): Promise<{ list: ListedPayment[]; count: number }> {
   const { user, query } = input;
   const scope = await listScope(db, {
     user,
@@ -146,7 +148,7 @@ export async function listVisiblePaymentIntents(
     },
     { ...query, direction: query.sortDirection ?? 'desc' },
   );
-  return { list: await toCustomerPayments(db, rows), count };
+  return { list: await toListedPayments(db, rows), count };
 }
 
 function intentSearch(db: PaymentDb, query: { q?: string | undefined; livemode: boolean }) {
@@ -171,6 +173,21 @@ export async function toCustomerPayments(
     ...toPaymentIntent(row),
     currency: currencies.get(row.currency_id)!,
     payment_method: methods.get(row.payment_method_id)!,
+  }));
+}
+
+/** Intents as the payments list shows them: as `toCustomerPayments` does, and with who paid each. */
+export async function toListedPayments(
+  db: PaymentDb,
+  rows: readonly PaymentIntentRow[],
+): Promise<ListedPayment[]> {
+  const customers = await getCustomerSummaries(
+    db,
+    rows.flatMap((row) => (row.customer_id ? [row.customer_id] : [])),
+  );
+  return (await toCustomerPayments(db, rows)).map((payment) => ({
+    ...payment,
+    customer: (payment.customer_id && customers.get(payment.customer_id)) || null,
   }));
 }
 
