@@ -75,7 +75,6 @@ export const paymentAdminSettingsEn = {
   'payment.admin.method.secretKey': 'Secret key',
   'payment.admin.method.webhookSecret': 'Webhook signing secret',
   'payment.admin.method.webhookUrl': 'Webhook endpoint for Stripe',
-  'payment.admin.method.dashboard': 'Stripe dashboard',
   'payment.admin.method.secretSet': 'Set',
   'payment.admin.method.secretNotSet': 'Not set',
   'payment.admin.method.secretReplace': 'Type a new one to replace it; it is never shown again.',

@@ -16,7 +16,8 @@ interface CurrencyFormValues {
   contract: string;
 }
 
-const FIELDS = ['symbol', 'name', 'logo', 'decimal', 'maximum_precision', 'contract'] as const;
+/** The fields the form shows; a problem with any other (its precision) goes above the form. */
+const FIELDS = ['symbol', 'name', 'logo', 'decimal', 'contract'] as const;
 
 export interface CurrencyFormProps {
   currency?: PaymentCurrency;

@@ -20,9 +20,8 @@ export interface PaymentMethodFormValues {
   };
 }
 
-/** Every field the server may name in a problem, as the form names it. */
+/** The fields that show the server's problems at their place; others go above the form. */
 export const METHOD_FIELDS = [
-  'type',
   'name',
   'logo',
   'settings.publishable_key',
