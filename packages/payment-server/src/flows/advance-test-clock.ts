@@ -17,12 +17,12 @@ import { getAdminTestClock, getTestClockRow, testClockInvalid } from '../modules
 import { runBilling } from './run-billing.ts';
 
 /** How long an advance is its holder's without a step (real seconds): then any node resumes it. */
-export const ADVANCE_LEASE_SECONDS = 60;
+const ADVANCE_LEASE_SECONDS = 60;
 /** How long `POST /test-clocks/{id}/advance` steps before it answers `advancing` and leaves the rest to the worker. */
 export const ADVANCE_REQUEST_BUDGET_MS = 2_000;
 /** How long the worker steps one advance in a run before letting it go for the next run. */
 const ADVANCE_WORKER_BUDGET_MS = 5_000;
-export const ADVANCE_WORKER_INTERVAL_MS = 1_000;
+const ADVANCE_WORKER_INTERVAL_MS = 1_000;
 
 /**
  * `POST /test-clocks/{id}/advance`: moves the clock forward to `frozenTime`, stopping at every
