@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePaymentContext } from '@bazaar/payment-react';
+import type { RelayEvent } from '@bazaar/schemas';
 import { customerKeys } from './customer-keys.ts';
 import { paymentKeys } from './payment-keys.ts';
+import { useLiveRefresh } from './use-live-refresh.ts';
 import { createRefund, listPayments, listRefunds, retrievePayment, type RefundBody } from './payments-api.ts';
 
 /** One page of the mode's payments; the last page stays on screen while the next loads. */
@@ -49,4 +51,16 @@ export function useCreateRefund() {
         ),
       ),
   });
+}
+
+const paymentQueries = (livemode: boolean) => [paymentKeys.all(livemode), paymentKeys.refunds(livemode)];
+const isPaymentEvent = (event: RelayEvent) =>
+  event.type.startsWith('payment_intent.') || event.type.startsWith('refund.');
+
+/**
+ * While a payments or refunds page is open, a payment made or declined or a refund moving on
+ * (a customer paying in another browser, a chain refund mined) reads its lists and pages again.
+ */
+export function usePaymentsLiveRefresh() {
+  useLiveRefresh(paymentQueries, isPaymentEvent);
 }

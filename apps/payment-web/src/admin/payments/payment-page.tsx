@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatMoney, useTranslate } from '@bazaar/payment-react';
-import { usePayment } from '../api/use-payments.ts';
+import { usePayment, usePaymentsLiveRefresh } from '../api/use-payments.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { DetailLoadState } from '../components/detail-load-state.tsx';
 import { PaymentFacts } from './payment-facts.tsx';
@@ -20,6 +20,7 @@ export function PaymentPage() {
   const t = useTranslate();
   const { id = '' } = useParams();
   const query = usePayment(id);
+  usePaymentsLiveRefresh();
   const payment = query.data;
   const [isRefunding, setIsRefunding] = useState(false);
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeRelay } from '@bazaar/payment-react/testing';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { ABT } from '../test-utils/customer-builders.ts';
 import { makeListedPayment } from '../test-utils/payment-builders.ts';
@@ -41,6 +42,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('PaymentsPage', () => {
@@ -109,5 +111,16 @@ describe('PaymentsPage', () => {
     const sent = Object.fromEntries(api.sent('GET', EXPORT)[0]!.query);
     expect(sent).toMatchObject({ status: 'succeeded', q: 'ada', livemode: 'false' });
     for (const left of ['page', 'pageSize', 'sortBy', 'sortDirection']) expect(sent).not.toHaveProperty(left);
+  });
+
+  it('shows a payment made elsewhere without a reload, once the relay tells of it', async () => {
+    const relay = installFakeRelay();
+    renderAdmin('/admin/payments', { withRelay: true });
+    await screen.findByText('$19.99', undefined, SLOW);
+    api.on('GET', LIST, {
+      body: { list: [makeListedPayment({ id: 'pi_3', amount: '4200' }), makeListedPayment()], count: 2 },
+    });
+    relay.deliver({ type: 'payment_intent.succeeded', data: { id: 'pi_3', customer_id: 'cus_1' } });
+    expect(await screen.findByText('$42.00', undefined, SLOW)).toBeTruthy();
   });
 });

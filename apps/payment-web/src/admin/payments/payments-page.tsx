@@ -3,7 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
 import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
 import type { ListedPayment } from '@bazaar/schemas';
-import { usePaymentPage } from '../api/use-payments.ts';
+import { usePaymentPage, usePaymentsLiveRefresh } from '../api/use-payments.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { GridFilterBar } from '../data-grid/grid-filter-bar.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
@@ -25,6 +25,7 @@ export function PaymentsPage() {
   const navigate = useNavigate();
   const grid = useServerGrid(FILTER_FIELDS);
   const payments = usePaymentPage(grid.query);
+  usePaymentsLiveRefresh();
   const columns = useMemo<GridColDef<ListedPayment>[]>(
     () => [
       {

@@ -3,7 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
 import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
 import type { ListedRefund } from '@bazaar/schemas';
-import { useRefundPage } from '../api/use-payments.ts';
+import { useRefundPage, usePaymentsLiveRefresh } from '../api/use-payments.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
@@ -21,6 +21,7 @@ export function RefundsPage() {
   const navigate = useNavigate();
   const grid = useServerGrid(FILTER_FIELDS);
   const refunds = useRefundPage(grid.query);
+  usePaymentsLiveRefresh();
   const columns = useMemo<GridColDef<ListedRefund>[]>(
     () => [
       {
