@@ -1,2 +1,111 @@
 /** The Payment Kit's admin dashboard: the event log and webhook endpoints. */
-export const paymentAdminEventsEn = {};
+export const paymentAdminEventsEn = {
+  'payment.admin.nav.events': 'Events',
+  'payment.admin.nav.webhooks': 'Webhooks',
+
+  'payment.admin.events.title': 'Events',
+  'payment.admin.events.empty': 'No events in the last 30 days',
+  'payment.admin.events.kept': 'Events are kept for 30 days.',
+  'payment.admin.events.searchObject': 'Object ID',
+  'payment.admin.events.type': 'Event type',
+  'payment.admin.events.allTypes': 'All types',
+  'payment.admin.events.objectType': 'Object',
+  'payment.admin.events.allObjects': 'All objects',
+
+  'payment.admin.event.type': 'Type',
+  'payment.admin.event.object': 'Object',
+  'payment.admin.event.payload': 'Payload',
+  'payment.admin.event.deliveries': 'Webhook deliveries',
+  'payment.admin.event.noDeliveries': 'No endpoint was subscribed to this event.',
+  'payment.admin.event.notFound': 'There is no such event in the last 30 days.',
+
+  'payment.admin.webhooks.title': 'Webhooks',
+  'payment.admin.webhooks.empty': 'No webhook endpoints yet',
+  'payment.admin.webhooks.add': 'Add endpoint',
+
+  'payment.admin.webhook.url': 'Endpoint URL',
+  'payment.admin.webhook.urlHelp': 'Where events are POSTed, signed with the endpoint’s secret',
+  'payment.admin.webhook.description': 'Description',
+  'payment.admin.webhook.events': 'Events to send',
+  'payment.admin.webhook.eventCount': '{count} events',
+  'payment.admin.webhook.allEvents': 'All events',
+  'payment.admin.webhook.allEventsHelp': 'Every event type, including types added later',
+  'payment.admin.webhook.eventsRequired': 'Choose at least one event type',
+  'payment.admin.webhook.status.enabled': 'Enabled',
+  'payment.admin.webhook.status.disabled': 'Disabled',
+  'payment.admin.webhook.failing': 'Failing since {date}',
+  'payment.admin.webhook.failingHelp':
+    'A delivery gave up after three days of retries. Fix the endpoint, then redeliver what failed.',
+  'payment.admin.webhook.createTitle': 'Add a webhook endpoint',
+  'payment.admin.webhook.create': 'Add endpoint',
+  'payment.admin.webhook.edit': 'Edit',
+  'payment.admin.webhook.editTitle': 'Edit the endpoint',
+  'payment.admin.webhook.enable': 'Enable',
+  'payment.admin.webhook.disable': 'Disable',
+  'payment.admin.webhook.delete': 'Delete',
+  'payment.admin.webhook.deleteTitle': 'Delete the endpoint',
+  'payment.admin.webhook.deleteConfirm':
+    'It stops receiving events at once, and its delivery history is deleted with it. This cannot be undone.',
+  'payment.admin.webhook.managed':
+    'This endpoint belongs to a component of the platform, which keeps it up to date: it cannot be changed here.',
+  'payment.admin.webhook.notFound': 'There is no such webhook endpoint.',
+  'payment.admin.webhook.actionFailed': 'That did not work: {reason}',
+
+  'payment.admin.webhook.secretTitle': 'The endpoint’s signing secret',
+  'payment.admin.webhook.secretWarning':
+    'Copy it now and keep it safe: it is shown this once only. Your endpoint checks each event’s signature with it.',
+  'payment.admin.webhook.secretLabel': 'Signing secret',
+  'payment.admin.webhook.copySecret': 'Copy secret',
+  'payment.admin.webhook.copied': 'Copied',
+  'payment.admin.webhook.secretSaved': 'I have saved it',
+  'payment.admin.webhook.rollSecret': 'Roll secret',
+  'payment.admin.webhook.rollTitle': 'Roll the signing secret',
+  'payment.admin.webhook.rollExplain':
+    'A new secret signs every delivery from now on. The old one can keep signing beside it for a while, so your endpoint can switch over without rejecting an event.',
+  'payment.admin.webhook.rollOverlap': 'The old secret stops signing',
+  'payment.admin.webhook.rollOverlap.now': 'Now',
+  'payment.admin.webhook.rollOverlap.hour': 'In 1 hour',
+  'payment.admin.webhook.rollOverlap.day': 'In 24 hours',
+
+  'payment.admin.webhook.sendTest': 'Send test event',
+  'payment.admin.webhook.testTitle': 'Send a test event',
+  'payment.admin.webhook.testExplain':
+    'Sends a signed event about a made-up object to this endpoint now. It is not in the event log and is tried once.',
+  'payment.admin.webhook.testSend': 'Send',
+  'payment.admin.webhook.testDelivered': 'Delivered: HTTP {status} in {duration} ms',
+  'payment.admin.webhook.testNotDelivered': 'Not delivered: {reason}',
+
+  'payment.admin.delivery.title': 'Deliveries',
+  'payment.admin.delivery.empty': 'No deliveries yet',
+  'payment.admin.delivery.event': 'Event',
+  'payment.admin.delivery.endpoint': 'Endpoint',
+  'payment.admin.delivery.status.pending': 'Pending',
+  'payment.admin.delivery.status.succeeded': 'Succeeded',
+  'payment.admin.delivery.status.failed': 'Failed',
+  'payment.admin.delivery.response': 'Response',
+  'payment.admin.delivery.noResponse': 'No response',
+  'payment.admin.delivery.duration': 'Duration',
+  'payment.admin.delivery.durationMs': '{duration} ms',
+  'payment.admin.delivery.attempts': 'Attempts',
+  'payment.admin.delivery.lastAttempt': 'Last attempt',
+  'payment.admin.delivery.test': 'Test',
+  'payment.admin.delivery.redeliver': 'Redeliver',
+  'payment.admin.delivery.redelivered': 'Queued to be sent again',
+
+  'payment.admin.redelivery.button': 'Redeliver failed ({count})',
+  'payment.admin.redelivery.title': 'Redeliver failed deliveries',
+  'payment.admin.redelivery.explain':
+    'Sends the deliveries that gave up to this endpoint again, in order for each object. Receivers recognise an event they already have by its ID.',
+  'payment.admin.redelivery.since': 'Deliveries of events',
+  'payment.admin.redelivery.since.all': 'Any time',
+  'payment.admin.redelivery.since.hour': 'In the last hour',
+  'payment.admin.redelivery.since.day': 'In the last 24 hours',
+  'payment.admin.redelivery.since.week': 'In the last 7 days',
+  'payment.admin.redelivery.start': 'Redeliver',
+  'payment.admin.redelivery.running': 'Redelivering',
+  'payment.admin.redelivery.finished': 'Redelivery finished',
+  'payment.admin.redelivery.progress':
+    '{done} of {total} sent: {succeeded} delivered, {failed} failed, {pending} waiting',
+  'payment.admin.redelivery.waitsForEnable':
+    'The endpoint is disabled: its deliveries wait until it is enabled.',
+};

@@ -7,8 +7,11 @@ import type { ServerGrid } from './use-server-grid.ts';
 
 const SEARCH_DELAY_MS = 300;
 
-/** The list's search box: the address (and so the request) follows once typing pauses. */
-export function GridSearchField({ grid }: { grid: ServerGrid }) {
+/**
+ * The list's search box: the address (and so the request) follows once typing pauses. `label`
+ * says what it finds when that is one thing ("Object ID"); "Search" unless told.
+ */
+export function GridSearchField({ grid, label }: { grid: ServerGrid; label?: string }) {
   const t = useTranslate();
   const [text, setText] = useState(grid.search);
   const { search, setSearch } = grid;
@@ -22,7 +25,7 @@ export function GridSearchField({ grid }: { grid: ServerGrid }) {
     <TextField
       size="small"
       type="search"
-      label={t('payment.admin.grid.search')}
+      label={label ?? t('payment.admin.grid.search')}
       value={text}
       onChange={(event) => setText(event.target.value)}
       slotProps={{

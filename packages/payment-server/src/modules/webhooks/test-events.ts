@@ -11,7 +11,14 @@ import { attemptBatch, webhookLeaseSeconds, type WebhookSenderDeps } from './del
 import { insertDeliveryRows, type WebhookDeliveryRow } from './repository.ts';
 import { getOwnEndpointRow, getWebhookDelivery } from './service.ts';
 
-type DataOf<T extends EventType> = Extract<EventPayload, { type: T }>['data'];
+/** The data of events of type `T`: kinds share a payload among several types, so match by inclusion. */
+type DataOf<T extends EventType> = EventPayload extends infer Payload
+  ? Payload extends { type: infer Types; data: infer Data }
+    ? T extends Types
+      ? Data
+      : never
+    : never
+  : never;
 
 const invoice = () => ({
   id: newId('invoice'),

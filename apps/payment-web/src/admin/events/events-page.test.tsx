@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
+import { renderAdmin } from '../test-utils/render-admin.tsx';
+import { makeDelivery, makeEndpoint, makeEvent, makeAttempt } from '../test-utils/webhook-builders.ts';
+
+/** The first render loads the dashboard's lazy chunks. */
+const SLOW = { timeout: 10_000 };
+const api = createAdminApiStub();
+const EVENTS = '/payment-kit/api/events';
+
+beforeAll(() => api.install());
+beforeEach(() => {
+  api.reset(USERS.admin);
+  api.on('GET', EVENTS, {
+    body: {
+      list: [
+        makeEvent(),
+        makeEvent({ id: 'evt_2', type: 'customer.created', object_id: 'cus_9', data: { id: 'cus_9' } }),
+      ],
+      count: 2,
+    },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** A window 360 px wide, as MUI's breakpoints ask it (`down('sm')`). */
+function atPhoneWidth() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: /max-width:\s*599\.95px/.test(query),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+const lastQuery = () => Object.fromEntries(api.sent('GET', EVENTS).at(-1)!.query);
+
+describe('EventsPage', () => {
+  it('asks the API for the view in the address: the object searched as object_id, type, kind of object, sort', async () => {
+    renderAdmin(
+      '/admin/events?q=in_1&type=invoice.paid&object_type=invoice&sortBy=created&sortDirection=asc',
+    );
+    expect(await screen.findByRole('heading', { name: 'Events', level: 1 }, SLOW)).toBeTruthy();
+    expect(await screen.findByText('customer.created')).toBeTruthy();
+    expect(lastQuery()).toMatchObject({
+      object_id: 'in_1',
+      type: 'invoice.paid',
+      object_type: 'invoice',
+      sortDirection: 'asc',
+      livemode: 'false',
+    });
+    expect(lastQuery()).not.toHaveProperty('q');
+  });
+
+  it('exports the log as filtered, the object searched included, every page', async () => {
+    const saved: Blob[] = [];
+    // jsdom saves no files: the export's blob is kept here instead.
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push(blob as Blob);
+      return 'blob:export';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    api.on('GET', `${EVENTS}/export.csv`, {
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'x-total-count': '1' },
+      raw: 'id,type\nevt_1,invoice.paid\n',
+    });
+    const user = userEvent.setup({ delay: null });
+    renderAdmin('/admin/events?q=in_1&type=invoice.paid&page=3&sortBy=created&sortDirection=asc');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }, SLOW));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const sent = Object.fromEntries(api.sent('GET', `${EVENTS}/export.csv`)[0]!.query);
+    expect(sent).toMatchObject({ object_id: 'in_1', type: 'invoice.paid', livemode: 'false' });
+    expect(Object.keys(sent)).not.toContain('page');
+    expect(Object.keys(sent)).not.toContain('q');
+    expect(await saved[0]!.text()).toBe('id,type\nevt_1,invoice.paid\n');
+  });
+
+  it('filters by event type from its picker, back to the first page', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAdmin('/admin/events?page=2');
+    await user.click(await screen.findByRole('combobox', { name: 'Event type' }, SLOW));
+    await user.click(await screen.findByRole('option', { name: 'refund.succeeded' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ type: 'refund.succeeded', page: '1' }));
+    expect(screen.getByLabelText('address').textContent).toContain('type=refund.succeeded');
+  });
+
+  it('opens an event: its payload as delivered, where it went, and a redelivery', async () => {
+    api.on('GET', `${EVENTS}/evt_1`, { body: makeEvent() });
+    api.on('GET', `${EVENTS}/evt_1/deliveries`, {
+      body: {
+        list: [
+          makeDelivery(),
+          makeDelivery({
+            id: 'whd_2',
+            endpoint_id: 'we_2',
+            status: 'failed',
+            attempts: [
+              makeAttempt({ status: 'failed', response_status: null, error: 'No answer within 10 s' }),
+            ],
+          }),
+        ],
+        count: 2,
+      },
+    });
+    api.on('GET', '/payment-kit/api/webhook-endpoints/we_1', { body: makeEndpoint() });
+    api.on('GET', '/payment-kit/api/webhook-endpoints/we_2', {
+      body: makeEndpoint({ id: 'we_2', url: 'https://crm.example/in' }),
+    });
+    api.on('POST', '/payment-kit/api/webhook-deliveries/whd_2/redeliver', {
+      body: makeDelivery({ id: 'whd_2', endpoint_id: 'we_2', status: 'pending' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderAdmin('/admin/events');
+    await user.click(await screen.findByText('in_1', {}, SLOW));
+
+    expect(await screen.findByRole('heading', { name: 'invoice.paid', level: 1 }, SLOW)).toBeTruthy();
+    expect(screen.getByText(/"customer_id": "cus_1"/)).toBeTruthy();
+    const deliveries = await screen.findByRole('table', { name: 'Webhook deliveries' });
+    expect(await within(deliveries).findByRole('link', { name: 'https://crm.example/in' })).toBeTruthy();
+    expect(within(deliveries).getByText('200')).toBeTruthy();
+    expect(within(deliveries).getByText('No response')).toBeTruthy();
+    const failedRow = within(deliveries).getByText('Failed').closest('tr')!;
+    await user.click(within(failedRow as HTMLElement).getByRole('button', { name: 'Redeliver' }));
+    expect(await screen.findByText('Queued to be sent again')).toBeTruthy();
+    expect(api.sent('POST', '/payment-kit/api/webhook-deliveries/whd_2/redeliver')).toHaveLength(1);
+  });
+
+  it('says when the event is not in the log', async () => {
+    renderAdmin('/admin/events/evt_gone');
+    expect(await screen.findByText('There is no such event in the last 30 days.', {}, SLOW)).toBeTruthy();
+  });
+
+  it('keeps the type and time at phone width, five to a page', async () => {
+    atPhoneWidth();
+    renderAdmin('/admin/events');
+    const grid = await screen.findByRole('grid', { name: 'Events' }, SLOW);
+    expect(await within(grid).findByText('customer.created')).toBeTruthy();
+    expect(within(grid).queryByRole('columnheader', { name: 'Object' })).toBeNull();
+    expect(within(grid).getByRole('columnheader', { name: 'Created' })).toBeTruthy();
+    expect(lastQuery()).toMatchObject({ pageSize: '5' });
+  });
+
+  it('speaks Chinese', async () => {
+    renderAdmin('/admin/events', { locale: 'zh' });
+    expect(await screen.findByRole('heading', { name: '事件', level: 1 }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: '事件类型' })).toBeTruthy();
+    expect(screen.getByText('事件保留 30 天。')).toBeTruthy();
+  });
+});

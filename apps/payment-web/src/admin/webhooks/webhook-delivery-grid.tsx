@@ -1,0 +1,125 @@
+import { useMemo } from 'react';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useNavigate } from 'react-router';
+import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDelivery } from '@bazaar/schemas';
+import { useWebhookDeliveryPage } from '../api/use-webhooks.ts';
+import { GridSelectFilter } from '../data-grid/grid-select-filter.tsx';
+import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
+import { useServerGrid } from '../data-grid/use-server-grid.ts';
+import { DeliveryResponse, lastAttemptOf } from './delivery-response.tsx';
+import { DeliveryStatusChip } from './delivery-status-chip.tsx';
+import { RedeliverButton } from './redeliver-button.tsx';
+
+const STATUS_FIELD = 'status';
+const FILTER_FIELDS = [STATUS_FIELD];
+const PHONE_HIDDEN_FIELDS = ['duration', 'attempt_count', 'last_attempt'];
+
+/** The event a delivery carried, marked when it was a test (which has no page in the log). */
+function DeliveryEvent({ delivery }: { delivery: WebhookDelivery }) {
+  const t = useTranslate();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+      <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace' }}>
+        {delivery.event_type}
+      </Typography>
+      {delivery.test ? <Chip size="small" label={t('payment.admin.delivery.test')} /> : null}
+    </Stack>
+  );
+}
+
+/**
+ * An endpoint's deliveries, newest first, by status, paged by the server (the page's address
+ * holds the view): each with its latest attempt's answer and time, how many attempts it took, and
+ * a redelivery. A row opens its event, unless it was a test.
+ */
+export function WebhookDeliveryGrid({ endpointId }: { endpointId: string }) {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  const grid = useServerGrid(FILTER_FIELDS);
+  const deliveries = useWebhookDeliveryPage(endpointId, grid.query);
+  const statusOptions = WEBHOOK_DELIVERY_STATUSES.map((status) => ({
+    value: status,
+    label: t(`payment.admin.delivery.status.${status}`),
+  }));
+  const columns = useMemo<GridColDef<WebhookDelivery>[]>(
+    () => [
+      {
+        field: 'event_type',
+        headerName: t('payment.admin.delivery.event'),
+        flex: 1,
+        minWidth: 200,
+        sortable: false,
+        renderCell: ({ row }) => <DeliveryEvent delivery={row} />,
+      },
+      {
+        field: 'status',
+        headerName: t('payment.admin.status.label'),
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) => <DeliveryStatusChip status={row.status} />,
+      },
+      {
+        field: 'response',
+        headerName: t('payment.admin.delivery.response'),
+        width: 110,
+        sortable: false,
+        renderCell: ({ row }) => <DeliveryResponse delivery={row} />,
+      },
+      {
+        field: 'duration',
+        headerName: t('payment.admin.delivery.duration'),
+        width: 100,
+        sortable: false,
+        valueGetter: (_value, row) => {
+          const attempt = lastAttemptOf(row);
+          return attempt ? t('payment.admin.delivery.durationMs', { duration: attempt.duration_ms }) : '';
+        },
+      },
+      {
+        field: 'attempt_count',
+        headerName: t('payment.admin.delivery.attempts'),
+        width: 100,
+        sortable: false,
+      },
+      {
+        field: 'last_attempt',
+        headerName: t('payment.admin.delivery.lastAttempt'),
+        width: 170,
+        sortable: false,
+        valueGetter: (_value, row) => {
+          const attempt = lastAttemptOf(row);
+          return attempt ? formatDateTimeMinutes(attempt.created_at) : '';
+        },
+      },
+      {
+        field: 'redeliver',
+        headerName: '',
+        width: 130,
+        sortable: false,
+        renderCell: ({ row }) => <RedeliverButton deliveryId={row.id} />,
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <ServerDataGrid
+      label={t('payment.admin.delivery.title')}
+      emptyText={t('payment.admin.delivery.empty')}
+      grid={grid}
+      columns={columns}
+      page={deliveries.data}
+      isLoading={deliveries.isFetching}
+      phoneHiddenFields={PHONE_HIDDEN_FIELDS}
+      error={deliveries.error}
+      onRowClick={(delivery) => {
+        if (!delivery.test) void navigate(`../../events/${delivery.event_id}`, { relative: 'path' });
+      }}
+      toolbar={<GridSelectFilter grid={grid} field={STATUS_FIELD} options={statusOptions} />}
+    />
+  );
+}
