@@ -1,14 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { makeAdminCustomer } from '../test-utils/customer-builders.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
+import { catchSavedFiles } from '../test-utils/saved-files.ts';
 
 /** The first render loads the dashboard's lazy chunks. */
-const SLOW = { timeout: 3_000 };
+const SLOW = { timeout: 10_000 };
 const api = createAdminApiStub();
 const CUSTOMERS = '/payment-kit/api/customers';
+const EXPORT = '/payment-kit/api/customers/export.csv';
 
 /** What the list was last asked, less what every call carries. */
 function lastQuery(): Record<string, string> {
@@ -34,6 +36,10 @@ beforeEach(() => {
       count: 2,
     },
   });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe('CustomersPage', () => {
@@ -67,5 +73,36 @@ describe('CustomersPage', () => {
     renderAdmin('/admin/customers');
     await user.click(await screen.findByText('Grace Hopper', undefined, SLOW));
     await waitFor(() => expect(address().pathname).toBe('/admin/customers/cus_2'));
+  });
+
+  it('exports the customers as searched, whole, not as sorted or paged', async () => {
+    const saved = catchSavedFiles();
+    const csv = 'id,name,email\ncus_1,Ada Lovelace,ada@example.com\n';
+    api.on('GET', EXPORT, {
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'x-total-count': '1' },
+      raw: csv,
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/customers?q=ada&sortBy=email&sortDirection=asc&page=2&pageSize=5');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }, SLOW));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(await saved[0]!.text()).toBe(csv);
+    expect(Object.fromEntries(api.sent('GET', EXPORT)[0]!.query)).toEqual({
+      q: 'ada',
+      livemode: 'false',
+      locale: 'en',
+    });
+  });
+
+  it('says why an export failed', async () => {
+    const saved = catchSavedFiles();
+    api.on('GET', EXPORT, { status: 403, body: { error: { code: 'FORBIDDEN', message: 'No.' } } });
+    const user = userEvent.setup();
+    renderAdmin('/admin/customers');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Exporting' });
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(saved).toEqual([]);
   });
 });

@@ -8,12 +8,13 @@ import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { GridSearchField } from '../data-grid/grid-search-field.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
+import { ListExportButton } from '../exports/list-export-button.tsx';
 
 const PHONE_HIDDEN_FIELDS = ['created'];
 
 /**
  * `/admin/customers`: the mode's customers, searched by name, email or DID, sorted and paged by
- * the server. Column fields are the API's sort names (`created`, not `created_at`), since the
+ * the server, exported whole as searched. Column fields are the API's sort names (`created`, not `created_at`), since the
  * grid writes the sorted field to the address and the address is the request.
  */
 export function CustomersPage() {
@@ -43,7 +44,12 @@ export function CustomersPage() {
 
   return (
     <>
-      <AdminPageHeading title={t('payment.admin.customers.title')} />
+      <AdminPageHeading
+        title={t('payment.admin.customers.title')}
+        actions={
+          <ListExportButton path="/api/customers/export.csv" fileName="customers.csv" query={grid.query} />
+        }
+      />
       <ServerDataGrid
         label={t('payment.admin.customers.title')}
         emptyText={t('payment.admin.customers.empty')}

@@ -12,13 +12,17 @@ import { ACTIVE_FILTER_FIELD } from '../data-grid/active-filter.tsx';
 import { GridFilterBar } from '../data-grid/grid-filter-bar.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
+import { ListExportButton } from '../exports/list-export-button.tsx';
 import { LinkActions } from './link-actions.tsx';
 import { useCheckoutAddress } from './use-checkout-address.ts';
 
 const FILTER_FIELDS = [ACTIVE_FILTER_FIELD];
 const PHONE_HIDDEN_FIELDS = ['active', 'created_at'];
 
-/** `/admin/payment-links`: the mode's payment links, searched, filtered, sorted and paged by the server; each to copy, scan or open. */
+/**
+ * `/admin/payment-links`: the mode's payment links, searched, filtered, sorted and paged by the
+ * server, exported whole as filtered; each to copy, scan or open.
+ */
 export function PaymentLinksPage() {
   const t = useTranslate();
   const grid = useServerGrid(FILTER_FIELDS);
@@ -56,9 +60,16 @@ export function PaymentLinksPage() {
       <AdminPageHeading
         title={t('payment.admin.links.title')}
         actions={
-          <Button component={RouterLink} to="new" variant="contained" startIcon={<AddIcon />}>
-            {t('payment.admin.links.new')}
-          </Button>
+          <>
+            <ListExportButton
+              path="/api/payment-links/export.csv"
+              fileName="payment-links.csv"
+              query={grid.query}
+            />
+            <Button component={RouterLink} to="new" variant="contained" startIcon={<AddIcon />}>
+              {t('payment.admin.links.new')}
+            </Button>
+          </>
         }
       />
       <ServerDataGrid

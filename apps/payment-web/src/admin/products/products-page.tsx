@@ -12,11 +12,12 @@ import { ACTIVE_FILTER_FIELD } from '../data-grid/active-filter.tsx';
 import { GridFilterBar } from '../data-grid/grid-filter-bar.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
+import { ListExportButton } from '../exports/list-export-button.tsx';
 
 const FILTER_FIELDS = [ACTIVE_FILTER_FIELD];
 const PHONE_HIDDEN_FIELDS = ['created_at'];
 
-/** `/admin/products`: the mode's products, searched, filtered, sorted and paged by the server. */
+/** `/admin/products`: the mode's products, searched, filtered, sorted and paged by the server, exported whole as filtered. */
 export function ProductsPage() {
   const t = useTranslate();
   const navigate = useNavigate();
@@ -47,9 +48,12 @@ export function ProductsPage() {
       <AdminPageHeading
         title={t('payment.admin.products.title')}
         actions={
-          <Button component={RouterLink} to="new" variant="contained" startIcon={<AddIcon />}>
-            {t('payment.admin.products.new')}
-          </Button>
+          <>
+            <ListExportButton path="/api/products/export.csv" fileName="products.csv" query={grid.query} />
+            <Button component={RouterLink} to="new" variant="contained" startIcon={<AddIcon />}>
+              {t('payment.admin.products.new')}
+            </Button>
+          </>
         }
       />
       <ServerDataGrid
