@@ -272,6 +272,8 @@ export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
 export const adminInvoiceSchema = invoiceSchema.extend({
   /** Days from finalizing to the due date; null for invoices the engine or a checkout wrote. */
   days_until_due: z.number().int().nonnegative().nullable(),
+  /** When it was sent to the payer (a draft finalized, any other as it was written); null until then, or if voided unsent. */
+  finalized_at: timestampSchema.nullable(),
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 

@@ -12,7 +12,7 @@ import {
   updateInvoiceRowFrom,
   type InvoiceRow,
 } from '../modules/invoices/repository.ts';
-import { getAdminInvoice } from '../modules/invoices/service.ts';
+import { dueDateOnFinalizing, getAdminInvoice } from '../modules/invoices/service.ts';
 import { getSubscriptionRow } from '../modules/subscriptions/service.ts';
 import { customerNow } from '../modules/test-clocks/service.ts';
 import { collectInvoice } from './collect-invoice.ts';
@@ -20,8 +20,6 @@ import { INVOICE_BEING_COLLECTED } from './pay-invoice.ts';
 import { settleInvoice } from './settle-invoice.ts';
 import { markSubscriptionPastDue } from './subscription-overdue.ts';
 import { voidInvoice } from './void-invoice.ts';
-
-const SECONDS_PER_DAY = 86_400;
 
 /** What an admin's move is called in a refusal: "This invoice is paid and cannot be voided". */
 const MOVE_NAMES: Partial<Record<InvoiceStatus, string>> = {
@@ -111,7 +109,7 @@ export async function finalizeInvoice(deps: PaymentDeps, id: string): Promise<Ad
       await updateInvoiceRowFrom(trx, {
         id,
         from: ['draft'],
-        changes: { status: 'open', due_date: now + (row.days_until_due ?? 0) * SECONDS_PER_DAY },
+        changes: { status: 'open', due_date: dueDateOnFinalizing(row, now) },
       });
       await recordInvoiceEvents(trx, row, { type: 'invoice.finalized', now });
       // Owing nothing, it is paid as it is sent, as createInvoice pays such an invoice as it is written.

@@ -114,6 +114,7 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
       due_date: null,
       next_payment_attempt: null,
       days_until_due: 30,
+      finalized_at: null,
       paid_at: null,
       created_at: t.clock.now(),
     });
@@ -246,9 +247,12 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
     const draft = await createDraft({ days_until_due: 14 });
     const read = await adminRequest(t, 'GET', `/invoices/${draft.id}`);
     expect(adminInvoiceSchema.parse(read.json())).toEqual(draft);
+    t.clock.advance(3 * DAY);
     const open = await moved(draft.id, 'finalize');
     expect(open).toMatchObject({
       status: 'open',
+      created_at: draft.created_at,
+      finalized_at: t.clock.now(),
       due_date: t.clock.now() + 14 * DAY,
       next_payment_attempt: null,
       amount_remaining: '11098',
@@ -264,6 +268,7 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
     expect(invoiceSchema.parse(seen.json()).status).toBe('open');
     // The terms are the merchant's: the payer reads the due date they led to.
     expect(seen.json()).not.toHaveProperty('days_until_due');
+    expect(seen.json()).not.toHaveProperty('finalized_at');
     const started = await t.app.inject({
       method: 'POST',
       url: `${API}/invoices/${draft.id}/pay`,
@@ -280,9 +285,11 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
     );
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
+    t.clock.advance(DAY);
     const paid = await adminRequest(t, 'GET', `/invoices/${draft.id}`);
-    expect(invoiceSchema.parse(paid.json())).toMatchObject({
+    expect(adminInvoiceSchema.parse(paid.json())).toMatchObject({
       status: 'paid',
+      finalized_at: open.finalized_at,
       amount_paid: '11098',
       amount_remaining: '0',
       payment_intent_id: paymentIntent.id,
@@ -307,7 +314,11 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
 
   it('voids a draft, and an open invoice once the payer’s lease ran out, canceling its intent', async () => {
     const draft = await createDraft();
-    expect(await moved(draft.id, 'void')).toMatchObject({ status: 'void', amount_remaining: '0' });
+    expect(await moved(draft.id, 'void')).toMatchObject({
+      status: 'void',
+      amount_remaining: '0',
+      finalized_at: null,
+    });
     expect(await expectRefused(move(draft.id, 'void'), 409, 'INVOICE_UNEXPECTED_STATE')).toBe(
       'This invoice is void and cannot be voided',
     );
@@ -381,11 +392,14 @@ describe.each(TEST_DIALECTS)('the admin invoice lifecycle on %s', (dialect) => {
     ).toBe(INVOICE_BEING_COLLECTED);
 
     t.clock.advance(COLLECTION_LEASE_SECONDS);
-    expect(await moved(renewal.invoiceId, 'mark-uncollectible')).toMatchObject({
+    const uncollectible = await moved(renewal.invoiceId, 'mark-uncollectible');
+    expect(uncollectible).toMatchObject({
       status: 'uncollectible',
       next_payment_attempt: null,
       amount_remaining: '999',
     });
+    // The engine wrote it open: it was sent as it was written.
+    expect(uncollectible.finalized_at).toBe(uncollectible.created_at);
     expect((await getSubscription(t.db, renewal.subscriptionId)).status).toBe('past_due');
     expect(publishedOf('invoice.marked_uncollectible')).toEqual([
       { id: renewal.invoiceId, customer_id: renewal.customerId, subscription_id: renewal.subscriptionId },

@@ -55,8 +55,8 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
     {
       schema: {
         params: z.object({ id: z.string().min(1).max(100) }),
-        // An admin also reads a draft's terms, to edit it; a payer gets the invoice alone.
-        response: { 200: adminInvoiceSchema.partial({ days_until_due: true }) },
+        // An admin also reads a draft's terms, to edit it, and when it was sent; a payer gets the invoice alone.
+        response: { 200: adminInvoiceSchema.partial({ days_until_due: true, finalized_at: true }) },
       },
     },
     async (request) => getVisibleInvoice(deps.db, { id: request.params.id, user: requireUser(request) }),

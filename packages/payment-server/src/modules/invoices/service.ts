@@ -288,9 +288,33 @@ export async function getInvoice(db: PaymentDb, id: string): Promise<Invoice> {
   return toInvoice(db, row);
 }
 
-/** An invoice as the admin routes answer it, with the terms a draft keeps. */
+const SECONDS_PER_DAY = 86_400;
+
+/** The due date finalizing gives a draft at `now`: `days_until_due` days later (`finalizedAt` reads `now` back from it). */
+export function dueDateOnFinalizing(row: Pick<InvoiceRow, 'days_until_due'>, now: number): number {
+  return now + (row.days_until_due ?? 0) * SECONDS_PER_DAY;
+}
+
+/**
+ * When the invoice was sent to its payer. A manual invoice is sent by finalizing, which dates it
+ * due `days_until_due` days later, so its due date less those days is the moment; a draft voided
+ * unsent has none. Every other invoice was written open or paid: it was sent as it was written.
+ */
+function finalizedAt(row: InvoiceRow): number | null {
+  if (row.status === 'draft') return null;
+  const daysUntilDue = row.days_until_due ?? null;
+  if (daysUntilDue === null) return row.created_at;
+  const dueDate = row.due_date ?? null;
+  return dueDate === null ? null : dueDate - daysUntilDue * SECONDS_PER_DAY;
+}
+
+/** An invoice as the admin routes answer it, with the terms a draft keeps and when it was sent. */
 export async function toAdminInvoice(db: PaymentDb, row: InvoiceRow): Promise<AdminInvoice> {
-  return { ...(await toInvoice(db, row)), days_until_due: row.days_until_due ?? null };
+  return {
+    ...(await toInvoice(db, row)),
+    days_until_due: row.days_until_due ?? null,
+    finalized_at: finalizedAt(row),
+  };
 }
 
 export async function getAdminInvoice(db: PaymentDb, id: string): Promise<AdminInvoice> {
