@@ -11,6 +11,7 @@ export const paymentAdminInvoicesEn = {
   'payment.admin.invoices.memo': 'Memo',
   'payment.admin.invoices.memoHelp': 'Printed on the invoice for the customer to read.',
   'payment.admin.invoices.collectedBy': 'Payment method',
+  'payment.admin.invoices.finalized': 'Finalized',
   'payment.admin.invoices.due': 'Due',
   'payment.admin.invoices.paid': 'Paid',
   'payment.admin.invoices.nextAttempt': 'Next collection attempt',

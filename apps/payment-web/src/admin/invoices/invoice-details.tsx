@@ -46,6 +46,7 @@ export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
     [t('payment.admin.invoices.memo'), invoice.description],
     [t('payment.admin.invoices.collectedBy'), invoice.payment_method.name],
     [t('payment.admin.field.created'), date(invoice.created_at)],
+    [t('payment.admin.invoices.finalized'), date(invoice.finalized_at)],
     [
       t('payment.admin.invoices.daysUntilDue'),
       isDraft && invoice.days_until_due !== null

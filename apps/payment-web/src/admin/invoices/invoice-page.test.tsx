@@ -41,8 +41,15 @@ const DRAFT = makeAdminInvoice({
   amount_remaining: '7500',
   paid_at: null,
   days_until_due: 14,
+  finalized_at: null,
 });
-const OPEN = { ...DRAFT, status: 'open' as const, due_date: MIDDAY + 14 * DAY };
+/** Finalized an hour after it was written. */
+const OPEN = {
+  ...DRAFT,
+  status: 'open' as const,
+  finalized_at: MIDDAY + 3600,
+  due_date: MIDDAY + 3600 + 14 * DAY,
+};
 const VOIDED = { ...OPEN, status: 'void' as const };
 
 function amountIn(row: string) {
@@ -152,6 +159,11 @@ describe('InvoicePage', () => {
     expect(screen.getByRole('button', { name: 'Void' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit draft' })).toBeNull();
     expect(screen.queryByText('Due 14 days after finalizing')).toBeNull();
+    const valueOf = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(valueOf('Created')).toBe('2027-01-15 12:00');
+    expect(valueOf('Finalized')).toBe('2027-01-15 13:00');
+    expect(valueOf('Due')).toBe('2027-01-29 13:00');
   });
 
   it('says why a move was refused, keeps the invoice as it was, and voids it when asked again', async () => {

@@ -6,7 +6,7 @@ import { makeInvoice, MIDDAY } from './customer-builders.ts';
 
 /** An invoice as the admin routes answer it (with a draft's terms), paid by card unless changed. */
 export function makeAdminInvoice(overrides: Partial<AdminInvoice> = {}): AdminInvoice {
-  return { ...makeInvoice(), days_until_due: null, ...overrides };
+  return { ...makeInvoice(), days_until_due: null, finalized_at: MIDDAY, ...overrides };
 }
 
 /** A currency as the admin's currency list answers it. */
