@@ -21,7 +21,6 @@ export const paymentAdminInvoicesEn = {
   'payment.admin.invoices.dueAfterFinalizing': 'Due {count} days after finalizing',
   'payment.admin.invoices.dueAfterFinalizing_one': 'Due {count} day after finalizing',
   'payment.admin.invoices.lines': 'Items',
-  'payment.admin.invoices.payment': 'Payment',
 
   'payment.admin.invoices.edit': 'Edit draft',
   'payment.admin.invoices.finalize': 'Finalize',

@@ -22,7 +22,6 @@ export const paymentAdminInvoicesZh: Record<keyof typeof paymentAdminInvoicesEn,
   'payment.admin.invoices.dueAfterFinalizing': '定稿后 {count} 天到期',
   'payment.admin.invoices.dueAfterFinalizing_one': '定稿后 {count} 天到期',
   'payment.admin.invoices.lines': '账单明细',
-  'payment.admin.invoices.payment': '付款',
 
   'payment.admin.invoices.edit': '编辑草稿',
   'payment.admin.invoices.finalize': '定稿',

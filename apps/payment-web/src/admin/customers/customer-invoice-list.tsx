@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, usePaymentContext } from '@bazaar/payment-react';
 import { InvoiceStatusChip } from '@bazaar/payment-react/customer';
 import type { Invoice } from '@bazaar/schemas';
+import { invoicePagePath } from '../invoices/invoice-path.ts';
 import { OwnedRow, OwnedRows } from './owned-row.tsx';
 
 /** The customer's invoices: number (opening the invoice), date, total, status, and the PDF to download. */
@@ -15,7 +16,7 @@ export function CustomerInvoiceList({ invoices }: { invoices: Invoice[] }) {
         <OwnedRow key={invoice.id}>
           <Link
             component={RouterLink}
-            to={`/admin/invoices/${encodeURIComponent(invoice.id)}`}
+            to={invoicePagePath(invoice.id)}
             variant="body2"
             sx={{ flex: 1, minWidth: 140, fontWeight: 500 }}
           >

@@ -4,12 +4,14 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { ABT, makeCustomerDetails, MIDDAY } from '../test-utils/customer-builders.ts';
 import { makeAdminInvoice } from '../test-utils/invoice-builders.ts';
+import { makeListedPayment } from '../test-utils/payment-builders.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 
 /** The first render loads the dashboard's lazy chunks. */
 const SLOW = { timeout: 10_000 };
 const api = createAdminApiStub();
 const INVOICE = '/payment-kit/api/invoices/in_1';
+const PAYMENTS = '/payment-kit/api/payment-intents';
 const DAY = 86_400;
 /** Far beyond 2^53 in the smallest unit: a JS number would lose its last digits. */
 const LARGE_ABT = '123456789012345678901234567890';
@@ -62,6 +64,7 @@ beforeAll(() => api.install());
 beforeEach(() => {
   api.reset(USERS.admin);
   api.on('GET', '/payment-kit/api/customers/cus_1', { body: makeCustomerDetails() });
+  api.on('GET', PAYMENTS, { body: { list: [], count: 0 } });
 });
 
 describe('InvoicePage', () => {
@@ -96,6 +99,22 @@ describe('InvoicePage', () => {
         payment_details: { brand: 'visa', last4: '4242' },
       }),
     });
+    const inAbt = { currency: ABT, currency_id: ABT.id };
+    api.on('GET', PAYMENTS, {
+      body: {
+        list: [
+          makeListedPayment({ ...inAbt, id: 'pi_1', amount: '123456789011345678901234567890' }),
+          makeListedPayment({
+            ...inAbt,
+            id: 'pi_0',
+            amount: '5000000000000000000',
+            status: 'requires_payment_method',
+            last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+          }),
+        ],
+        count: 2,
+      },
+    });
     renderAdmin('/admin/invoices/in_1');
     const heading = await screen.findByRole('heading', { level: 1 }, SLOW);
     expect(heading.textContent).toBe('BZR-0001Paid');
@@ -117,11 +136,13 @@ describe('InvoicePage', () => {
     );
     expect(screen.getByText('Subscription renewal')).toBeTruthy();
     expect(screen.getByText('2027-01-15 – 2027-02-15')).toBeTruthy();
-    const payment = screen.getByRole('region', { name: 'Payment' });
-    expect(within(payment).getByRole('link', { name: 'pi_1' }).getAttribute('href')).toBe(
-      '/admin/payments/pi_1',
-    );
-    expect(within(payment).getByText('Paid with Visa •••• 4242')).toBeTruthy();
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(Object.fromEntries(api.sent('GET', PAYMENTS).at(-1)!.query)).toMatchObject({ q: 'in_1' });
+    const declined = within(payments).getByRole('link', { name: '5 ABT' });
+    expect(declined.getAttribute('href')).toBe('/admin/payments/pi_0');
+    const paid = within(payments).getByRole('link', { name: '123,456,789,011.345678 ABT' });
+    expect(paid.getAttribute('href')).toBe('/admin/payments/pi_1');
+    expect(screen.getByText('Paid with Visa •••• 4242')).toBeTruthy();
 
     const pdf = new URL(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')!);
     expect(pdf.pathname).toBe('/payment-kit/api/invoices/in_1/pdf');
@@ -143,6 +164,7 @@ describe('InvoicePage', () => {
     renderAdmin('/admin/invoices/in_1');
     expect(await screen.findByText('Due 14 days after finalizing', undefined, SLOW)).toBeTruthy();
     expect(screen.getByText('Onboarding, May')).toBeTruthy();
+    expect(api.sent('GET', PAYMENTS)).toEqual([]);
     expect(screen.getByRole('link', { name: 'Edit draft' }).getAttribute('href')).toBe(
       '/admin/invoices/in_1/edit',
     );

@@ -66,7 +66,8 @@ export function InvoicePage() {
               </Typography>
               <InvoiceAmounts invoice={invoice} />
             </Stack>
-            <InvoicePaymentSection invoice={invoice} />
+            {/* A draft cannot be paid before it is sent. */}
+            {invoice.status === 'draft' ? null : <InvoicePaymentSection invoice={invoice} />}
           </Stack>
         </>
       ) : (
