@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePaymentContext } from '@bazaar/payment-react';
-import type { AdminInvoice, CreateInvoiceBody, UpdateInvoiceBody } from '@bazaar/schemas';
+import type { AdminInvoice, CreateInvoiceBody, RelayEvent, UpdateInvoiceBody } from '@bazaar/schemas';
 import { adminKeys } from './admin-keys.ts';
 import { customerKeys } from './customer-keys.ts';
 import { invoiceKeys } from './invoice-keys.ts';
+import { paymentKeys } from './payment-keys.ts';
+import { useLiveRefresh } from './use-live-refresh.ts';
 import {
   createInvoice,
   listInvoices,
@@ -75,4 +77,18 @@ export function useMoveInvoice(id: string) {
     onSuccess: onSaved,
     onError: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.details(livemode, id) }),
   });
+}
+
+const invoiceQueries = (livemode: boolean) => [invoiceKeys.all(livemode), paymentKeys.all(livemode)];
+const changesInvoices = (event: RelayEvent) =>
+  event.type.startsWith('invoice.') ||
+  event.type.startsWith('payment_intent.') ||
+  event.type.startsWith('refund.');
+
+/**
+ * While an invoice list or page is open, an invoice moving on (paid by its customer in another
+ * browser, renewed by a test clock) or a payment or refund of one reads them again.
+ */
+export function useInvoicesLiveRefresh() {
+  useLiveRefresh(invoiceQueries, changesInvoices);
 }

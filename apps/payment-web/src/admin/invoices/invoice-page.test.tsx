@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeRelay } from '@bazaar/payment-react/testing';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { ABT, makeCustomerDetails, MIDDAY } from '../test-utils/customer-builders.ts';
 import { makeAdminInvoice } from '../test-utils/invoice-builders.ts';
@@ -65,6 +66,10 @@ beforeEach(() => {
   api.reset(USERS.admin);
   api.on('GET', '/payment-kit/api/customers/cus_1', { body: makeCustomerDetails() });
   api.on('GET', PAYMENTS, { body: { list: [], count: 0 } });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('InvoicePage', () => {
@@ -226,6 +231,33 @@ describe('InvoicePage', () => {
     // A void invoice is final.
     expect(screen.queryByRole('button', { name: 'Void' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark uncollectible' })).toBeNull();
+  });
+
+  it('reads the invoice and its payments again when the relay tells that its customer paid it', async () => {
+    const relay = installFakeRelay();
+    api.on('GET', INVOICE, { body: OPEN });
+    renderAdmin('/admin/invoices/in_1', { withRelay: true });
+    expect(await screen.findByText('No payments', undefined, SLOW)).toBeTruthy();
+
+    const paid = {
+      ...OPEN,
+      status: 'paid' as const,
+      amount_paid: '7500',
+      amount_remaining: '0',
+      paid_at: MIDDAY + DAY,
+    };
+    api.on('GET', INVOICE, { body: paid });
+    api.on('GET', PAYMENTS, { body: { list: [makeListedPayment({ amount: '7500' })], count: 1 } });
+    relay.deliver({
+      type: 'invoice.paid',
+      data: { id: 'in_1', customer_id: 'cus_1', subscription_id: null },
+    });
+    await waitFor(
+      () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('BZR-0007Paid'),
+      SLOW,
+    );
+    expect(await screen.findByRole('link', { name: '$75.00' }, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Void' })).toBeNull();
   });
 
   it('speaks Chinese', async () => {

@@ -8,7 +8,7 @@ import { usePaymentContext } from '@bazaar/payment-react';
 import { InvoiceStatusChip } from '@bazaar/payment-react/customer';
 import type { AdminInvoice } from '@bazaar/schemas';
 import { invoicePdfPath } from '../api/invoices-api.ts';
-import { useInvoice } from '../api/use-invoices.ts';
+import { useInvoice, useInvoicesLiveRefresh } from '../api/use-invoices.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { DetailLoadState } from '../components/detail-load-state.tsx';
 import { InvoiceActions } from './invoice-actions.tsx';
@@ -34,6 +34,7 @@ export function InvoicePage() {
   const { t, apiUrl, locale } = usePaymentContext();
   const { id = '' } = useParams();
   const query = useInvoice(id);
+  useInvoicesLiveRefresh();
   const invoice = query.data;
 
   return (

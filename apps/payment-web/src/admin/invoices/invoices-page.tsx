@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
 import { InvoiceStatusChip } from '@bazaar/payment-react/customer';
 import type { Invoice } from '@bazaar/schemas';
-import { useInvoicePage } from '../api/use-invoices.ts';
+import { useInvoicePage, useInvoicesLiveRefresh } from '../api/use-invoices.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
@@ -25,6 +25,7 @@ export function InvoicesPage() {
   const navigate = useNavigate();
   const grid = useServerGrid(FILTER_FIELDS);
   const invoices = useInvoicePage(grid.query);
+  useInvoicesLiveRefresh();
   const columns = useMemo<GridColDef<Invoice>[]>(
     () => [
       {
