@@ -81,7 +81,16 @@ describe('PaymentsPage', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/payments?page=3');
     await user.click(await screen.findByRole('combobox', { name: 'Status' }, SLOW));
-    await user.click(await screen.findByRole('option', { name: 'Failed or incomplete' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'All',
+      'Succeeded',
+      'Processing',
+      'Awaiting authentication',
+      'Failed or incomplete',
+      'Canceled',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Failed or incomplete' }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'requires_payment_method', page: '1' }));
   });
 
