@@ -101,5 +101,7 @@ export const paymentAdminSettingsEn = {
   'payment.admin.currency.contract': 'Token contract (ERC-20)',
   'payment.admin.currency.contractHelp': 'Empty for the chain’s native coin.',
   'payment.admin.currency.default': 'Default',
+  'payment.admin.currency.makeDefault': 'Make default',
+  'payment.admin.currency.makeDefaultOf': 'Make {symbol} the default',
   'payment.admin.currency.activeOf': '{symbol} is active',
 };

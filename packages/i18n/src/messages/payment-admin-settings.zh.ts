@@ -99,5 +99,7 @@ export const paymentAdminSettingsZh: Record<keyof typeof paymentAdminSettingsEn,
   'payment.admin.currency.contract': '代币合约（ERC-20）',
   'payment.admin.currency.contractHelp': '链上原生币留空。',
   'payment.admin.currency.default': '默认',
+  'payment.admin.currency.makeDefault': '设为默认',
+  'payment.admin.currency.makeDefaultOf': '将 {symbol} 设为默认币种',
   'payment.admin.currency.activeOf': '启用 {symbol}',
 };

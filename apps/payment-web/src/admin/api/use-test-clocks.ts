@@ -15,7 +15,10 @@ import {
 /** How often a clock is read again while it advances, to show how far it got. */
 export const ADVANCE_POLL_MS = 1_000;
 
-/** One page of the test clocks (none in live mode); the last page stays on screen while the next loads. */
+/**
+ * One page of the test clocks (none in live mode), read again every second while one of them
+ * advances; the last page stays on screen while the next loads.
+ */
 export function useTestClockPage(query: Record<string, string>) {
   const { api, livemode } = usePaymentContext();
   return useQuery({
@@ -23,6 +26,8 @@ export function useTestClockPage(query: Record<string, string>) {
     queryFn: () => listTestClocks(api, { ...query }),
     placeholderData: keepPreviousData,
     enabled: !livemode,
+    refetchInterval: (current) =>
+      current.state.data?.list.some((clock) => clock.status === 'advancing') ? ADVANCE_POLL_MS : false,
   });
 }
 

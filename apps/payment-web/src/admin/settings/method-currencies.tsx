@@ -9,7 +9,11 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from '@bazaar/payment-react';
 import { isChainMethodType, type AdminPaymentMethod, type PaymentCurrency } from '@bazaar/schemas';
-import { useCreatePaymentCurrency, useUpdatePaymentCurrency } from '../api/use-payment-methods.ts';
+import {
+  useCreatePaymentCurrency,
+  useUpdatePaymentCurrency,
+  useUpdatePaymentMethod,
+} from '../api/use-payment-methods.ts';
 import { AdminDialog } from '../components/admin-dialog.tsx';
 import { OwnedRow, OwnedRows } from '../customers/owned-row.tsx';
 import { CurrencyForm } from './currency-form.tsx';
@@ -17,7 +21,9 @@ import { CurrencyForm } from './currency-form.tsx';
 function CurrencyRow({ method, currency }: { method: AdminPaymentMethod; currency: PaymentCurrency }) {
   const t = useTranslate();
   const update = useUpdatePaymentCurrency(currency.id);
+  const updateMethod = useUpdatePaymentMethod(method.id);
   const [isEditing, setIsEditing] = useState(false);
+  const isDefault = method.default_currency_id === currency.id;
   return (
     <OwnedRow>
       <Stack sx={{ flex: 1, minWidth: 160 }}>
@@ -28,7 +34,7 @@ function CurrencyRow({ method, currency }: { method: AdminPaymentMethod; currenc
           <Typography variant="body2" color="text.secondary">
             {currency.name}
           </Typography>
-          {method.default_currency_id === currency.id ? (
+          {isDefault ? (
             <Chip size="small" variant="outlined" label={t('payment.admin.currency.default')} />
           ) : null}
         </Stack>
@@ -38,6 +44,16 @@ function CurrencyRow({ method, currency }: { method: AdminPaymentMethod; currenc
             .join(' · ')}
         </Typography>
       </Stack>
+      {isDefault || !currency.active ? null : (
+        <Button
+          size="small"
+          loading={updateMethod.isPending}
+          onClick={() => updateMethod.mutate({ default_currency_id: currency.id })}
+          aria-label={t('payment.admin.currency.makeDefaultOf', { symbol: currency.symbol })}
+        >
+          {t('payment.admin.currency.makeDefault')}
+        </Button>
+      )}
       <Switch
         size="small"
         checked={currency.active}

@@ -204,7 +204,10 @@ describe('SettingsPage', () => {
     ]);
   });
 
-  it('switches a method off and adds a token to a chain method', async () => {
+  it('switches a method off, makes another currency its default, and adds a token to a chain method', async () => {
+    const euro = { ...USD, id: 'pc_eur', payment_method_id: 'pm_card', symbol: 'EUR', name: 'Euro' };
+    const card = makeMethod({ payment_currencies: [{ ...USD, payment_method_id: 'pm_card' }, euro] });
+    api.on('GET', METHODS, { body: { list: [card, STRIPE, CHAIN], count: 3 } });
     api.on('PUT', `${METHODS}/pm_card`, { body: makeMethod({ active: false }) });
     api.on('POST', CURRENCIES, {
       body: { ...USD, id: 'pc_usdc', symbol: 'USDC', object: 'payment_currency', created_at: MIDDAY },
@@ -215,6 +218,15 @@ describe('SettingsPage', () => {
     await waitFor(() =>
       expect(api.sent('PUT', `${METHODS}/pm_card`).map((request) => request.body)).toEqual([
         { active: false },
+      ]),
+    );
+    // The default has no button of its own.
+    expect(screen.queryByRole('button', { name: 'Make $ the default' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Make EUR the default' }));
+    await waitFor(() =>
+      expect(api.sent('PUT', `${METHODS}/pm_card`).map((request) => request.body)).toEqual([
+        { active: false },
+        { default_currency_id: 'pc_eur' },
       ]),
     );
 
