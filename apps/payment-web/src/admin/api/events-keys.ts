@@ -3,8 +3,8 @@ import { adminKeys } from './admin-keys.ts';
 /** The event log's query keys, under the dashboard's so a mode switch or sign-out reaches them too. */
 export const eventKeys = {
   all: (livemode: boolean) => [...adminKeys.all(livemode), 'events'] as const,
-  page: (livemode: boolean, query: Record<string, string>) =>
-    [...eventKeys.all(livemode), 'page', query] as const,
+  pages: (livemode: boolean) => [...eventKeys.all(livemode), 'page'] as const,
+  page: (livemode: boolean, query: Record<string, string>) => [...eventKeys.pages(livemode), query] as const,
   event: (livemode: boolean, id: string) => [...eventKeys.all(livemode), id] as const,
   deliveries: (livemode: boolean, id: string) => [...eventKeys.event(livemode, id), 'deliveries'] as const,
 };

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePaymentContext } from '@bazaar/payment-react';
 import { eventKeys } from './events-keys.ts';
 import { listEventDeliveries, listEvents, retrieveEvent } from './events-api.ts';
+import { dueDeliveryPollMs } from './use-webhooks.ts';
 
 /** One page of the mode's event log; the last page stays on screen while the next loads. */
 export function useEventPage(query: Record<string, string>) {
@@ -23,5 +24,6 @@ export function useEventDeliveries(id: string) {
   return useQuery({
     queryKey: eventKeys.deliveries(livemode, id),
     queryFn: () => listEventDeliveries(api, id),
+    refetchInterval: (loaded) => dueDeliveryPollMs(loaded.state.data),
   });
 }

@@ -5,6 +5,7 @@ import type {
   CreateWebhookRedeliveryBody,
   EventType,
   UpdateWebhookEndpointBody,
+  WebhookDelivery,
   WebhookEndpoint,
   WebhookRedelivery,
 } from '@bazaar/schemas';
@@ -25,6 +26,19 @@ import {
 
 /** How often a running redelivery's progress is read. */
 export const REDELIVERY_POLL_MS = 1_000;
+/** How often a list showing a delivery about to be sent reads it again. */
+const DUE_DELIVERY_POLL_MS = 2_000;
+
+/**
+ * Whether a delivery on screen is pending and due now (the sender takes it within a second or
+ * two): the list then reads again until it settles. One waiting hours for its next retry is not.
+ */
+export function dueDeliveryPollMs(page: { list: readonly WebhookDelivery[] } | undefined): number | false {
+  const soon = Date.now() / 1000 + DUE_DELIVERY_POLL_MS / 1000;
+  const isDue = (delivery: WebhookDelivery) =>
+    delivery.status === 'pending' && (delivery.next_attempt_at ?? 0) <= soon;
+  return page?.list.some(isDue) ? DUE_DELIVERY_POLL_MS : false;
+}
 
 export function useWebhookEndpointPage(query: Record<string, string>) {
   const { api, livemode } = usePaymentContext();
@@ -49,6 +63,7 @@ export function useWebhookDeliveryPage(id: string, query: Record<string, string>
     queryKey: webhookKeys.deliveryPage(livemode, id, query),
     queryFn: () => listWebhookDeliveries(api, id, { ...query }),
     placeholderData: keepPreviousData,
+    refetchInterval: (loaded) => dueDeliveryPollMs(loaded.state.data),
   });
 }
 

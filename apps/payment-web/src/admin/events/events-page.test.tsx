@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeRelay } from '@bazaar/payment-react/testing';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 import { makeDelivery, makeEndpoint, makeEvent, makeAttempt } from '../test-utils/webhook-builders.ts';
@@ -134,6 +135,20 @@ describe('EventsPage', () => {
     await user.click(within(failedRow as HTMLElement).getByRole('button', { name: 'Redeliver' }));
     expect(await screen.findByText('Queued to be sent again')).toBeTruthy();
     expect(api.sent('POST', '/payment-kit/api/webhook-deliveries/whd_2/redeliver')).toHaveLength(1);
+  });
+
+  it('shows a new event without a reload, once the relay tells of it', async () => {
+    const relay = installFakeRelay();
+    renderAdmin('/admin/events', { withRelay: true });
+    await screen.findByText('customer.created', {}, SLOW);
+    api.on('GET', EVENTS, {
+      body: {
+        list: [makeEvent({ id: 'evt_3', type: 'refund.created', object_id: 're_1' }), makeEvent()],
+        count: 2,
+      },
+    });
+    relay.deliver({ type: 'customer.created', data: { id: 'cus_2' } });
+    expect(await screen.findByText('refund.created', {}, SLOW)).toBeTruthy();
   });
 
   it('says when the event is not in the log', async () => {

@@ -3,8 +3,10 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
 import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
-import type { EventObject } from '@bazaar/schemas';
+import { EVENT_TYPES, type EventObject, type RelayEvent } from '@bazaar/schemas';
+import { eventKeys } from '../api/events-keys.ts';
 import { useEventPage } from '../api/use-events.ts';
+import { useLiveRefresh } from '../api/use-live-refresh.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
@@ -15,10 +17,14 @@ import { eventLogQuery } from './event-log-query.ts';
 const FILTER_FIELDS = [EVENT_TYPE_FIELD, EVENT_OBJECT_TYPE_FIELD];
 const PHONE_HIDDEN_FIELDS = ['object_id'];
 
+// Every event the relay tells of is a new row of the log; the Store's own (comments) are not.
+const refreshedKeys = (livemode: boolean) => [eventKeys.pages(livemode)];
+const isLogged = (event: RelayEvent) => (EVENT_TYPES as readonly string[]).includes(event.type);
+
 /**
  * `/admin/events`: the mode's last 30 days of events, by type, kind of object or object ID,
  * newest first or oldest (the `created` column sorts; the API takes its direction), exported
- * whole as filtered; a row opens the event.
+ * whole as filtered, read again as the relay tells of new ones; a row opens the event.
  */
 export function EventsPage() {
   const t = useTranslate();
@@ -26,6 +32,7 @@ export function EventsPage() {
   const grid = useServerGrid(FILTER_FIELDS);
   const query = eventLogQuery(grid.query);
   const events = useEventPage(query);
+  useLiveRefresh(refreshedKeys, isLogged);
   const columns = useMemo<GridColDef<EventObject>[]>(
     () => [
       {

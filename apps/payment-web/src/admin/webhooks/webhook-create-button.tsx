@@ -44,6 +44,8 @@ export function WebhookCreateButton() {
         onClose={() => {
           const id = created?.id;
           setCreated(null);
+          // The mutation keeps its answer, secret and all, until reset.
+          create.reset();
           if (id) void navigate(id);
         }}
       />

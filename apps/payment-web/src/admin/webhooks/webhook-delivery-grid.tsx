@@ -1,15 +1,15 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useNavigate } from 'react-router';
 import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDelivery } from '@bazaar/schemas';
 import { useWebhookDeliveryPage } from '../api/use-webhooks.ts';
 import { GridSelectFilter } from '../data-grid/grid-select-filter.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
+import { DeliveryAttemptsDialog } from './delivery-attempts-dialog.tsx';
 import { DeliveryResponse, lastAttemptOf } from './delivery-response.tsx';
 import { DeliveryStatusChip } from './delivery-status-chip.tsx';
 import { RedeliverButton } from './redeliver-button.tsx';
@@ -34,13 +34,15 @@ function DeliveryEvent({ delivery }: { delivery: WebhookDelivery }) {
 /**
  * An endpoint's deliveries, newest first, by status, paged by the server (the page's address
  * holds the view): each with its latest attempt's answer and time, how many attempts it took, and
- * a redelivery. A row opens its event, unless it was a test.
+ * a redelivery. A row opens its every attempt.
  */
 export function WebhookDeliveryGrid({ endpointId }: { endpointId: string }) {
   const t = useTranslate();
-  const navigate = useNavigate();
   const grid = useServerGrid(FILTER_FIELDS);
   const deliveries = useWebhookDeliveryPage(endpointId, grid.query);
+  // By id, so the dialog shows the delivery as the list last read it (a redelivery moving on).
+  const [openId, setOpenId] = useState<string | null>(null);
+  const openDelivery = deliveries.data?.list.find((delivery) => delivery.id === openId) ?? null;
   const statusOptions = WEBHOOK_DELIVERY_STATUSES.map((status) => ({
     value: status,
     label: t(`payment.admin.delivery.status.${status}`),
@@ -107,19 +109,20 @@ export function WebhookDeliveryGrid({ endpointId }: { endpointId: string }) {
   );
 
   return (
-    <ServerDataGrid
-      label={t('payment.admin.delivery.title')}
-      emptyText={t('payment.admin.delivery.empty')}
-      grid={grid}
-      columns={columns}
-      page={deliveries.data}
-      isLoading={deliveries.isFetching}
-      phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-      error={deliveries.error}
-      onRowClick={(delivery) => {
-        if (!delivery.test) void navigate(`../../events/${delivery.event_id}`, { relative: 'path' });
-      }}
-      toolbar={<GridSelectFilter grid={grid} field={STATUS_FIELD} options={statusOptions} />}
-    />
+    <>
+      <ServerDataGrid
+        label={t('payment.admin.delivery.title')}
+        emptyText={t('payment.admin.delivery.empty')}
+        grid={grid}
+        columns={columns}
+        page={deliveries.data}
+        isLoading={deliveries.isFetching}
+        phoneHiddenFields={PHONE_HIDDEN_FIELDS}
+        error={deliveries.error}
+        onRowClick={(delivery) => setOpenId(delivery.id)}
+        toolbar={<GridSelectFilter grid={grid} field={STATUS_FIELD} options={statusOptions} />}
+      />
+      <DeliveryAttemptsDialog delivery={openDelivery} onClose={() => setOpenId(null)} />
+    </>
   );
 }

@@ -66,7 +66,43 @@ describe('WebhookPage', () => {
     expect(await screen.findByText('Queued to be sent again')).toBeTruthy();
     expect(api.sent('POST', '/payment-kit/api/webhook-deliveries/whd_failed/redeliver')).toHaveLength(1);
     // The row opened nothing: the click was the button's.
-    expect(screen.getByLabelText('address').textContent).toBe('/admin/webhooks/we_1');
+    expect(screen.queryByRole('table', { name: 'Attempts' })).toBeNull();
+  });
+
+  it("opens a delivery's every attempt, with its event", async () => {
+    api.on('GET', `${ENDPOINT}/deliveries`, {
+      body: {
+        list: [
+          makeDelivery({
+            status: 'succeeded',
+            attempt_count: 2,
+            attempts: [
+              makeAttempt({
+                id: 'wha_a',
+                status: 'failed',
+                response_status: null,
+                error: 'No answer within 10 s',
+              }),
+              makeAttempt({ id: 'wha_b', status: 'succeeded', response_status: 204, duration_ms: 87 }),
+            ],
+          }),
+        ],
+        count: 1,
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    await openEndpoint();
+    await user.click(await screen.findByText('204'));
+    const attempts = await screen.findByRole('table', { name: 'Attempts' });
+    const rows = within(attempts).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('No answer within 10 s'),
+      expect.stringContaining('87 ms'),
+    ]);
+    const dialog = screen.getByRole('dialog', { name: 'invoice.paid' });
+    expect(within(dialog).getByRole('link', { name: 'evt_1' }).getAttribute('href')).toBe(
+      '/admin/events/evt_1',
+    );
   });
 
   it('sends a test event of the type chosen and says how the endpoint answered', async () => {

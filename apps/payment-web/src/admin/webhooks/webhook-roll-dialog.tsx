@@ -84,7 +84,14 @@ export function WebhookRollDialog({
           </Stack>
         </Stack>
       </AdminDialog>
-      <WebhookSecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <WebhookSecretDialog
+        secret={secret}
+        onClose={() => {
+          setSecret(null);
+          // The mutation keeps its answer, secret and all, until reset.
+          roll.reset();
+        }}
+      />
     </>
   );
 }
