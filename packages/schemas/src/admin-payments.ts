@@ -13,7 +13,7 @@ import { refundSchema } from './refunds.ts';
  * a sort: the payments of a list are in several currencies, which no order compares.
  */
 export const paymentSearchQuerySchema = z.object({
-  q: unlessEmpty(z.string().trim().min(1).max(100)),
+  q: unlessEmpty(z.string().trim().max(100)),
   sortBy: unlessEmpty(z.enum(['created'])),
   sortDirection: unlessEmpty(z.enum(SORT_DIRECTIONS)),
 });

@@ -96,6 +96,8 @@ describe.each(TEST_DIALECTS)('the payer’s payments on %s', (dialect) => {
     // A search is one more filter: with the status, and counted as it finds.
     expect((await list('&q=ada@example.com&status=succeeded', admin)).page).toMatchObject({ count: 1 });
     expect(await ids('&q=nobody')).toEqual([]);
+    // Blanks search for nothing: the whole list.
+    expect(await ids('&q=%20%20')).toEqual([bobs, adaDeclined, adaFirst]);
     // `%` is searched as itself, not as SQL's wildcard.
     expect(await ids('&q=%25')).toEqual([]);
 
