@@ -234,6 +234,14 @@ describe('the manual invoice form', () => {
     );
   });
 
+  it('shows a line whose price was archived since by the line’s name', async () => {
+    const archived = { ...DRAFT.lines[0]!, description: 'Winter poster', price_id: 'price_winter' };
+    api.on('GET', `${INVOICES}/in_1`, { body: { ...DRAFT, lines: [archived] } });
+    renderAdmin('/admin/invoices/in_1/edit');
+    expect(await screen.findByRole('group', { name: 'Line 1' }, SLOW)).toBeTruthy();
+    expect(lineField(1, 'combobox', 'Price').textContent).toBe('Winter poster');
+  });
+
   it('does not offer to edit an invoice that was finalized', async () => {
     api.on('GET', `${INVOICES}/in_1`, { body: { ...DRAFT, status: 'open' } });
     renderAdmin('/admin/invoices/in_1/edit');

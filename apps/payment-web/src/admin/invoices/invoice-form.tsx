@@ -14,8 +14,8 @@ import { InvoiceCustomerField } from './invoice-customer-field.tsx';
 import {
   defaultInvoiceValues,
   INVOICE_FORM_FIELDS,
-  invoiceablePrices,
   invoiceBodyOf,
+  invoicePriceOptions,
   invoiceValuesOf,
   type InvoiceFormValues,
 } from './invoice-form-values.ts';
@@ -105,8 +105,7 @@ function InvoiceFormFields({
           </FormTextField>
         </Stack>
         <InvoiceLineFields
-          prices={invoiceablePrices(prices, currencyId)}
-          currencies={currencies}
+          priceOptions={invoicePriceOptions(prices, { currencyId, currencies, invoice, t })}
           currency={currency}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -8,23 +8,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslate } from '@bazaar/payment-react';
-import type { AdminPaymentCurrency, AdminPrice, PaymentCurrency } from '@bazaar/schemas';
+import type { PaymentCurrency } from '@bazaar/schemas';
 import { ChoiceField } from '../components/choice-field.tsx';
 import { FormTextField } from '../components/form-text-field.tsx';
 import { AmountField } from '../prices/amount-field.tsx';
-import { describePrice } from '../prices/price-summary.ts';
-import { emptyInvoiceLine, type InvoiceFormValues } from './invoice-form-values.ts';
+import { emptyInvoiceLine, type InvoiceFormValues, type PriceOption } from './invoice-form-values.ts';
 
 interface InvoiceLineFieldsProps {
-  /** The prices the invoice may bill in its currency. */
-  prices: AdminPrice[];
-  currencies: AdminPaymentCurrency[];
+  priceOptions: PriceOption[];
   /** The invoice's currency, which a charge of its own is typed in. */
   currency: PaymentCurrency | undefined;
 }
 
 /** What the invoice bills, a line each: a price of the catalogue, or a charge described and priced here. */
-export function InvoiceLineFields({ prices, currencies, currency }: InvoiceLineFieldsProps) {
+export function InvoiceLineFields({ priceOptions, currency }: InvoiceLineFieldsProps) {
   const t = useTranslate();
   const { control } = useFormContext<InvoiceFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
@@ -77,11 +74,11 @@ export function InvoiceLineFields({ prices, currencies, currency }: InvoiceLineF
                     select
                     fullWidth
                     size="small"
-                    helperText={prices.length === 0 ? t('payment.admin.invoices.noPrices') : undefined}
+                    helperText={priceOptions.length === 0 ? t('payment.admin.invoices.noPrices') : undefined}
                   >
-                    {prices.map((price) => (
-                      <MenuItem key={price.id} value={price.id}>
-                        {price.product.name} · {price.nickname || describePrice(price, currencies, t)}
+                    {priceOptions.map((option) => (
+                      <MenuItem key={option.id} value={option.id}>
+                        {option.label}
                       </MenuItem>
                     ))}
                   </FormTextField>
