@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentDb } from '../db/tables.ts';
 import { deleteEventRowsBefore } from '../modules/events/repository.ts';
 import { retentionStart } from '../modules/events/service.ts';
-import { deleteDeliveryRowsBefore } from '../modules/webhooks/repository.ts';
+import { deleteDeliveryRowsBefore, deleteRedeliveryRowsBefore } from '../modules/webhooks/repository.ts';
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1_000;
 const PRUNE_BATCH_SIZE = 1_000;
@@ -16,17 +16,19 @@ export const EVENT_TYPES_KEPT_FOR_METRICS = ['payment_intent.payment_failed', 'i
 
 /**
  * Deletes what the event log no longer shows (30 days): the deliveries of older events with their
- * attempts and redelivery records, then the events the outbox is done with, a batch at a time so
- * no statement holds the tables long. Answers how many of each it deleted.
+ * attempts, the redeliveries made before then, and the events the outbox is done with, a batch
+ * at a time so no statement holds the tables long. Answers how many of each it deleted.
  */
 export async function pruneEventLog(deps: { db: PaymentDb; clock: Clock }) {
   const before = retentionStart(deps.clock);
-  const pruned = { deliveries: 0, events: 0 };
+  const pruned = { deliveries: 0, redeliveries: 0, events: 0 };
   for (;;) {
     const count = await deleteDeliveryRowsBefore(deps.db, before, PRUNE_BATCH_SIZE);
     pruned.deliveries += count;
     if (count < PRUNE_BATCH_SIZE) break;
   }
+  // A handful a day at most: one statement.
+  pruned.redeliveries = await deleteRedeliveryRowsBefore(deps.db, before);
   for (;;) {
     const count = await deleteEventRowsBefore(deps.db, {
       before,

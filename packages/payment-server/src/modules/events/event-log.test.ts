@@ -112,17 +112,18 @@ describe.each(TEST_DIALECTS)('the event log on %s', (dialect) => {
     t.clock.advance(20 * DAY);
     await record(invoice('invoice.paid', 'in_recent'));
     await deliverDueWebhooks(t.deps);
-    await adminRequest(t, 'POST', `/webhook-endpoints/${endpointId}/redeliveries`, {
+    const recentRedelivery = await adminRequest(t, 'POST', `/webhook-endpoints/${endpointId}/redeliveries`, {
       delivery_ids: (
         await t.db.selectFrom('webhook_deliveries').select('id').where('object_id', '=', 'in_old').execute()
       ).map((row) => row.id),
     });
     await deliverDueWebhooks(t.deps);
+    expect(recentRedelivery.statusCode, recentRedelivery.body).toBe(200);
 
     t.clock.advance(11 * DAY);
     // Not yet relayed: the outbox still owes it, whatever its age.
     await t.db.updateTable('events').set({ relayed_at: null }).where('object_id', '=', 'in_recent').execute();
-    expect(await pruneEventLog(t.deps)).toEqual({ deliveries: 2, events: 1 });
+    expect(await pruneEventLog(t.deps)).toEqual({ deliveries: 2, redeliveries: 0, events: 1 });
 
     const events = await t.db.selectFrom('events').select('object_id').orderBy('object_id').execute();
     expect(events.map((row) => row.object_id)).toEqual(['in_recent', 'pi_failed']);
@@ -130,6 +131,10 @@ describe.each(TEST_DIALECTS)('the event log on %s', (dialect) => {
     expect(deliveries.map((row) => row.object_id)).toEqual(['in_recent']);
     expect(await t.db.selectFrom('webhook_attempts').select('id').execute()).toHaveLength(1);
     expect(await t.db.selectFrom('webhook_redelivery_items').select('delivery_id').execute()).toEqual([]);
-    expect(await pruneEventLog(t.deps)).toEqual({ deliveries: 0, events: 0 });
+    expect(await pruneEventLog(t.deps)).toEqual({ deliveries: 0, redeliveries: 0, events: 0 });
+    // The redelivery, made 20 days in, goes once it is 30 days old.
+    t.clock.advance(20 * DAY);
+    expect(await pruneEventLog(t.deps)).toMatchObject({ redeliveries: 1 });
+    expect(await t.db.selectFrom('webhook_redeliveries').select('id').execute()).toEqual([]);
   });
 });

@@ -305,6 +305,15 @@ export async function insertRedelivery(
   return Number(inserted.numInsertedOrUpdatedRows ?? 0);
 }
 
+/** Deletes the redeliveries made before `before`: their deliveries are pruned by then. */
+export async function deleteRedeliveryRowsBefore(db: PaymentDb, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_redeliveries')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function findRedeliveryRow(
   db: PaymentDb,
   id: string,
