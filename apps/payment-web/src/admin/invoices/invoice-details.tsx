@@ -3,20 +3,10 @@ import { Link as RouterLink } from 'react-router';
 import { formatDate, formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
 import { invoiceReasonKey } from '@bazaar/payment-react/customer';
 import type { AdminInvoice } from '@bazaar/schemas';
-import { useCustomerDetails } from '../api/use-customers.ts';
 import { DetailList } from '../components/detail-list.tsx';
+import { InvoiceCustomerLink } from './invoice-customer-link.tsx';
 
 const date = (timestamp: number | null) => (timestamp === null ? '' : formatDateTimeMinutes(timestamp));
-
-/** Whom the invoice bills, linked to their page: by name once it is loaded, by id meanwhile. */
-function CustomerLink({ id }: { id: string }) {
-  const customer = useCustomerDetails(id).data;
-  return (
-    <Link component={RouterLink} to={`/admin/customers/${encodeURIComponent(id)}`}>
-      {(customer && (customer.name || customer.email)) || id}
-    </Link>
-  );
-}
 
 /** The invoice's facts: whom it bills and why, how it is collected, and its dates; empty ones are left out. */
 export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
@@ -24,7 +14,7 @@ export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
   const isDraft = invoice.status === 'draft';
   const rows = [
     [t('payment.admin.field.id'), invoice.id],
-    [t('payment.admin.invoice.customer'), <CustomerLink key="customer" id={invoice.customer_id} />],
+    [t('payment.admin.invoice.customer'), <InvoiceCustomerLink key="customer" id={invoice.customer_id} />],
     [
       t('payment.admin.invoices.subscription'),
       invoice.subscription_id ? (

@@ -1,11 +1,14 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslate } from '@bazaar/payment-react';
 import { useInvoice, useUpdateInvoice } from '../api/use-invoices.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { DetailList } from '../components/detail-list.tsx';
 import { DetailLoadState } from '../components/detail-load-state.tsx';
+import { InvoiceCustomerLink } from './invoice-customer-link.tsx';
 import { InvoiceForm } from './invoice-form.tsx';
 
 /** `/admin/invoices/:id/edit`: a draft's lines and terms, in the form that wrote it; back to its page once saved. */
@@ -26,6 +29,16 @@ export function InvoiceEditPage() {
       {invoice ? (
         <>
           <AdminPageHeading title={t('payment.admin.invoices.editTitle', { number: invoice.number })} />
+          <Box sx={{ mb: 3 }}>
+            <DetailList
+              rows={[
+                [
+                  t('payment.admin.invoice.customer'),
+                  <InvoiceCustomerLink key="customer" id={invoice.customer_id} />,
+                ],
+              ]}
+            />
+          </Box>
           {invoice.status === 'draft' ? (
             <InvoiceForm
               invoice={invoice}

@@ -212,6 +212,9 @@ describe('the manual invoice form', () => {
     expect(await screen.findByRole('heading', { name: 'Edit draft BZR-0007' }, SLOW)).toBeTruthy();
     // A draft keeps its customer and currency.
     expect(screen.queryByRole('combobox', { name: 'Customer' })).toBeNull();
+    expect((await screen.findByRole('link', { name: 'Ada Lovelace' })).getAttribute('href')).toBe(
+      '/admin/customers/cus_1',
+    );
     const currency = await screen.findByRole('combobox', { name: 'Currency' }, SLOW);
     expect(currency.getAttribute('aria-disabled')).toBe('true');
     expect(lineField(1, 'combobox', 'Price').textContent).toBe('Bazaar T-shirt · $19.99');
