@@ -32,6 +32,13 @@ export const listCustomersQuerySchema = paginationQuerySchema.extend({
   sortDirection: unlessEmpty(z.enum(SORT_DIRECTIONS)),
 });
 export type ListCustomersQuery = z.input<typeof listCustomersQuerySchema>;
+/** `GET /customers/export.csv`: the list's search, every page at once, newest first as every export is. */
+export const exportCustomersQuerySchema = listCustomersQuerySchema.omit({
+  page: true,
+  pageSize: true,
+  sortBy: true,
+  sortDirection: true,
+});
 
 /** A customer as an admin sees them: with the test clock they live in and when they were created. */
 export const adminCustomerSchema = customerSchema.extend({

@@ -6,7 +6,7 @@ import { DEMO } from '../demo/seed.ts';
 import { TEST_CARDS } from '../providers/test-card-network.ts';
 import { adminRequest } from '../test-utils/admin-requests.ts';
 import { confirmCard, startAndSubmit } from '../test-utils/checkout-steps.ts';
-import { openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
+import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
 import { makeSubscription, MONTHLY } from '../test-utils/subscription-builders.ts';
 
 /** Each admin list with an export: the export holds what the list's pages hold, in their order. */
@@ -17,7 +17,17 @@ const EXPORTS = [
   { list: '/payment-intents', query: '&status=succeeded', file: 'payments' },
   { list: '/refunds', query: '', file: 'refunds' },
   { list: '/invoices', query: '&status=paid', file: 'invoices' },
+  { list: '/customers', query: '', file: 'customers' },
+  { list: '/customers', query: '&q=PAYER', file: 'customers' },
+  { list: '/products', query: '', file: 'products' },
+  { list: '/products', query: '&active=false', file: 'products' },
+  { list: '/products', query: '&q=bazaar', file: 'products' },
+  { list: '/payment-links', query: '', file: 'payment-links' },
+  { list: '/payment-links', query: '&active=true&q=license', file: 'payment-links' },
 ] as const;
+
+/** A name a spreadsheet would run as a formula, as anyone may type it. */
+const FORMULA = '=HYPERLINK("http://evil.example","click")';
 
 describe.each(TEST_DIALECTS)('list exports on %s', (dialect) => {
   let t: PaymentTestApp;
@@ -38,6 +48,39 @@ describe.each(TEST_DIALECTS)('list exports on %s', (dialect) => {
         refundSchema.parse(refund.json());
       }
     }
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `${API}/customers/me?livemode=false`,
+      headers: t.signedIn({ did: 'did:bazaar:usr_payer1' }),
+      payload: { name: FORMULA, email: 'payer1@example.com' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    t.clock.advance(60);
+    const product = await adminRequest(t, 'POST', '/products', {
+      livemode: false,
+      name: FORMULA,
+      description: '+1 retired',
+      unit_label: 'seat',
+      active: false,
+    });
+    expect(product.statusCode, product.body).toBe(200);
+    t.clock.advance(60);
+    const link = await adminRequest(t, 'POST', '/payment-links', {
+      livemode: false,
+      name: '-license for teams',
+      currency_id: DEMO.usdCurrencyId,
+      line_items: [
+        {
+          price_id: DEMO.licensePriceId,
+          quantity: 2,
+          adjustable_quantity: { enabled: true, minimum: 1, maximum: 5 },
+        },
+        { price_id: DEMO.supportPriceId, quantity: 1, cross_sell: true },
+      ],
+      after_completion: { type: 'redirect', redirect: { url: 'https://example.com/thanks' } },
+      metadata: { team: 'yes' },
+    });
+    expect(link.statusCode, link.body).toBe(200);
     for (const [index, status] of (['active', 'canceled', 'past_due'] as const).entries()) {
       t.clock.advance(60);
       await makeSubscription(t, {
@@ -51,7 +94,7 @@ describe.each(TEST_DIALECTS)('list exports on %s', (dialect) => {
     await t?.close();
   });
 
-  it.each(EXPORTS)('exports $list$query as its pages list it', async ({ list, query, file }) => {
+  it.each(EXPORTS)('exports $list with "$query" as its pages list it', async ({ list, query, file }) => {
     const listed = await adminRequest(t, 'GET', `${list}?livemode=false&pageSize=100${query}`);
     expect(listed.statusCode, listed.body).toBe(200);
     const page = listed.json() as { list: Array<{ id: string }>; count: number };
@@ -103,5 +146,97 @@ describe.each(TEST_DIALECTS)('list exports on %s', (dialect) => {
     ]);
     expect(subscriptions[0]!.products).toMatch(/ × 3$/);
     expect(subscriptions[0]!.cancel_at_period_end).toBe('false');
+  });
+
+  /** A list's export, parsed: its header row names each record's cells. */
+  async function exportedRecords(path: string): Promise<Array<Record<string, string>>> {
+    const exported = await adminRequest(t, 'GET', path);
+    expect(exported.statusCode, exported.body).toBe(200);
+    return parse(exported.body, { columns: true }) as Array<Record<string, string>>;
+  }
+
+  it('writes a customer in full, a formula for a name as text', async () => {
+    const [payer] = await exportedRecords('/customers/export.csv?livemode=false&q=usr_payer1');
+    expect(payer).toMatchObject({
+      name: `'${FORMULA}`,
+      did: 'did:bazaar:usr_payer1',
+      test_clock_id: '',
+      metadata: '',
+    });
+    expect(Object.keys(payer!)).toEqual([
+      'id',
+      'name',
+      'email',
+      'phone',
+      'did',
+      'address_line1',
+      'address_line2',
+      'address_city',
+      'address_state',
+      'address_postal_code',
+      'address_country',
+      'test_clock_id',
+      'metadata',
+      'created',
+    ]);
+    expect(payer!.id).toMatch(/^cus_/);
+    expect(payer!.created).toMatch(/Z$/);
+  });
+
+  it('writes a product in full with how many of its prices are active', async () => {
+    const [archived] = await exportedRecords('/products/export.csv?livemode=false&active=false');
+    expect(archived).toMatchObject({
+      name: `'${FORMULA}`,
+      active: 'false',
+      description: "'+1 retired",
+      unit_label: 'seat',
+      statement_descriptor: '',
+      prices: '0',
+      active_prices: '0',
+    });
+
+    const products = await exportedRecords('/products/export.csv?livemode=false');
+    const membership = products.find((product) => product.id === DEMO.membershipProductId)!;
+    const prices = (
+      await adminRequest(
+        t,
+        'GET',
+        `/prices?livemode=false&pageSize=100&product_id=${DEMO.membershipProductId}`,
+      )
+    ).json() as { list: Array<{ active: boolean }>; count: number };
+    expect(prices.count).toBeGreaterThan(1);
+    expect(membership).toMatchObject({
+      name: 'Bazaar Club membership',
+      active: 'true',
+      prices: String(prices.count),
+      active_prices: String(prices.list.filter((price) => price.active).length),
+    });
+  });
+
+  it('writes a payment link with what it sells and the options of its checkout', async () => {
+    const [link] = await exportedRecords('/payment-links/export.csv?livemode=false&q=teams');
+    const names = (await adminRequest(t, 'GET', '/products?livemode=false&pageSize=100')).json() as {
+      list: Array<{ id: string; name: string }>;
+    };
+    const productName = (id: string) => names.list.find((product) => product.id === id)!.name;
+    expect(link).toMatchObject({
+      name: "'-license for teams",
+      active: 'true',
+      currency: 'USD',
+      items: `${DEMO.licensePriceId} × 2 (adjustable 1–5); ${DEMO.supportPriceId} × 1 (cross-sell)`,
+      products: `${productName(DEMO.licenseProductId)}; ${productName(DEMO.supportProductId)}`,
+      submit_type: 'auto',
+      phone_number_collection: 'false',
+      trial_period_days: '',
+      after_completion: 'redirect',
+      redirect_url: 'https://example.com/thanks',
+      donation: 'false',
+      metadata: '{"team":"yes"}',
+    });
+
+    const donation = (await exportedRecords('/payment-links/export.csv?livemode=false')).find(
+      (record) => record.id === DEMO.donationLinkId,
+    );
+    expect(donation).toMatchObject({ donation: 'true', submit_type: 'donate' });
   });
 });

@@ -2,10 +2,11 @@ import {
   DEFAULT_CUSTOMER_SORT_DIRECTIONS,
   type AdminCustomer,
   type AdminCustomerDetails,
+  type exportCustomersQuerySchema,
   type listCustomersQuerySchema,
   type SessionUser,
 } from '@bazaar/schemas';
-import { notFound } from '@bazaar/server-kit';
+import { mapBatches, notFound, type ListExport } from '@bazaar/server-kit';
 import type { z } from 'zod';
 import { fromFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
@@ -16,7 +17,7 @@ import { getCurrenciesById } from '../payment-methods/service.ts';
 import { listVisibleRefunds } from '../refunds/service.ts';
 import { listVisibleSubscriptions } from '../subscriptions/service.ts';
 import { getTestClock } from '../test-clocks/service.ts';
-import { findCustomerRow, listCustomerRows, type CustomerRow } from './repository.ts';
+import { exportCustomerRows, findCustomerRow, listCustomerRows, type CustomerRow } from './repository.ts';
 import { toCustomer } from './service.ts';
 
 /** How many of each thing a customer owns their admin page shows before linking to the full list. */
@@ -49,6 +50,18 @@ export async function listCustomers(
     },
   );
   return { list: rows.map(toAdminCustomer), count };
+}
+
+/** `GET /customers/export.csv`: every customer the same search lists, newest first, a batch at a time. */
+export async function exportCustomers(
+  db: PaymentDb,
+  query: z.output<typeof exportCustomersQuerySchema> & { livemode: boolean },
+): Promise<ListExport<AdminCustomer>> {
+  const rows = await exportCustomerRows(db, { livemode: query.livemode, q: query.q });
+  return {
+    total: rows.total,
+    records: mapBatches(rows.records, async (batch) => batch.map(toAdminCustomer)),
+  };
 }
 
 /**

@@ -2,17 +2,20 @@ import {
   adminCustomerDetailsSchema,
   adminCustomerSchema,
   customerSchema,
+  exportCustomersQuerySchema,
   idSchema,
   listCustomersQuerySchema,
   paginatedSchema,
   updateCustomerBodySchema,
 } from '@bazaar/schemas';
-import { requireUser, type ZodApp } from '@bazaar/server-kit';
+import { requireUser, sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { adminOnly } from '../../http/admin-only.ts';
+import { exportFileName } from '../../http/csv-cells.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
-import { getCustomerDetails, listCustomers } from './admin-service.ts';
+import { exportCustomers, getCustomerDetails, listCustomers } from './admin-service.ts';
+import { CUSTOMER_CSV_COLUMNS } from './export-columns.ts';
 import { getMyCustomer, updateMyCustomer } from './service.ts';
 
 const flagQuery = z
@@ -64,6 +67,17 @@ export function registerCustomerRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => listCustomers(deps.db, request.query),
+  );
+
+  app.get(
+    '/customers/export.csv',
+    { ...adminOnly, schema: { querystring: exportCustomersQuerySchema.extend({ livemode: livemodeQuery }) } },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('customers', request.query.livemode),
+        columns: CUSTOMER_CSV_COLUMNS,
+        list: await exportCustomers(deps.db, request.query),
+      }),
   );
 
   app.get(
