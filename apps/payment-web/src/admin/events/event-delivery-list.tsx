@@ -21,7 +21,11 @@ import { RedeliverButton } from '../webhooks/redeliver-button.tsx';
 function EndpointLink({ id }: { id: string }) {
   const endpoint = useWebhookEndpoint(id);
   return (
-    <Link component={RouterLink} to={`../../webhooks/${id}`} relative="path" sx={{ wordBreak: 'break-all' }}>
+    <Link
+      component={RouterLink}
+      to={`/admin/webhooks/${encodeURIComponent(id)}`}
+      sx={{ wordBreak: 'break-all' }}
+    >
       {endpoint.data?.url ?? id}
     </Link>
   );

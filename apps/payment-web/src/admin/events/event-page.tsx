@@ -10,6 +10,7 @@ import { useEvent } from '../api/use-events.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { DetailList } from '../components/detail-list.tsx';
 import { EventDeliveryList } from './event-delivery-list.tsx';
+import { EventObjectLink } from './event-object-link.tsx';
 import { EventPayload } from './event-payload.tsx';
 
 function EventLoadError({ error }: { error: unknown }) {
@@ -46,7 +47,7 @@ export function EventPage() {
             <DetailList
               rows={[
                 [t('payment.admin.field.id'), event.id],
-                [t('payment.admin.event.object'), event.object_id],
+                [t('payment.admin.event.object'), <EventObjectLink key="object" id={event.object_id} />],
                 [t('payment.admin.field.created'), formatDateTimeMinutes(event.created)],
               ]}
             />

@@ -151,6 +151,21 @@ describe('EventsPage', () => {
     expect(await screen.findByText('refund.created', {}, SLOW)).toBeTruthy();
   });
 
+  it("links the object to its page when the dashboard has one, and goes to a delivery's endpoint", async () => {
+    api.on('GET', `${EVENTS}/evt_2`, {
+      body: makeEvent({ id: 'evt_2', type: 'customer.created', object_id: 'cus_9', data: { id: 'cus_9' } }),
+    });
+    api.on('GET', `${EVENTS}/evt_2/deliveries`, {
+      body: { list: [makeDelivery({ event_id: 'evt_2' })], count: 1 },
+    });
+    api.on('GET', '/payment-kit/api/webhook-endpoints/we_1', { body: makeEndpoint() });
+    renderAdmin('/admin/events/evt_2');
+    const object = await screen.findByRole('link', { name: 'cus_9' }, SLOW);
+    expect(object.getAttribute('href')).toBe('/admin/customers/cus_9');
+    const endpoint = await screen.findByRole('link', { name: 'https://shop.example/hooks' });
+    expect(endpoint.getAttribute('href')).toBe('/admin/webhooks/we_1');
+  });
+
   it('says when the event is not in the log', async () => {
     renderAdmin('/admin/events/evt_gone');
     expect(await screen.findByText('There is no such event in the last 30 days.', {}, SLOW)).toBeTruthy();

@@ -56,7 +56,7 @@ export function DeliveryAttemptsDialog({
                 delivery.test ? (
                   `${delivery.event_id} (${t('payment.admin.delivery.test')})`
                 ) : (
-                  <Link component={RouterLink} to={`../../events/${delivery.event_id}`} relative="path">
+                  <Link component={RouterLink} to={`/admin/events/${encodeURIComponent(delivery.event_id)}`}>
                     {delivery.event_id}
                   </Link>
                 ),
