@@ -17,6 +17,7 @@ interface CustomerSearchFieldProps {
   noOptionsText: string;
   helperText?: string;
   error?: boolean;
+  required?: boolean;
 }
 
 /** A customer of the mode, found by name, email or DID as the admin types (the server searches). */
@@ -27,6 +28,7 @@ export function CustomerSearchField({
   noOptionsText,
   helperText,
   error,
+  required,
 }: CustomerSearchFieldProps) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
@@ -52,7 +54,9 @@ export function CustomerSearchField({
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       loading={customers.isFetching}
       noOptionsText={noOptionsText}
-      renderInput={(params) => <TextField {...params} label={label} error={error} helperText={helperText} />}
+      renderInput={(params) => (
+        <TextField {...params} required={required} label={label} error={error} helperText={helperText} />
+      )}
     />
   );
 }
