@@ -6,6 +6,7 @@ import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { ABT, makeCustomerDetails, MIDDAY } from '../test-utils/customer-builders.ts';
 import { makeAdminInvoice } from '../test-utils/invoice-builders.ts';
 import { makeListedPayment } from '../test-utils/payment-builders.ts';
+import { atPhoneWidth } from '../test-utils/phone-width.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 
 /** The first render loads the dashboard's lazy chunks. */
@@ -258,6 +259,16 @@ describe('InvoicePage', () => {
     );
     expect(await screen.findByRole('link', { name: '$75.00' }, SLOW)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Void' })).toBeNull();
+  });
+
+  it('confirms a move over the whole screen at phone width', async () => {
+    atPhoneWidth();
+    api.on('GET', INVOICE, { body: DRAFT });
+    const user = userEvent.setup();
+    renderAdmin('/admin/invoices/in_1');
+    await user.click(await screen.findByRole('button', { name: 'Finalize' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Finalize' });
+    expect(dialog.className).toMatch(/MuiDialog-paperFullScreen/);
   });
 
   it('speaks Chinese', async () => {

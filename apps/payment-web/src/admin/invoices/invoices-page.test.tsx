@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { makeInvoice } from '../test-utils/customer-builders.ts';
+import { atPhoneWidth } from '../test-utils/phone-width.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 
 /** The first render loads the dashboard's lazy chunks. */
@@ -29,6 +30,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('InvoicesPage', () => {
@@ -83,6 +85,18 @@ describe('InvoicesPage', () => {
     );
     await user.click(await screen.findByRole('gridcell', { name: 'BZR-0001' }, SLOW));
     await waitFor(() => expect(screen.getByLabelText('address').textContent).toBe('/admin/invoices/in_1'));
+  });
+
+  it('keeps number, status and total at phone width', async () => {
+    atPhoneWidth();
+    api.on('GET', '/payment-kit/api/invoices', { body: { list: [makeInvoice()], count: 1 } });
+    renderAdmin('/admin/invoices');
+    expect(await screen.findByRole('gridcell', { name: 'BZR-0001' }, SLOW)).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Invoice number',
+      'Status',
+      'Total',
+    ]);
   });
 
   it('says why an export failed, and saves nothing', async () => {
