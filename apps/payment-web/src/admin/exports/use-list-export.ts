@@ -7,6 +7,7 @@ export type ListExportState =
   | { status: 'failed'; error: unknown };
 
 const NEWLINE = 10;
+const QUOTE = 34;
 
 /**
  * Downloads a list's CSV export (`GET {path}`, the list's filters as `query`) as it streams,
@@ -36,12 +37,18 @@ export function useListExport(path: string, fileName: string) {
         const chunks: Uint8Array[] = [];
         // The first line is the header row.
         let lines = -1;
+        // A line break inside a quoted cell (a description of two paragraphs) ends no row; an
+        // escaped quote ("") toggles twice, so counting quotes tells where a cell is open.
+        let isInQuotes = false;
         const reader = response.body.getReader();
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
           chunks.push(value);
-          for (const byte of value) if (byte === NEWLINE) lines += 1;
+          for (const byte of value) {
+            if (byte === QUOTE) isInQuotes = !isInQuotes;
+            else if (byte === NEWLINE && !isInQuotes) lines += 1;
+          }
           setState({
             status: 'running',
             rows: Math.max(lines, 0),

@@ -11,6 +11,9 @@ const SLOW = { timeout: 10_000 };
 const api = createAdminApiStub();
 const PRODUCTS = '/payment-kit/api/products';
 const EXPORT = '/payment-kit/api/products/export.csv';
+const HEADER = 'id,name,description\n';
+/** A row whose description runs over two lines, quoted as CSV quotes it. */
+const MUG = 'prod_mug,Bazaar mug,"Holds tea.\nDishwasher safe."\n';
 
 beforeAll(() => api.install());
 beforeEach(() => {
@@ -41,7 +44,7 @@ describe('ProductsPage', () => {
     });
   });
 
-  it('exports the products as filtered, whole, showing how far it is', async () => {
+  it('exports the products as filtered, whole, counting rows rather than the lines of a description', async () => {
     const saved = catchSavedFiles();
     let finish!: () => void;
     const rest = new Promise<void>((resolve) => {
@@ -52,9 +55,9 @@ describe('ProductsPage', () => {
       headers: { 'content-type': 'text/csv; charset=utf-8', 'x-total-count': '2' },
       raw: new ReadableStream<Uint8Array>({
         async start(controller) {
-          controller.enqueue(encode('id,name\nprod_mug,Bazaar mug\n'));
+          controller.enqueue(encode(`${HEADER}${MUG}prod_cup,Bazaar cup,"Small\n`));
           await rest;
-          controller.enqueue(encode('prod_cup,Bazaar cup\n'));
+          controller.enqueue(encode('and light"\n'));
           controller.close();
         },
       }),
@@ -73,7 +76,7 @@ describe('ProductsPage', () => {
     });
     finish();
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(await saved[0]!.text()).toBe('id,name\nprod_mug,Bazaar mug\nprod_cup,Bazaar cup\n');
+    expect(await saved[0]!.text()).toBe(`${HEADER}${MUG}prod_cup,Bazaar cup,"Small\nand light"\n`);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Exporting' })).toBeNull());
   });
 
