@@ -7,6 +7,7 @@ import type { PaymentDeps } from './deps.ts';
 import { DEFAULT_PAYMENT_LIMITS, type PaymentLimits } from './limits.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { createBillingWorker } from './flows/run-billing.ts';
+import { createTestClockAdvancer } from './flows/advance-test-clock.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { createSessionSweeper } from './modules/checkout-sessions/expiry.ts';
 import { registerCheckoutSessionRoutes } from './modules/checkout-sessions/routes.ts';
@@ -39,6 +40,7 @@ import { registerDonationRoutes } from './modules/donations/routes.ts';
 import { registerMetricsRoutes } from './modules/metrics/routes.ts';
 import { createPriceRevenueRollup } from './flows/roll-up-price-revenue.ts';
 import { createRefundSender } from './flows/refund-payment.ts';
+import { createEventLogPruner } from './flows/prune-event-log.ts';
 import { createPaymentServices } from './component-services.ts';
 
 export type { PaymentDeps } from './deps.ts';
@@ -130,11 +132,13 @@ export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentK
   };
   const sessionSweeper = createSessionSweeper(deps, componentDeps.logger);
   const billingWorker = createBillingWorker(deps, componentDeps.logger);
+  const testClockAdvancer = createTestClockAdvancer(deps, componentDeps.logger);
   const chainWatcher = createChainWatcher(deps, componentDeps.logger);
   const subscribers = new Map<string, EventSubscriber>();
   let isMigrated = false;
   const webhookSender = createWebhookSender({ ...deps, subscribers }, componentDeps.logger);
   const refundSender = createRefundSender(deps, componentDeps.logger);
+  const eventLogPruner = createEventLogPruner(deps, componentDeps.logger);
   const revenueRollup = createPriceRevenueRollup(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.paymentKit,
@@ -160,16 +164,20 @@ export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentK
       outbox.start();
       sessionSweeper.start();
       billingWorker.start();
+      testClockAdvancer.start();
       chainWatcher.start();
       webhookSender.start();
       refundSender.start();
+      eventLogPruner.start();
       revenueRollup.start();
     },
     stop: async () => {
+      await eventLogPruner.stop();
       await revenueRollup.stop();
       await refundSender.stop();
       await webhookSender.stop();
       await chainWatcher.stop();
+      await testClockAdvancer.stop();
       await billingWorker.stop();
       await sessionSweeper.stop();
       await outbox.stop();

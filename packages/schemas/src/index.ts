@@ -20,3 +20,5 @@ export * from './store-downloads.ts';
 export * from './payment-services.ts';
 export * from './app-review-state.ts';
 export * from './metrics.ts';
+export * from './admin-payments.ts';
+export * from './test-clocks.ts';

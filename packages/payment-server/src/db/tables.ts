@@ -327,6 +327,18 @@ export interface PaymentTables {
     frozen_time: number;
     livemode: number;
     created_at: number;
+    /** `ready`, `advancing` (an advance is under way, in steps) or `internal_failure` (a step failed). */
+    status: Generated<string>;
+    /** The latest advance: the frozen time it started from and the one it moves to. */
+    advance_from: number | null;
+    advance_to: number | null;
+    /** What the latest advance did so far: renewals and collection attempts. */
+    advance_renewals: Generated<number>;
+    advance_attempts: Generated<number>;
+    advance_failure: string | null;
+    /** Who steps the advance, until when (real time): a node that stopped is taken over after it. */
+    advance_holder: string | null;
+    advance_lease_until: number | null;
   };
   /** Cards saved at the built-in test card network; `behavior` says how charges on it go. */
   test_cards: {
@@ -485,6 +497,18 @@ export interface PaymentTables {
     /** When the next attempt is due (also a lease while one is in flight); null once settled. */
     next_attempt_at: number | null;
     created_at: number;
+    /** A test event's body (JSON), sent by hand to this endpoint alone; null for the outbox's events. */
+    test_event: string | null;
+  };
+  webhook_redeliveries: {
+    id: string;
+    endpoint_id: string;
+    created_at: number;
+  };
+  /** The deliveries a redelivery sent again: its progress is their states. */
+  webhook_redelivery_items: {
+    redelivery_id: string;
+    delivery_id: string;
   };
   webhook_attempts: {
     id: string;

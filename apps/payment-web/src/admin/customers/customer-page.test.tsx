@@ -62,7 +62,8 @@ describe('CustomerPage', () => {
 
     const subscriptions = section('Subscriptions');
     expect(within(subscriptions).getByText('3')).toBeTruthy();
-    expect(within(subscriptions).getByText('Bazaar Club membership')).toBeTruthy();
+    const subscription = within(subscriptions).getByRole('link', { name: 'Bazaar Club membership' });
+    expect(subscription.getAttribute('href')).toBe('/admin/subscriptions/sub_1');
     expect(within(subscriptions).getByText('Active')).toBeTruthy();
     expect(within(subscriptions).getByText('Period ends 2027-02-15')).toBeTruthy();
 
@@ -70,12 +71,20 @@ describe('CustomerPage', () => {
     expect(within(invoices).getByText('$19.99')).toBeTruthy();
     expect(within(invoices).getByText('123,456,789,012.345678 ABT')).toBeTruthy();
     expect(within(invoices).getByText('Open')).toBeTruthy();
+    expect(within(invoices).getByRole('link', { name: 'BZR-0002' }).getAttribute('href')).toBe(
+      '/admin/invoices/in_2',
+    );
     const pdf = within(invoices).getByRole('link', { name: 'Download invoice BZR-0002 as PDF' });
     expect(new URL(pdf.getAttribute('href')!).pathname).toBe('/payment-kit/api/invoices/in_2/pdf');
 
     expect(within(section('Payments')).getByText('$19.99')).toBeTruthy();
     expect(within(section('Payments')).getByText('Paid')).toBeTruthy();
-    expect(within(section('Refunds')).getByText('$5.00')).toBeTruthy();
+    expect(within(section('Payments')).getByRole('link', { name: '$19.99' }).getAttribute('href')).toBe(
+      '/admin/payments/pi_1',
+    );
+    expect(within(section('Refunds')).getByRole('link', { name: '$5.00' }).getAttribute('href')).toBe(
+      '/admin/payments/pi_1',
+    );
     expect(within(section('Refunds')).getByText('Refunded')).toBeTruthy();
 
     const credit = section('Credit balance');
@@ -83,7 +92,9 @@ describe('CustomerPage', () => {
     expect(within(credit).getByText('123,456,789,012.345678 ABT')).toBeTruthy();
 
     const clock = section('Test clock');
-    expect(within(clock).getByText('Renewal rehearsal')).toBeTruthy();
+    expect(within(clock).getByRole('link', { name: 'Renewal rehearsal' }).getAttribute('href')).toBe(
+      '/admin/test-clocks/clock_1',
+    );
     expect(within(clock).getByText(/^Frozen at 2027-01-15/)).toBeTruthy();
   });
 

@@ -22,6 +22,8 @@ import { donationLinkSettings } from './0020-donation-link-settings.ts';
 import { customerListOrder } from './0021-customer-list-order.ts';
 import { metricsIndexes } from './0022-metrics-indexes.ts';
 import { priceRevenueDays } from './0023-price-revenue-days.ts';
+import { testClockAdvance } from './0024-test-clock-advance.ts';
+import { webhookOperations } from './0025-webhook-operations.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -48,4 +50,6 @@ export const paymentMigrations: Record<string, Migration> = {
   '0021_customer_list_order': customerListOrder,
   '0022_metrics_indexes': metricsIndexes,
   '0023_price_revenue_days': priceRevenueDays,
+  '0024_test_clock_advance': testClockAdvance,
+  '0025_webhook_operations': webhookOperations,
 };

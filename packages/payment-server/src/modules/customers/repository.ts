@@ -1,5 +1,12 @@
-import { asciiLowered, asciiTextContains, countAll, pageWindow } from '@bazaar/server-kit';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import {
+  asciiLowered,
+  asciiTextContains,
+  countAll,
+  exportNewestFirst,
+  pageWindow,
+  type ListExport,
+} from '@bazaar/server-kit';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
@@ -18,6 +25,28 @@ export async function findCustomerRow(db: PaymentDb, id: string) {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A customer whose name, email or DID contains `q`, ignoring the case of A–Z only (alike on both databases). */
+function containsText(db: PaymentDb, q: string) {
+  return (eb: ExpressionBuilder<PaymentTables, 'customers'>) =>
+    eb.or([
+      asciiTextContains(db, 'name', q),
+      asciiTextContains(db, 'email', q),
+      asciiTextContains(db, 'did', q),
+    ]);
+}
+
+export interface CustomerFilter {
+  livemode: boolean;
+  q?: string | undefined;
+}
+
+/** The admin's customer list as searched, which its pages and its export both read. */
+function customerListQuery(db: PaymentDb, filter: CustomerFilter) {
+  let query = db.selectFrom('customers').where('livemode', '=', filter.livemode ? 1 : 0);
+  if (filter.q) query = query.where(containsText(db, filter.q));
+  return query;
+}
+
 /** The column each sort of the admin's list orders by; ids break ties, in the same direction. */
 const SORT_COLUMNS = { created: 'created_at', name: 'name', email: 'email' } as const;
 
@@ -27,7 +56,7 @@ const SORT_COLUMNS = { created: 'created_at', name: 'name', email: 'email' } as 
  */
 export async function listCustomerRows(
   db: PaymentDb,
-  filter: { livemode: boolean; q?: string | undefined },
+  filter: CustomerFilter,
   page: {
     page: number;
     pageSize: number;
@@ -35,17 +64,7 @@ export async function listCustomerRows(
     sortDirection: 'asc' | 'desc';
   },
 ): Promise<{ rows: CustomerRow[]; count: number }> {
-  const { q } = filter;
-  let query = db.selectFrom('customers').where('livemode', '=', filter.livemode ? 1 : 0);
-  if (q) {
-    query = query.where((eb) =>
-      eb.or([
-        asciiTextContains(db, 'name', q),
-        asciiTextContains(db, 'email', q),
-        asciiTextContains(db, 'did', q),
-      ]),
-    );
-  }
+  const query = customerListQuery(db, filter);
   const column = SORT_COLUMNS[page.sortBy];
   const { limit, offset } = pageWindow(page);
   const [rows, total] = await Promise.all([
@@ -59,6 +78,29 @@ export async function listCustomerRows(
     query.select(countAll().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.count) };
+}
+
+/** Every customer of the filter, newest first, a batch at a time, and how many there are. */
+export function exportCustomerRows(db: PaymentDb, filter: CustomerFilter): Promise<ListExport<CustomerRow>> {
+  return exportNewestFirst(customerListQuery(db, filter));
+}
+
+/** The ids of a mode's customers whose name, email or DID contains `q` (A–Z in any case), for another list's filter. */
+export function customerIdsMatching(db: PaymentDb, filter: { livemode: boolean; q: string }) {
+  return db
+    .selectFrom('customers')
+    .select('id')
+    .where('livemode', '=', filter.livemode ? 1 : 0)
+    .where(containsText(db, filter.q));
+}
+
+export async function listCustomerRowsById(db: PaymentDb, ids: readonly string[]): Promise<CustomerRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
 }
 
 export async function listCustomerDids(db: PaymentDb, ids: readonly string[]) {
@@ -138,4 +180,30 @@ export async function moveCustomerToClock(
     .set({ test_clock_id: input.testClockId })
     .where('id', '=', input.customerId)
     .execute();
+}
+
+/** The customers living in a test clock's time, oldest first. */
+export async function listCustomerRowsOfClock(db: PaymentDb, testClockId: string): Promise<CustomerRow[]> {
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('test_clock_id', '=', testClockId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** How many customers live in each of these test clocks (a clock with none is left out). */
+export async function countCustomersOfClocks(
+  db: PaymentDb,
+  testClockIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (testClockIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('customers')
+    .select(['test_clock_id', countAll().as('count')])
+    .where('test_clock_id', 'in', [...testClockIds])
+    .groupBy('test_clock_id')
+    .execute();
+  return new Map(rows.map((row) => [row.test_clock_id!, Number(row.count)]));
 }
