@@ -2,6 +2,8 @@
 export const paymentAdminInvoicesEn = {
   'payment.admin.invoices.new': 'New invoice',
   'payment.admin.invoices.editTitle': 'Edit draft {number}',
+  'payment.admin.invoices.ofCustomer': 'Customer: {name}',
+  'payment.admin.invoices.allOfCustomer': 'All {count} invoices',
   'payment.admin.invoices.notFound': 'There is no such invoice in this mode.',
   'payment.admin.invoices.notADraft': 'Only a draft can be edited; this invoice has been finalized.',
 

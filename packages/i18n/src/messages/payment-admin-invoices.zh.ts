@@ -3,6 +3,8 @@ import type { paymentAdminInvoicesEn } from './payment-admin-invoices.en.ts';
 export const paymentAdminInvoicesZh: Record<keyof typeof paymentAdminInvoicesEn, string> = {
   'payment.admin.invoices.new': '新建账单',
   'payment.admin.invoices.editTitle': '编辑草稿 {number}',
+  'payment.admin.invoices.ofCustomer': '顾客：{name}',
+  'payment.admin.invoices.allOfCustomer': '查看全部 {count} 张账单',
   'payment.admin.invoices.notFound': '当前模式下没有这张账单。',
   'payment.admin.invoices.notADraft': '只有草稿可以编辑，这张账单已经定稿。',
 

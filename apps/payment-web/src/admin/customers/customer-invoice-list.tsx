@@ -4,11 +4,15 @@ import { Link as RouterLink } from 'react-router';
 import { formatDate, formatMoney, usePaymentContext } from '@bazaar/payment-react';
 import { InvoiceStatusChip } from '@bazaar/payment-react/customer';
 import type { Invoice } from '@bazaar/schemas';
-import { invoicePagePath } from '../invoices/invoice-path.ts';
+import { invoicePdfPath } from '../api/invoices-api.ts';
+import { customerInvoicesPath, invoicePagePath } from '../invoices/invoice-path.ts';
 import { OwnedRow, OwnedRows } from './owned-row.tsx';
 
-/** The customer's invoices: number (opening the invoice), date, total, status, and the PDF to download. */
-export function CustomerInvoiceList({ invoices }: { invoices: Invoice[] }) {
+/**
+ * The customer's first invoices: number (opening the invoice), date, total, status, and the PDF to
+ * download; when they have more, a link to the invoice list narrowed to them.
+ */
+export function CustomerInvoiceList({ invoices, count }: { invoices: Invoice[]; count: number }) {
   const { t, apiUrl } = usePaymentContext();
   return (
     <OwnedRows>
@@ -30,7 +34,7 @@ export function CustomerInvoiceList({ invoices }: { invoices: Invoice[] }) {
           </Typography>
           <InvoiceStatusChip status={invoice.status} />
           <Link
-            href={apiUrl(`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`)}
+            href={apiUrl(invoicePdfPath(invoice.id))}
             download={`invoice-${invoice.number}.pdf`}
             variant="body2"
             aria-label={t('payment.admin.customer.invoicePdfOf', { number: invoice.number })}
@@ -39,6 +43,13 @@ export function CustomerInvoiceList({ invoices }: { invoices: Invoice[] }) {
           </Link>
         </OwnedRow>
       ))}
+      {count > invoices.length && invoices[0] ? (
+        <OwnedRow>
+          <Link component={RouterLink} to={customerInvoicesPath(invoices[0].customer_id)} variant="body2">
+            {t('payment.admin.invoices.allOfCustomer', { count })}
+          </Link>
+        </OwnedRow>
+      ) : null}
     </OwnedRows>
   );
 }

@@ -46,7 +46,7 @@ export function CustomerPage() {
               count={customer.invoices.count}
               emptyText={t('payment.admin.customer.noInvoices')}
             >
-              <CustomerInvoiceList invoices={customer.invoices.list} />
+              <CustomerInvoiceList invoices={customer.invoices.list} count={customer.invoices.count} />
             </OwnedSection>
             <OwnedSection
               id="customer-payments"

@@ -2,3 +2,8 @@
 export function invoicePagePath(id: string): string {
   return `/admin/invoices/${encodeURIComponent(id)}`;
 }
+
+/** The invoice list narrowed to one customer's invoices. */
+export function customerInvoicesPath(customerId: string): string {
+  return `/admin/invoices?${new URLSearchParams({ customer_id: customerId })}`;
+}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
-import { makeInvoice } from '../test-utils/customer-builders.ts';
+import { makeCustomerDetails, makeInvoice } from '../test-utils/customer-builders.ts';
 import { atPhoneWidth } from '../test-utils/phone-width.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 
@@ -85,6 +85,30 @@ describe('InvoicesPage', () => {
     );
     await user.click(await screen.findByRole('gridcell', { name: 'BZR-0001' }, SLOW));
     await waitFor(() => expect(screen.getByLabelText('address').textContent).toBe('/admin/invoices/in_1'));
+  });
+
+  it("is narrowed to a customer's invoices from their page, until that filter is removed", async () => {
+    api.on('GET', '/payment-kit/api/customers/cus_1', {
+      body: makeCustomerDetails({
+        invoices: { list: [makeInvoice(), makeInvoice({ id: 'in_2', number: 'BZR-0002' })], count: 12 },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/customers/cus_1');
+    await user.click(await screen.findByRole('link', { name: 'All 12 invoices' }, SLOW));
+
+    const chip = await screen.findByRole('button', { name: 'Customer: Ada Lovelace' }, SLOW);
+    await waitFor(() =>
+      expect(Object.fromEntries(api.sent('GET', '/payment-kit/api/invoices').at(-1)!.query)).toMatchObject({
+        customer_id: 'cus_1',
+      }),
+    );
+    await user.click(within(chip).getByTestId('CancelIcon'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Customer: Ada Lovelace' })).toBeNull());
+    expect(Object.fromEntries(api.sent('GET', '/payment-kit/api/invoices').at(-1)!.query)).not.toHaveProperty(
+      'customer_id',
+    );
+    expect(screen.getByLabelText('address').textContent).toBe('/admin/invoices');
   });
 
   it('keeps number, status and total at phone width', async () => {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
@@ -11,14 +12,15 @@ import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
 import { ListExportButton } from '../exports/list-export-button.tsx';
+import { InvoiceCustomerFilter, INVOICE_CUSTOMER_FIELD } from './invoice-customer-filter.tsx';
 import { InvoiceStatusFilter, INVOICE_STATUS_FIELD } from './invoice-status-filter.tsx';
 
-const FILTER_FIELDS = [INVOICE_STATUS_FIELD];
+const FILTER_FIELDS = [INVOICE_STATUS_FIELD, INVOICE_CUSTOMER_FIELD];
 const PHONE_HIDDEN_FIELDS = ['customer_id', 'created_at'];
 
 /**
- * `/admin/invoices`: every customer's invoices of the mode, filtered by status, paged by the
- * server, exported whole; a row opens its invoice, and a manual invoice starts here.
+ * `/admin/invoices`: every customer's invoices of the mode, or one customer's, filtered by status,
+ * paged by the server, exported whole; a row opens its invoice, and a manual invoice starts here.
  */
 export function InvoicesPage() {
   const t = useTranslate();
@@ -84,7 +86,12 @@ export function InvoicesPage() {
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
         error={invoices.error}
         onRowClick={(invoice) => navigate(invoice.id)}
-        toolbar={<InvoiceStatusFilter grid={grid} />}
+        toolbar={
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <InvoiceStatusFilter grid={grid} />
+            <InvoiceCustomerFilter grid={grid} />
+          </Stack>
+        }
       />
     </>
   );
