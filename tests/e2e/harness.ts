@@ -16,9 +16,15 @@ const ARTIFACTS = resolve(import.meta.dirname, '../../.test-artifacts/e2e');
  * `withDemoChain` also runs the demo's local Ethereum chain (TUSD in development accounts 1..8)
  * on a free port, for journeys that pay with a wallet; `withStripe` a stand-in for Stripe's
  * servers, which keyed Stripe methods' requests go to (`stripe`); `withDemoApps` the Store's demo
- * catalogue (a paid app among them).
+ * catalogue (a paid app among them). `atRealTime` starts the platform's clock at the real time
+ * rather than the tests' fixed day, for journeys whose pages count back from the browser's now.
  */
-export async function startPlatform({ withDemoChain = false, withStripe = false, withDemoApps = false } = {}) {
+export async function startPlatform({
+  withDemoChain = false,
+  withStripe = false,
+  withDemoApps = false,
+  atRealTime = false,
+} = {}) {
   buildWebApps();
   const chain = withDemoChain ? await startDemoChain({ port: 0 }) : null;
   const stripe = withStripe ? await startStripeStandIn() : null;
@@ -27,11 +33,9 @@ export async function startPlatform({ withDemoChain = false, withStripe = false,
       listen: true,
       demoApps: withDemoApps,
       ...(stripe && { stripeApi: { host: stripe.host, port: stripe.port, protocol: 'http' as const } }),
-      ...(chain && {
-        demoChain: { rpcUrl: chain.rpcUrl },
-        // The page's wallet dates its EIP-4361 messages by the real clock, which the server checks them against.
-        clock: createManualClock(Math.floor(Date.now() / 1000)),
-      }),
+      ...(chain && { demoChain: { rpcUrl: chain.rpcUrl } }),
+      // The page's wallet dates its EIP-4361 messages by the real clock, which the server checks them against.
+      ...((chain || atRealTime) && { clock: createManualClock(Math.floor(Date.now() / 1000)) }),
     });
     return {
       ...platform,

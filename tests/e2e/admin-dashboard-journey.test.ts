@@ -1,0 +1,186 @@
+import { createTranslator, type Translate } from '@bazaar/i18n';
+import { SESSION_COOKIE } from '@bazaar/platform';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  openBrowser,
+  PHONE,
+  saveSettledScreenshot,
+  startPlatform,
+  type RunningPlatform,
+} from './harness.ts';
+import { E2E_TIMEOUT, fillContact, payByCard, signInFromCheckout } from './steps.ts';
+
+/**
+ * Issue 17: an operator runs the Payment Kit from its dashboard in Chromium — builds what it
+ * sells, watches a customer (in a second browser) pay for it, and deals with the payment — in
+ * English on a desktop and in Chinese at phone width.
+ */
+
+let platform: RunningPlatform;
+let ownerCookie: string;
+
+beforeAll(async () => {
+  // The overview counts back from the browser's now, so the platform's payments happen now too.
+  platform = await startPlatform({ atRealTime: true });
+  // The first person signed in on a test platform owns it.
+  ownerCookie = (await platform.signIn('owner@example.com')).cookie;
+});
+afterAll(async () => {
+  await platform?.close();
+});
+
+const RUNS = [
+  { locale: 'en', viewport: DESKTOP, device: 'desktop', browserLocale: 'en-US' },
+  { locale: 'zh', viewport: PHONE, device: 'phone', browserLocale: 'zh-CN' },
+] as const;
+type Run = (typeof RUNS)[number];
+
+/** The owner's browser on the dashboard, in test mode (the demo's payments are test payments). */
+async function openDashboard(run: Run) {
+  const browser = await openBrowser(run.viewport, run.browserLocale);
+  await browser.context.addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: ownerCookie.slice(SESSION_COOKIE.length + 1),
+      url: platform.baseUrl,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
+  const t = createTranslator(run.locale);
+  await browser.page.goto(`${platform.baseUrl}/payment-kit/admin/overview?locale=${run.locale}`);
+  const testMode = browser.page.getByLabel(t('payment.admin.mode.switch'));
+  await testMode.check(E2E_TIMEOUT);
+  await browser.page.getByText(t('payment.admin.mode.banner')).waitFor(E2E_TIMEOUT);
+  return { ...browser, t };
+}
+
+/** Goes to a section of the dashboard through its navigation, as a person would (a drawer on a phone). */
+async function openSection(page: Page, t: Translate, label: Parameters<Translate>[0]) {
+  const menu = page.getByRole('button', { name: t('payment.admin.nav.open') });
+  if (await menu.isVisible()) await menu.click();
+  await page
+    .getByRole('navigation', { name: t('payment.admin.nav.label') })
+    .getByRole('link', { name: t(label) })
+    .click(E2E_TIMEOUT);
+}
+
+/** The gross volume the overview shows, in cents: nothing when it says nothing happened yet. */
+async function grossVolume(page: Page, t: Translate): Promise<bigint> {
+  const card = page.getByRole('region', { name: t('payment.admin.overview.grossVolume'), exact: true });
+  const empty = page.getByRole('heading', { name: t('payment.admin.overview.empty.title') });
+  await card.or(empty).waitFor(E2E_TIMEOUT);
+  if (await empty.isVisible()) return 0n;
+  // The card's label, then its figure.
+  return BigInt((await card.locator('p').nth(1).textContent())!.replace(/[^0-9]/g, ''));
+}
+
+describe('the Payment Kit dashboard, in Chromium', () => {
+  it.each(RUNS)(
+    'creates a product, its price and a payment link, sees a customer pay it live, and refunds it ($locale, $device)',
+    async (run) => {
+      const { context, page, t } = await openDashboard(run);
+      const customer = await openBrowser(run.viewport, run.browserLocale);
+      try {
+        const grossBefore = await grossVolume(page, t);
+
+        // The product and its price.
+        const productName = `Field guide ${run.locale}`;
+        await openSection(page, t, 'payment.admin.nav.products');
+        await page.getByRole('link', { name: t('payment.admin.products.new') }).click(E2E_TIMEOUT);
+        await page
+          .getByRole('textbox', { name: t('payment.admin.product.name'), exact: true })
+          .fill(productName, E2E_TIMEOUT);
+        await page.getByRole('button', { name: t('payment.admin.save') }).click();
+        await page.getByRole('heading', { name: productName }).waitFor(E2E_TIMEOUT);
+        await page.getByRole('button', { name: t('payment.admin.price.add') }).click();
+        const priceDialog = page.getByRole('dialog', { name: t('payment.admin.price.createTitle') });
+        await priceDialog
+          .getByRole('combobox', { name: t('payment.admin.price.currency') })
+          .click(E2E_TIMEOUT);
+        await page.getByRole('option', { name: /^USD · / }).click();
+        await priceDialog
+          .getByRole('textbox', { name: t('payment.admin.price.unitAmount'), exact: true })
+          .fill('12.50', E2E_TIMEOUT);
+        await priceDialog.getByRole('button', { name: t('payment.admin.price.add') }).click();
+        await priceDialog.waitFor({ state: 'detached', ...E2E_TIMEOUT });
+        await page.getByText('$12.50').first().waitFor(E2E_TIMEOUT);
+        await saveSettledScreenshot(page, `admin-product-${run.locale}-${run.device}`);
+
+        // A payment link selling it.
+        await openSection(page, t, 'payment.admin.nav.paymentLinks');
+        await page.getByRole('link', { name: t('payment.admin.links.new') }).click(E2E_TIMEOUT);
+        await page
+          .getByRole('textbox', { name: t('payment.admin.link.name'), exact: true })
+          .fill(`${productName} link`, E2E_TIMEOUT);
+        await page.getByRole('combobox', { name: t('payment.admin.price.currency') }).click();
+        await page.getByRole('option', { name: /^USD · / }).click();
+        await page.getByRole('combobox', { name: t('payment.admin.link.price') }).click();
+        await page
+          .getByRole('option', { name: new RegExp(`^${productName} · \\$12\\.50`) })
+          .click(E2E_TIMEOUT);
+        await page.getByRole('button', { name: t('payment.admin.link.create') }).click();
+        await page
+          .getByRole('searchbox', { name: t('payment.admin.grid.search') })
+          .fill(productName, E2E_TIMEOUT);
+        const linkRow = page.getByRole('row', { name: new RegExp(`${productName} link`) });
+        await linkRow.waitFor(E2E_TIMEOUT);
+        const checkoutHref = await linkRow
+          .getByRole('link', { name: t('payment.admin.link.open') })
+          .getAttribute('href');
+        const linkId = /\/(plink_[^/?]+)/.exec(checkoutHref!)![1]!;
+        await saveSettledScreenshot(page, `admin-links-${run.locale}-${run.device}`);
+
+        // The overview stays open while a customer pays in their own browser.
+        await openSection(page, t, 'payment.admin.nav.overview');
+        expect(await grossVolume(page, t)).toBe(grossBefore);
+        const email = `buyer-${run.locale}@example.com`;
+        const pay = t('payment.checkout.action.pay');
+        await signInFromCheckout(customer.page, platform, t, {
+          link: linkId,
+          action: pay,
+          email,
+          locale: run.locale,
+        });
+        await fillContact(customer.page, t, 'Bea Buyer', email);
+        await customer.page.getByRole('button', { name: pay, exact: true }).click();
+        await payByCard(customer.page, t);
+        await customer.page
+          .getByRole('link', { name: t('payment.checkout.completed.viewInvoice') })
+          .waitFor(E2E_TIMEOUT);
+
+        // No reload: the relay tells the dashboard, and the figure grows by the payment.
+        await expect.poll(() => grossVolume(page, t), E2E_TIMEOUT).toBe(grossBefore + 1250n);
+        await saveSettledScreenshot(page, `admin-overview-paid-${run.locale}-${run.device}`);
+
+        // The payment, found by its customer, refunded in part.
+        await openSection(page, t, 'payment.admin.payments.title');
+        await page.getByRole('searchbox', { name: t('payment.admin.grid.search') }).fill(email, E2E_TIMEOUT);
+        // The other run's payment of the same amount leaves the list once the search applies.
+        const paymentRows = page.getByRole('row', { name: /\$12\.50/ });
+        await expect.poll(() => paymentRows.count(), E2E_TIMEOUT).toBe(1);
+        await paymentRows.click();
+        await page.getByRole('button', { name: t('payment.admin.refund.action') }).click(E2E_TIMEOUT);
+        const refundDialog = page.getByRole('dialog', { name: t('payment.admin.refund.title') });
+        await refundDialog.getByRole('radio', { name: t('payment.admin.refund.partial') }).check(E2E_TIMEOUT);
+        await refundDialog.getByRole('textbox', { name: t('payment.admin.refund.amount') }).fill('2.50');
+        await refundDialog.getByRole('button', { name: t('payment.admin.refund.action') }).click();
+        await refundDialog.waitFor({ state: 'detached', ...E2E_TIMEOUT });
+        const leftToRefund = page
+          .locator('dt', { hasText: t('payment.admin.payment.refundable') })
+          .locator('xpath=following-sibling::dd[1]');
+        await expect.poll(() => leftToRefund.textContent(), E2E_TIMEOUT).toBe('$10.00');
+        await saveSettledScreenshot(page, `admin-payment-refunded-${run.locale}-${run.device}`);
+      } catch (error) {
+        // What the operator saw when it went wrong, for whoever reads the failure.
+        await saveSettledScreenshot(page, `admin-failure-${run.locale}-${run.device}`);
+        throw error;
+      } finally {
+        await customer.context.close();
+        await context.close();
+      }
+    },
+  );
+});
