@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeRelay } from '@bazaar/payment-react/testing';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
+import { atPhoneWidth } from '../test-utils/phone-width.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 import { makeDelivery, makeEndpoint, makeEvent, makeAttempt } from '../test-utils/webhook-builders.ts';
 
@@ -29,20 +30,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-/** A window 360 px wide, as MUI's breakpoints ask it (`down('sm')`). */
-function atPhoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: /max-width:\s*599\.95px/.test(query),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
 
 const lastQuery = () => Object.fromEntries(api.sent('GET', EVENTS).at(-1)!.query);
 
