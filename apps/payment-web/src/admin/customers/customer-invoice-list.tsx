@@ -8,11 +8,17 @@ import { invoicePdfPath } from '../api/invoices-api.ts';
 import { customerInvoicesPath, invoicePagePath } from '../invoices/invoice-path.ts';
 import { OwnedRow, OwnedRows } from './owned-row.tsx';
 
+interface CustomerInvoiceListProps {
+  invoices: Invoice[];
+  /** How many invoices the customer has in all, when `invoices` are their first: more link to the list of them. */
+  count?: number;
+}
+
 /**
- * The customer's first invoices: number (opening the invoice), date, total, status, and the PDF to
- * download; when they have more, a link to the invoice list narrowed to them.
+ * Invoices as rows: number (opening the invoice), date, total, status, and the PDF to download;
+ * a customer's first ones end with a link to all of theirs when there are more.
  */
-export function CustomerInvoiceList({ invoices, count }: { invoices: Invoice[]; count: number }) {
+export function CustomerInvoiceList({ invoices, count = invoices.length }: CustomerInvoiceListProps) {
   const { t, apiUrl } = usePaymentContext();
   return (
     <OwnedRows>
