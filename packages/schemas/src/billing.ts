@@ -268,6 +268,10 @@ export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
 export const updateInvoiceBodySchema = z.object(draftInvoiceFields).partial();
 export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
 
+/** An invoice as `GET /invoices` lists it: with whom it bills, so an admin's list names them. */
+export const listedInvoiceSchema = invoiceSchema.extend({ customer: customerSummarySchema });
+export type ListedInvoice = z.infer<typeof listedInvoiceSchema>;
+
 /** An invoice as the admin routes answer it: with the terms a draft keeps until it is finalized. */
 export const adminInvoiceSchema = invoiceSchema.extend({
   /** Days from finalizing to the due date; null for invoices the engine or a checkout wrote. */

@@ -1,4 +1,4 @@
-import { invoiceSchema, paginatedSchema, testCardResultSchema } from '@bazaar/schemas';
+import { invoiceSchema, listedInvoiceSchema, paginatedSchema, testCardResultSchema } from '@bazaar/schemas';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../demo/seed.ts';
@@ -9,6 +9,7 @@ import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/p
 import { createInvoice, getInvoice } from './service.ts';
 
 const invoicePage = paginatedSchema(invoiceSchema);
+const listedPage = paginatedSchema(listedInvoiceSchema);
 
 describe.each(TEST_DIALECTS)('invoice routes on %s', (dialect) => {
   let t: PaymentTestApp;
@@ -108,6 +109,19 @@ describe.each(TEST_DIALECTS)('invoice routes on %s', (dialect) => {
     expect(await list('&own=true', admin)).toEqual({ count: 0, ids: [] });
     expect((await list('&own=true')).count).toBe(2);
     expect(await list(`&customer_id=${othersCustomer}`, admin)).toEqual({ count: 1, ids: [othersInvoice] });
+    // Each listed invoice names whom it bills, so an admin's list reads as names.
+    const named = listedPage.parse(
+      (await t.app.inject({ url: `${API}/invoices?livemode=false`, headers: admin })).json(),
+    );
+    const whose = new Map(named.list.map((invoice) => [invoice.id, invoice.customer]));
+    expect(new Map([...whose].map(([id, customer]) => [id, customer.did]))).toEqual(
+      new Map([
+        [othersInvoice, 'did:bazaar:usr_other'],
+        [subscriptionInvoice, payer],
+        [purchase, payer],
+      ]),
+    );
+    expect(whose.get(othersInvoice)).toMatchObject({ id: othersCustomer, email: expect.any(String) });
   });
 
   it('filters by currency, leaves out invoices of nothing, and shows staking and recovery invoices only when asked', async () => {

@@ -6,8 +6,8 @@ import {
   createInvoiceBodySchema,
   exportInvoicesQuerySchema,
   idSchema,
-  invoiceSchema,
   listInvoicesQuerySchema,
+  listedInvoiceSchema,
   subscriptionSchema,
   overdueInvoicesResponseSchema,
   paginatedSchema,
@@ -43,7 +43,7 @@ export function registerInvoiceRoutes(app: ZodApp, deps: PaymentDeps) {
       schema: {
         querystring: listInvoicesQuerySchema.extend({ livemode: livemodeQuery }),
         response: {
-          200: paginatedSchema(invoiceSchema).extend({ subscription: subscriptionSchema.optional() }),
+          200: paginatedSchema(listedInvoiceSchema).extend({ subscription: subscriptionSchema.optional() }),
         },
       },
     },

@@ -6,6 +6,7 @@ import {
   type AdminInvoice,
   type BillingReason,
   type Invoice,
+  type ListedInvoice,
   type Locale,
   type exportInvoicesQuerySchema,
   type listInvoicesQuerySchema,
@@ -22,7 +23,7 @@ import type { z } from 'zod';
 import { listScope } from '../customers/scope.ts';
 import { getSubscriptionForUser } from '../subscriptions/access.ts';
 import { toSubscription } from '../subscriptions/service.ts';
-import { allocateInvoiceNumber, getCustomer } from '../customers/service.ts';
+import { allocateInvoiceNumber, getCustomer, getCustomerSummaries } from '../customers/service.ts';
 import { listPaymentIntents } from '../payment-intents/service.ts';
 import {
   getCurrenciesById,
@@ -406,6 +407,18 @@ export async function exportInvoices(
   return { total: rows.total, records: mapBatches(rows.records, (batch) => toInvoices(db, batch)) };
 }
 
+/** Invoices as the list shows them: each with whom it bills (a foreign key: they are there). */
+async function toListedInvoices(db: PaymentDb, rows: readonly InvoiceRow[]): Promise<ListedInvoice[]> {
+  const [invoices, customers] = await Promise.all([
+    toInvoices(db, rows),
+    getCustomerSummaries(
+      db,
+      rows.map((row) => row.customer_id),
+    ),
+  ]);
+  return invoices.map((invoice) => ({ ...invoice, customer: customers.get(invoice.customer_id)! }));
+}
+
 /**
  * `GET /invoices`: a page of the invoices `user` may see in one mode, newest first; filtered by a
  * subscription, the subscription too (someone else's answers 404, as it does itself).
@@ -413,7 +426,7 @@ export async function exportInvoices(
 export async function listVisibleInvoices(
   db: PaymentDb,
   input: { user: SessionUser; query: z.output<typeof listInvoicesQuerySchema> & { livemode: boolean } },
-): Promise<{ list: Invoice[]; count: number; subscription?: Subscription }> {
+): Promise<{ list: ListedInvoice[]; count: number; subscription?: Subscription }> {
   const { user, query } = input;
   const subscription = query.subscription_id
     ? await toSubscription(db, await getSubscriptionForUser(db, { id: query.subscription_id, user }))
@@ -430,5 +443,5 @@ export async function listVisibleInvoices(
     invoiceFilterOf(query, { customerId: scope.customerId, hideDrafts: !isPaymentAdmin(user) }),
     query,
   );
-  return { list: await toInvoices(db, rows), count, ...(subscription && { subscription }) };
+  return { list: await toListedInvoices(db, rows), count, ...(subscription && { subscription }) };
 }
