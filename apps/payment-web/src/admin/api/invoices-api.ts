@@ -1,16 +1,16 @@
 import type { ApiClient } from '@bazaar/payment-react';
 import {
   adminInvoiceSchema,
-  invoiceSchema,
+  listedInvoiceSchema,
   paginatedSchema,
   type CreateInvoiceBody,
   type UpdateInvoiceBody,
 } from '@bazaar/schemas';
 
-const invoicePageSchema = paginatedSchema(invoiceSchema);
+const invoicePageSchema = paginatedSchema(listedInvoiceSchema);
 const invoicePath = (id: string) => `/api/invoices/${encodeURIComponent(id)}`;
 
-/** A page of every customer's invoices (an admin's list holds drafts too). */
+/** A page of every customer's invoices, each with whom it bills (an admin's list holds drafts too). */
 export const listInvoices = (api: ApiClient, query: Record<string, string>) =>
   api('/api/invoices', { query, schema: invoicePageSchema });
 

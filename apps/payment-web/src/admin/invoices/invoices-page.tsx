@@ -6,7 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
 import { InvoiceStatusChip } from '@bazaar/payment-react/customer';
-import type { Invoice } from '@bazaar/schemas';
+import type { ListedInvoice } from '@bazaar/schemas';
 import { useInvoicePage, useInvoicesLiveRefresh } from '../api/use-invoices.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
@@ -28,7 +28,7 @@ export function InvoicesPage() {
   const grid = useServerGrid(FILTER_FIELDS);
   const invoices = useInvoicePage(grid.query);
   useInvoicesLiveRefresh();
-  const columns = useMemo<GridColDef<Invoice>[]>(
+  const columns = useMemo<GridColDef<ListedInvoice>[]>(
     () => [
       {
         field: 'number',
@@ -51,7 +51,13 @@ export function InvoicesPage() {
         sortable: false,
         valueGetter: (_value, row) => formatMoney(row.total, row.currency),
       },
-      { field: 'customer_id', headerName: t('payment.admin.invoice.customer'), width: 200, sortable: false },
+      {
+        field: 'customer_id',
+        headerName: t('payment.admin.invoice.customer'),
+        width: 200,
+        sortable: false,
+        valueGetter: (_value, row) => row.customer.name || row.customer.email || row.customer.did,
+      },
       {
         field: 'created_at',
         headerName: t('payment.admin.field.created'),

@@ -1,4 +1,10 @@
-import type { AdminInvoice, AdminPaymentCurrency, AdminPrice, PaymentCurrency } from '@bazaar/schemas';
+import type {
+  AdminInvoice,
+  AdminPaymentCurrency,
+  AdminPrice,
+  ListedInvoice,
+  PaymentCurrency,
+} from '@bazaar/schemas';
 import { makePrice } from '@bazaar/payment-react/testing';
 import { makeInvoice, MIDDAY } from './customer-builders.ts';
 
@@ -7,6 +13,15 @@ import { makeInvoice, MIDDAY } from './customer-builders.ts';
 /** An invoice as the admin routes answer it (with a draft's terms), paid by card unless changed. */
 export function makeAdminInvoice(overrides: Partial<AdminInvoice> = {}): AdminInvoice {
   return { ...makeInvoice(), days_until_due: null, finalized_at: MIDDAY, ...overrides };
+}
+
+/** An invoice as the invoice list answers it: Ada's paid $19.99 unless changed. */
+export function makeListedInvoice(overrides: Partial<ListedInvoice> = {}): ListedInvoice {
+  return {
+    ...makeInvoice(),
+    customer: { id: 'cus_1', name: 'Ada Lovelace', email: 'ada@example.com', did: 'did:abt:z1ada' },
+    ...overrides,
+  };
 }
 
 /** A currency as the admin's currency list answers it. */
