@@ -93,6 +93,7 @@ export const paymentAdminEventsEn = {
   'payment.admin.delivery.redelivered': 'Queued to be sent again',
 
   'payment.admin.redelivery.button': 'Redeliver failed ({count})',
+  'payment.admin.redelivery.selected': 'Redeliver selected ({count})',
   'payment.admin.redelivery.title': 'Redeliver failed deliveries',
   'payment.admin.redelivery.explain':
     'Sends the deliveries that gave up to this endpoint again, in order for each object. Receivers recognise an event they already have by its ID.',

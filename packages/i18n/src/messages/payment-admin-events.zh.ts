@@ -91,6 +91,7 @@ export const paymentAdminEventsZh: Record<keyof typeof paymentAdminEventsEn, str
   'payment.admin.delivery.redelivered': '已加入重新推送队列',
 
   'payment.admin.redelivery.button': '重新推送失败的事件（{count}）',
+  'payment.admin.redelivery.selected': '重新推送所选（{count}）',
   'payment.admin.redelivery.title': '重新推送失败的事件',
   'payment.admin.redelivery.explain':
     '把已放弃重试的推送重新发送到这个端点，同一对象的事件按顺序发送。接收方可以按事件 ID 识别已经收到的事件。',

@@ -3,7 +3,13 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DataGrid, type GridColDef, type GridRowParams, type GridValidRowModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridRowParams,
+  type GridRowSelectionModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
 import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import { readPageNonce } from '@bazaar/page-csp/react';
 import { extractErrorText, usePaymentContext } from '@bazaar/payment-react';
@@ -34,6 +40,8 @@ export interface ServerDataGridProps<Row extends GridValidRowModel> {
   onRowClick?: (row: Row) => void;
   /** Columns left out at phone width, where only the essentials fit. */
   phoneHiddenFields?: readonly string[];
+  /** Rows picked by their checkboxes, kept across pages, for an action on them; none without it. */
+  selection?: { model: GridRowSelectionModel; onChange: (model: GridRowSelectionModel) => void };
 }
 
 /**
@@ -51,6 +59,7 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
   toolbar,
   onRowClick,
   phoneHiddenFields = [],
+  selection,
 }: ServerDataGridProps<Row>) {
   const { locale, t } = usePaymentContext();
   const theme = useTheme();
@@ -88,6 +97,10 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
         nonce={PAGE_NONCE}
         columnVisibilityModel={columnVisibilityModel}
         onRowClick={onRowClick ? (params: GridRowParams<Row>) => onRowClick(params.row) : undefined}
+        checkboxSelection={selection !== undefined}
+        keepNonExistentRowsSelected
+        rowSelectionModel={selection?.model}
+        onRowSelectionModelChange={selection?.onChange}
         autoHeight
         sx={{
           bgcolor: 'background.paper',

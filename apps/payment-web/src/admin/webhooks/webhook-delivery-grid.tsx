@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDelivery } from '@bazaar/schemas';
 import { useWebhookDeliveryPage } from '../api/use-webhooks.ts';
@@ -13,10 +13,18 @@ import { DeliveryAttemptsDialog } from './delivery-attempts-dialog.tsx';
 import { DeliveryResponse, lastAttemptOf } from './delivery-response.tsx';
 import { DeliveryStatusChip } from './delivery-status-chip.tsx';
 import { RedeliverButton } from './redeliver-button.tsx';
+import { RedeliverSelectedButton } from './redeliver-selected-button.tsx';
 
 const STATUS_FIELD = 'status';
 const FILTER_FIELDS = [STATUS_FIELD];
 const PHONE_HIDDEN_FIELDS = ['duration', 'attempt_count', 'last_attempt'];
+const NONE_SELECTED: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+/** The ids a selection names; "all but these" counts the page on screen, all a server grid holds. */
+function selectedIds(model: GridRowSelectionModel, page: readonly WebhookDelivery[]): string[] {
+  if (model.type === 'include') return [...model.ids].map(String);
+  return page.filter((delivery) => !model.ids.has(delivery.id)).map((delivery) => delivery.id);
+}
 
 /** The event a delivery carried, marked when it was a test (which has no page in the log). */
 function DeliveryEvent({ delivery }: { delivery: WebhookDelivery }) {
@@ -34,7 +42,8 @@ function DeliveryEvent({ delivery }: { delivery: WebhookDelivery }) {
 /**
  * An endpoint's deliveries, newest first, by status, paged by the server (the page's address
  * holds the view): each with its latest attempt's answer and time, how many attempts it took, and
- * a redelivery. A row opens its every attempt.
+ * a redelivery; those picked by their boxes, on any page, go again together. A row opens its
+ * every attempt.
  */
 export function WebhookDeliveryGrid({ endpointId }: { endpointId: string }) {
   const t = useTranslate();
@@ -42,6 +51,7 @@ export function WebhookDeliveryGrid({ endpointId }: { endpointId: string }) {
   const deliveries = useWebhookDeliveryPage(endpointId, grid.query);
   // By id, so the dialog shows the delivery as the list last read it (a redelivery moving on).
   const [openId, setOpenId] = useState<string | null>(null);
+  const [selection, setSelection] = useState(NONE_SELECTED);
   const openDelivery = deliveries.data?.list.find((delivery) => delivery.id === openId) ?? null;
   const statusOptions = WEBHOOK_DELIVERY_STATUSES.map((status) => ({
     value: status,
@@ -120,7 +130,17 @@ export function WebhookDeliveryGrid({ endpointId }: { endpointId: string }) {
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
         error={deliveries.error}
         onRowClick={(delivery) => setOpenId(delivery.id)}
-        toolbar={<GridSelectFilter grid={grid} field={STATUS_FIELD} options={statusOptions} />}
+        selection={{ model: selection, onChange: setSelection }}
+        toolbar={
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+            <GridSelectFilter grid={grid} field={STATUS_FIELD} options={statusOptions} />
+            <RedeliverSelectedButton
+              endpointId={endpointId}
+              deliveryIds={selectedIds(selection, deliveries.data?.list ?? [])}
+              onStarted={() => setSelection(NONE_SELECTED)}
+            />
+          </Stack>
+        }
       />
       <DeliveryAttemptsDialog delivery={openDelivery} onClose={() => setOpenId(null)} />
     </>

@@ -220,6 +220,32 @@ describe('WebhookPage', () => {
     expect(reads).toBe(readsWhenDone);
   });
 
+  it('redelivers the deliveries picked by their boxes together', async () => {
+    api.on('POST', `${ENDPOINT}/redeliveries`, {
+      body: makeRedelivery({ total: 2, pending: 2 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await openEndpoint();
+    const grid = await screen.findByRole('grid', { name: 'Deliveries' });
+    await within(grid).findByText('503');
+    const rowOf = (text: string) => within(grid).getByText(text).closest('[role="row"]') as HTMLElement;
+    await user.click(within(rowOf('503')).getByRole('checkbox'));
+    await user.click(within(rowOf('invoice.created')).getByRole('checkbox'));
+    // Picking a row opens nothing.
+    expect(screen.queryByRole('table', { name: 'Attempts' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Redeliver selected (2)' }));
+
+    expect(await screen.findByText('0 of 2 sent: 0 delivered, 0 failed, 2 waiting')).toBeTruthy();
+    expect(api.sent('POST', `${ENDPOINT}/redeliveries`)[0]!.body).toEqual({
+      delivery_ids: ['whd_failed', 'whd_test'],
+    });
+    expect(screen.queryByRole('button', { name: /Redeliver selected/ })).toBeNull();
+
+    // The header's box picks the page on screen: what the grid holds of a server's list.
+    await user.click(within(grid).getByRole('checkbox', { name: /select all/i }));
+    expect(await screen.findByRole('button', { name: 'Redeliver selected (3)' })).toBeTruthy();
+  });
+
   it('finds a running redelivery where it is after a reload', async () => {
     api.on('GET', `${ENDPOINT}/redeliveries`, {
       body: { list: [makeRedelivery({ total: 4, succeeded: 1, pending: 3 })], count: 1 },
