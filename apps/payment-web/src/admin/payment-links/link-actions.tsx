@@ -11,9 +11,18 @@ import { LinkQrDialog } from './link-qr-dialog.tsx';
 
 const COPIED_NOTE_MS = 2_000;
 
-/** What an admin does with a link: copy it, show it as a QR code, open its checkout. */
-export function LinkActions({ name, address }: { name: string; address: string }) {
+interface LinkActionsProps {
+  /** What the address is of, as the QR code's title names it. */
+  name: string;
+  address: string;
+  /** What opening the address shows; a payment link's checkout unless told. */
+  openLabel?: string;
+}
+
+/** What an admin does with an address a payer opens: copy it, show it as a QR code, open it. */
+export function LinkActions({ name, address, openLabel }: LinkActionsProps) {
   const t = useTranslate();
+  const open = openLabel ?? t('payment.admin.link.open');
   const [isQrOpen, setIsQrOpen] = useState(false);
   const [isCopied, setIsCopied] = useState(false);
 
@@ -43,14 +52,8 @@ export function LinkActions({ name, address }: { name: string; address: string }
           <QrCode2Icon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title={t('payment.admin.link.open')}>
-        <IconButton
-          size="small"
-          aria-label={t('payment.admin.link.open')}
-          href={address}
-          target="_blank"
-          rel="noopener"
-        >
+      <Tooltip title={open}>
+        <IconButton size="small" aria-label={open} href={address} target="_blank" rel="noopener">
           <OpenInNewIcon fontSize="small" />
         </IconButton>
       </Tooltip>
