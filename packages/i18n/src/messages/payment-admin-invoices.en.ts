@@ -14,6 +14,8 @@ export const paymentAdminInvoicesEn = {
   'payment.admin.invoices.memoHelp': 'Printed on the invoice for the customer to read.',
   'payment.admin.invoices.collectedBy': 'Payment method',
   'payment.admin.invoices.finalized': 'Finalized',
+  'payment.admin.invoices.customerPage': 'Customer’s invoice page',
+  'payment.admin.invoices.openCustomerPage': 'Open the customer’s invoice page',
   'payment.admin.invoices.due': 'Due',
   'payment.admin.invoices.paid': 'Paid',
   'payment.admin.invoices.nextAttempt': 'Next collection attempt',

@@ -1,16 +1,21 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import { formatDate, formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
+import { formatDate, formatDateTimeMinutes, usePaymentContext } from '@bazaar/payment-react';
 import { invoiceReasonKey } from '@bazaar/payment-react/customer';
 import type { AdminInvoice } from '@bazaar/schemas';
 import { DetailList } from '../components/detail-list.tsx';
+import { LinkActions } from '../payment-links/link-actions.tsx';
 import { InvoiceCustomerLink } from './invoice-customer-link.tsx';
+import { customerInvoiceAddress } from './invoice-path.ts';
 
 const date = (timestamp: number | null) => (timestamp === null ? '' : formatDateTimeMinutes(timestamp));
 
-/** The invoice's facts: whom it bills and why, how it is collected, and its dates; empty ones are left out. */
+/**
+ * The invoice's facts: whom it bills and why, how it is collected, where its customer pays it, and
+ * its dates; empty ones are left out.
+ */
 export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
-  const t = useTranslate();
+  const { t, apiBaseUrl } = usePaymentContext();
   const isDraft = invoice.status === 'draft';
   const rows = [
     [t('payment.admin.field.id'), invoice.id],
@@ -35,6 +40,18 @@ export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
     ],
     [t('payment.admin.invoices.memo'), invoice.description],
     [t('payment.admin.invoices.collectedBy'), invoice.payment_method.name],
+    [
+      t('payment.admin.invoices.customerPage'),
+      // A draft is the admin's until it is sent: its customer cannot open it yet.
+      isDraft ? null : (
+        <LinkActions
+          key="customer-page"
+          name={invoice.number}
+          address={customerInvoiceAddress(apiBaseUrl, invoice.id)}
+          openLabel={t('payment.admin.invoices.openCustomerPage')}
+        />
+      ),
+    ],
     [t('payment.admin.field.created'), date(invoice.created_at)],
     [t('payment.admin.invoices.finalized'), date(invoice.finalized_at)],
     [

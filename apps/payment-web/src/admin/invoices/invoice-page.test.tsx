@@ -150,6 +150,9 @@ describe('InvoicePage', () => {
     expect(paid.getAttribute('href')).toBe('/admin/payments/pi_1');
     expect(screen.getByText('Paid with Visa •••• 4242')).toBeTruthy();
 
+    expect(screen.getByRole('link', { name: 'Open the customer’s invoice page' }).getAttribute('href')).toBe(
+      'http://localhost/payment-kit/customer/invoice/in_1',
+    );
     const pdf = new URL(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')!);
     expect(pdf.pathname).toBe('/payment-kit/api/invoices/in_1/pdf');
     expect(pdf.searchParams.get('locale')).toBe('en');
@@ -171,6 +174,8 @@ describe('InvoicePage', () => {
     expect(await screen.findByText('Due 14 days after finalizing', undefined, SLOW)).toBeTruthy();
     expect(screen.getByText('Onboarding, May')).toBeTruthy();
     expect(api.sent('GET', PAYMENTS)).toEqual([]);
+    // Its customer cannot open a draft yet.
+    expect(screen.queryByRole('link', { name: 'Open the customer’s invoice page' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Edit draft' }).getAttribute('href')).toBe(
       '/admin/invoices/in_1/edit',
     );

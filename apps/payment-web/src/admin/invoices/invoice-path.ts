@@ -7,3 +7,8 @@ export function invoicePagePath(id: string): string {
 export function customerInvoicesPath(customerId: string): string {
   return `/admin/invoices?${new URLSearchParams({ customer_id: customerId })}`;
 }
+
+/** Where the invoice's customer sees it and pays it: `https://host/payment-kit/customer/invoice/in_…`. */
+export function customerInvoiceAddress(apiBaseUrl: string, id: string): string {
+  return `${apiBaseUrl.replace(/\/$/, '')}/customer/invoice/${encodeURIComponent(id)}`;
+}
