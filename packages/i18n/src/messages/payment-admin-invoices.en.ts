@@ -16,6 +16,8 @@ export const paymentAdminInvoicesEn = {
   'payment.admin.invoices.finalized': 'Finalized',
   'payment.admin.invoices.customerPage': 'Customer’s invoice page',
   'payment.admin.invoices.openCustomerPage': 'Open the customer’s invoice page',
+  'payment.admin.invoices.events': 'Events',
+  'payment.admin.invoices.eventsOf': 'See this invoice’s events',
   'payment.admin.invoices.due': 'Due',
   'payment.admin.invoices.paid': 'Paid',
   'payment.admin.invoices.nextAttempt': 'Next collection attempt',

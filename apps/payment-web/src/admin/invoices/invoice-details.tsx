@@ -52,6 +52,16 @@ export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
         />
       ),
     ],
+    [
+      t('payment.admin.invoices.events'),
+      <Link
+        key="events"
+        component={RouterLink}
+        to={`/admin/events?${new URLSearchParams({ q: invoice.id })}`}
+      >
+        {t('payment.admin.invoices.eventsOf')}
+      </Link>,
+    ],
     [t('payment.admin.field.created'), date(invoice.created_at)],
     [t('payment.admin.invoices.finalized'), date(invoice.finalized_at)],
     [

@@ -150,6 +150,9 @@ describe('InvoicePage', () => {
     expect(paid.getAttribute('href')).toBe('/admin/payments/pi_1');
     expect(screen.getByText('Paid with Visa •••• 4242')).toBeTruthy();
 
+    expect(screen.getByRole('link', { name: 'See this invoice’s events' }).getAttribute('href')).toBe(
+      '/admin/events?q=in_1',
+    );
     expect(screen.getByRole('link', { name: 'Open the customer’s invoice page' }).getAttribute('href')).toBe(
       'http://localhost/payment-kit/customer/invoice/in_1',
     );
