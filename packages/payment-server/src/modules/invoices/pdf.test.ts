@@ -1,9 +1,13 @@
 import { PDFParse } from 'pdf-parse';
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../../demo/seed.ts';
 import { TEST_CARDS } from '../../providers/test-card-network.ts';
+import { adminRequest } from '../../test-utils/admin-requests.ts';
 import { confirmCard, startAndSubmit } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+import { saveTestCustomer } from '../../test-utils/payment-test-kit.ts';
+import { getInvoice } from './service.ts';
 
 const PAYER = 'did:bazaar:usr_pdf_payer';
 
@@ -79,6 +83,28 @@ describe.each(TEST_DIALECTS)('invoice PDFs on %s', (dialect) => {
     for (const expected of ['账单', '账单编号', '付款方', '张三', '合计', '已付金额', '$19.99']) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("prints the memo a merchant wrote on their invoice, and a checkout's description not", async () => {
+    const customerId = (await saveTestCustomer(t.deps, PAYER)).id;
+    const draft = await adminRequest(t, 'POST', '/invoices', {
+      customer_id: customerId,
+      currency_id: DEMO.eurCurrencyId,
+      description: 'Thank you for choosing the May onboarding.',
+      lines: [{ description: 'Setup call', quantity: 1, unit_amount: '2500' }],
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const { id } = draft.json<{ id: string }>();
+    expect((await adminRequest(t, 'POST', `/invoices/${id}/finalize`)).statusCode).toBe(200);
+    const manual = await textOf((await download(id, 'en')).rawPayload);
+    expect(manual).toContain('Thank you for choosing the May onboarding.');
+    expect(manual).toContain('Setup call');
+
+    const bought = await paidInvoice('Ada Lovelace');
+    const description = (await getInvoice(t.db, bought.id)).description;
+    expect(description).toBe('Bazaar Pro license');
+    const purchase = await textOf((await download(bought.id, 'en')).rawPayload);
+    expect(purchase.split(description)).toHaveLength(2);
   });
 
   it('answers 404 to another customer and 401 to a guest, as for the invoice itself', async () => {

@@ -60,9 +60,14 @@ function paidWith(invoice: Invoice, t: Translate): string | null {
   return `${invoice.payment_method.name} · ${t('payment.invoice.transaction')} ${details.tx_hash}`;
 }
 
+/** Whether a merchant wrote the invoice (`POST /invoices`), rather than a checkout or the billing engine. */
+function isMerchantWritten(invoice: Invoice): boolean {
+  return invoice.billing_reason === 'manual' && invoice.checkout_session_id === null;
+}
+
 /**
  * An invoice as a one-or-more-page A4 PDF in the payer's language: seller and buyer, number,
- * dates, lines with their periods, totals with credit applied, what was paid and refunded, and
+ * dates, the merchant's memo, lines with their periods, totals with credit applied, what was paid and refunded, and
  * the currency. Answers the file's bytes.
  */
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
@@ -122,6 +127,15 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   }
   doc.y = Math.max(leftBottom, doc.y);
   doc.moveDown(1.5);
+
+  // The memo a merchant wrote on an invoice of their own; the engine's and a checkout's
+  // descriptions only repeat their lines.
+  if (isMerchantWritten(invoice) && invoice.description) {
+    doc.font('regular').fontSize(10).fillColor('black').text(invoice.description, PAGE.margin, doc.y, {
+      width: CONTENT_WIDTH,
+    });
+    doc.moveDown(1.5);
+  }
 
   // The lines.
   const amountX = PAGE.margin + COLUMNS.description + COLUMNS.quantity + COLUMNS.unitPrice;
