@@ -17,6 +17,7 @@ const date = (timestamp: number | null) => (timestamp === null ? '' : formatDate
 export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
   const { t, apiBaseUrl } = usePaymentContext();
   const isDraft = invoice.status === 'draft';
+  const isMerchantWritten = invoice.billing_reason === 'manual' && invoice.checkout_session_id === null;
   const rows = [
     [t('payment.admin.field.id'), invoice.id],
     [t('payment.admin.invoice.customer'), <InvoiceCustomerLink key="customer" id={invoice.customer_id} />],
@@ -38,7 +39,11 @@ export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
         ? `${formatDate(invoice.period_start)} – ${formatDate(invoice.period_end)}`
         : '',
     ],
-    [t('payment.admin.invoices.memo'), invoice.description],
+    [
+      // A merchant's own invoice carries their memo; a checkout's or the engine's, its lines in a few words.
+      isMerchantWritten ? t('payment.admin.invoices.memo') : t('payment.invoice.description'),
+      invoice.description,
+    ],
     [t('payment.admin.invoices.collectedBy'), invoice.payment_method.name],
     [
       t('payment.admin.invoices.customerPage'),

@@ -56,6 +56,10 @@ const OPEN = {
 };
 const VOIDED = { ...OPEN, status: 'void' as const };
 
+/** The value a fact of the invoice's details list shows. */
+const valueOf = (label: string) =>
+  screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
 function amountIn(row: string) {
   return within(screen.getByRole('row', { name: new RegExp(`^${row}`) }))
     .getAllByRole('cell')
@@ -82,6 +86,7 @@ describe('InvoicePage', () => {
         subscription_id: 'sub_1',
         billing_reason: 'subscription_cycle',
         checkout_session_id: null,
+        description: 'Validator node, February',
         period_start: MIDDAY,
         period_end: MIDDAY + 31 * DAY,
         lines: [
@@ -141,6 +146,9 @@ describe('InvoicePage', () => {
       '/admin/subscriptions/sub_1',
     );
     expect(screen.getByText('Subscription renewal')).toBeTruthy();
+    // The engine's description only names its lines: it is no merchant's memo.
+    expect(valueOf('Description')).toBe('Validator node, February');
+    expect(screen.queryByText('Memo', { selector: 'dt' })).toBeNull();
     expect(screen.getByText('2027-01-15 – 2027-02-15')).toBeTruthy();
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(Object.fromEntries(api.sent('GET', PAYMENTS).at(-1)!.query)).toMatchObject({ q: 'in_1' });
@@ -175,7 +183,7 @@ describe('InvoicePage', () => {
     const user = userEvent.setup();
     renderAdmin('/admin/invoices/in_1');
     expect(await screen.findByText('Due 14 days after finalizing', undefined, SLOW)).toBeTruthy();
-    expect(screen.getByText('Onboarding, May')).toBeTruthy();
+    expect(valueOf('Memo')).toBe('Onboarding, May');
     expect(api.sent('GET', PAYMENTS)).toEqual([]);
     // Its customer cannot open a draft yet.
     expect(screen.queryByRole('link', { name: 'Open the customer’s invoice page' })).toBeNull();
@@ -195,8 +203,6 @@ describe('InvoicePage', () => {
     expect(screen.getByRole('button', { name: 'Void' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit draft' })).toBeNull();
     expect(screen.queryByText('Due 14 days after finalizing')).toBeNull();
-    const valueOf = (label: string) =>
-      screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(valueOf('Created')).toBe('2027-01-15 12:00');
     expect(valueOf('Finalized')).toBe('2027-01-15 13:00');
     expect(valueOf('Due')).toBe('2027-01-29 13:00');
