@@ -1,3 +1,4 @@
+import { FAILED_ATTEMPT_EVENT_TYPES } from '../modules/metrics/repository.ts';
 import { createPeriodicJob, type Clock, type PeriodicJob } from '@bazaar/server-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentDb } from '../db/tables.ts';
@@ -7,12 +8,6 @@ import { deleteDeliveryRowsBefore, deleteRedeliveryRowsBefore } from '../modules
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1_000;
 const PRUNE_BATCH_SIZE = 1_000;
-
-/**
- * The failed payment attempts the dashboard's success rate counts (`modules/metrics`) are
- * recorded only as these events, over the longest range it shows (a year): they outlive the log.
- */
-export const EVENT_TYPES_KEPT_FOR_METRICS = ['payment_intent.payment_failed', 'invoice.payment_failed'];
 
 /**
  * Deletes what the event log no longer shows (30 days): the deliveries of older events with their
@@ -32,7 +27,8 @@ export async function pruneEventLog(deps: { db: PaymentDb; clock: Clock }) {
   for (;;) {
     const count = await deleteEventRowsBefore(deps.db, {
       before,
-      kept: EVENT_TYPES_KEPT_FOR_METRICS,
+      // The success rate counts failed attempts from their events over up to a year: they outlive the log.
+      kept: FAILED_ATTEMPT_EVENT_TYPES,
       limit: PRUNE_BATCH_SIZE,
     });
     pruned.events += count;

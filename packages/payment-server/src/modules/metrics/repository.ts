@@ -223,16 +223,22 @@ export async function addToPriceDay(
 export type FailureDayRow = { day: number; count: number };
 
 /**
- * Failed payment attempts per UTC day, from the events announcing them: the payer's card fails
- * on the intent (`payment_intent.payment_failed`), the engine's renewal on the invoice
- * (`invoice.payment_failed`), never both for one attempt. Succeeded attempts are the payments.
+ * The events announcing a failed payment attempt: the payer's card fails on the intent, the
+ * engine's renewal on the invoice, never both for one attempt. They are the only record of a
+ * failure, so the event log's pruning keeps them (`flows/prune-event-log.ts`).
+ */
+export const FAILED_ATTEMPT_EVENT_TYPES = ['payment_intent.payment_failed', 'invoice.payment_failed'];
+
+/**
+ * Failed payment attempts per UTC day, from the events announcing them. Succeeded attempts are
+ * the payments.
  */
 export async function listFailureDayRows(db: PaymentDb, range: Range): Promise<FailureDayRow[]> {
   const day = utcDay('created_at');
   return db
     .selectFrom('events')
     .where('livemode', '=', range.livemode ? 1 : 0)
-    .where('type', 'in', ['payment_intent.payment_failed', 'invoice.payment_failed'])
+    .where('type', 'in', FAILED_ATTEMPT_EVENT_TYPES)
     .where('created_at', '>=', range.from)
     .where('created_at', '<', range.to)
     .select([day.as('day'), sql<number>`count(*)`.as('count')])
