@@ -21,6 +21,7 @@ import {
   paymentMethodSchema,
   priceSchema,
   type BillingReason,
+  type Invoice,
 } from './checkout.ts';
 
 export const SUBSCRIPTION_STATUSES = [
@@ -263,6 +264,14 @@ export const createInvoiceBodySchema = z.object({
   days_until_due: draftInvoiceFields.days_until_due.default(30),
 });
 export type CreateInvoiceBody = z.input<typeof createInvoiceBodySchema>;
+
+/**
+ * Whether a merchant wrote the invoice (`POST /invoices`), so its description is their memo. A
+ * checkout writes its invoice as `manual` too, with its session; the engine, with its own reason.
+ */
+export function isMerchantInvoice(invoice: Pick<Invoice, 'billing_reason' | 'checkout_session_id'>): boolean {
+  return invoice.billing_reason === 'manual' && invoice.checkout_session_id === null;
+}
 
 /** `PUT /invoices/{id}` (admin): replaces what it names of a draft; `lines` replaces all lines. */
 export const updateInvoiceBodySchema = z.object(draftInvoiceFields).partial();

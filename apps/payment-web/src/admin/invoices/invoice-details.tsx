@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { formatDate, formatDateTimeMinutes, usePaymentContext } from '@bazaar/payment-react';
 import { invoiceReasonKey } from '@bazaar/payment-react/customer';
-import type { AdminInvoice } from '@bazaar/schemas';
+import { isMerchantInvoice, type AdminInvoice } from '@bazaar/schemas';
 import { DetailList } from '../components/detail-list.tsx';
 import { LinkActions } from '../payment-links/link-actions.tsx';
 import { InvoiceCustomerLink } from './invoice-customer-link.tsx';
@@ -17,7 +17,6 @@ const date = (timestamp: number | null) => (timestamp === null ? '' : formatDate
 export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
   const { t, apiBaseUrl } = usePaymentContext();
   const isDraft = invoice.status === 'draft';
-  const isMerchantWritten = invoice.billing_reason === 'manual' && invoice.checkout_session_id === null;
   const rows = [
     [t('payment.admin.field.id'), invoice.id],
     [t('payment.admin.invoice.customer'), <InvoiceCustomerLink key="customer" id={invoice.customer_id} />],
@@ -41,7 +40,7 @@ export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
     ],
     [
       // A merchant's own invoice carries their memo; a checkout's or the engine's, its lines in a few words.
-      isMerchantWritten ? t('payment.admin.invoices.memo') : t('payment.invoice.description'),
+      isMerchantInvoice(invoice) ? t('payment.admin.invoices.memo') : t('payment.invoice.description'),
       invoice.description,
     ],
     [t('payment.admin.invoices.collectedBy'), invoice.payment_method.name],

@@ -4,7 +4,7 @@ import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { cardBrandName, createTranslator, type Translate } from '@bazaar/i18n';
 import { formatMoney } from '@bazaar/money';
-import { refundedAmount, type Customer, type Invoice, type Locale } from '@bazaar/schemas';
+import { isMerchantInvoice, refundedAmount, type Customer, type Invoice, type Locale } from '@bazaar/schemas';
 
 const require = createRequire(import.meta.url);
 
@@ -58,11 +58,6 @@ function paidWith(invoice: Invoice, t: Translate): string | null {
   if ('last4' in details)
     return `${invoice.payment_method.name} · ${t('payment.pdf.card', { brand: cardBrandName(details.brand), last4: details.last4 })}`;
   return `${invoice.payment_method.name} · ${t('payment.invoice.transaction')} ${details.tx_hash}`;
-}
-
-/** Whether a merchant wrote the invoice (`POST /invoices`), rather than a checkout or the billing engine. */
-function isMerchantWritten(invoice: Invoice): boolean {
-  return invoice.billing_reason === 'manual' && invoice.checkout_session_id === null;
 }
 
 /**
@@ -130,7 +125,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
 
   // The memo a merchant wrote on an invoice of their own; the engine's and a checkout's
   // descriptions only repeat their lines.
-  if (isMerchantWritten(invoice) && invoice.description) {
+  if (isMerchantInvoice(invoice) && invoice.description) {
     doc.font('regular').fontSize(10).fillColor('black').text(invoice.description, PAGE.margin, doc.y, {
       width: CONTENT_WIDTH,
     });
