@@ -1,5 +1,8 @@
 import { createTranslator, type Translate } from '@bazaar/i18n';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SESSION_COOKIE } from '@bazaar/platform';
+import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from '@bazaar/server-kit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,7 +26,7 @@ let ownerCookie: string;
 
 beforeAll(async () => {
   // The overview counts back from the browser's now, so the platform's payments happen now too.
-  platform = await startPlatform({ atRealTime: true });
+  platform = await startPlatform({ atRealTime: true, allowPrivateWebhooks: true });
   // The first person signed in on a test platform owns it.
   ownerCookie = (await platform.signIn('owner@example.com')).cookie;
 });
@@ -183,4 +186,83 @@ describe('the Payment Kit dashboard, in Chromium', () => {
       }
     },
   );
+
+  it('adds a webhook endpoint, sees a test event fail at the receiver, and redelivers it once the receiver is fixed (en, desktop)', async () => {
+    const receiver = await startReceiver();
+    const { context, page, t } = await openDashboard(RUNS[0]);
+    try {
+      await openSection(page, t, 'payment.admin.nav.webhooks');
+      await page.getByRole('button', { name: t('payment.admin.webhooks.add') }).click(E2E_TIMEOUT);
+      const createDialog = page.getByRole('dialog', { name: t('payment.admin.webhook.createTitle') });
+      await createDialog
+        .getByRole('textbox', { name: t('payment.admin.webhook.url') })
+        .fill(receiver.url, E2E_TIMEOUT);
+      await createDialog.getByRole('checkbox', { name: t('payment.admin.webhook.allEvents') }).check();
+      await createDialog.getByRole('button', { name: t('payment.admin.webhook.create') }).click();
+
+      // The signing secret, this once.
+      const secretDialog = page.getByRole('dialog', { name: t('payment.admin.webhook.secretTitle') });
+      const secret = await secretDialog
+        .getByRole('textbox', { name: t('payment.admin.webhook.secretLabel') })
+        .inputValue(E2E_TIMEOUT);
+      expect(secret).toMatch(/^whsec_/);
+      await secretDialog.getByRole('button', { name: t('payment.admin.webhook.secretSaved') }).click();
+      await secretDialog.waitFor({ state: 'detached', ...E2E_TIMEOUT });
+      expect(await page.content()).not.toContain(secret);
+
+      // A test event, which the receiver refuses.
+      await page.getByRole('button', { name: t('payment.admin.webhook.sendTest') }).click(E2E_TIMEOUT);
+      const testDialog = page.getByRole('dialog', { name: t('payment.admin.webhook.testTitle') });
+      await testDialog.getByRole('button', { name: t('payment.admin.webhook.testSend') }).click(E2E_TIMEOUT);
+      await testDialog.getByText(/HTTP 500/).waitFor(E2E_TIMEOUT);
+      await page.keyboard.press('Escape');
+      expect(receiver.requests).toHaveLength(1);
+      // Signed with the secret the dialog showed.
+      const [sent] = receiver.requests;
+      const header = sent!.headers[WEBHOOK_SIGNATURE_HEADER] as string | undefined;
+      expect(verifyWebhook({ header, body: sent!.body, secret, now: platform.clock.now() })).toBe(true);
+
+      // Fixed, the receiver takes it again when the delivery is redelivered.
+      receiver.status = 200;
+      await page
+        .getByRole('button', { name: t('payment.admin.delivery.redeliver'), exact: true })
+        .click(E2E_TIMEOUT);
+      // The sender takes the queued delivery on its next run; the page polls while one is due.
+      await page
+        .getByRole('row', { name: new RegExp(t('payment.admin.delivery.status.succeeded')) })
+        .waitFor({ timeout: 60_000 });
+      expect(receiver.requests).toHaveLength(2);
+      expect(receiver.requests[1]!.body).toBe(receiver.requests[0]!.body);
+      await saveSettledScreenshot(page, 'admin-webhook-redelivered-en-desktop');
+    } catch (error) {
+      await saveSettledScreenshot(page, 'admin-failure-webhook-en-desktop');
+      throw error;
+    } finally {
+      await context.close();
+      await receiver.close();
+    }
+  });
 });
+
+/** A webhook receiver on 127.0.0.1 that answers `status` and keeps what it was sent. */
+async function startReceiver() {
+  const requests: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const state = { status: 500 };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      requests.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
+      response.writeHead(state.status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    requests,
+    set status(status: number) {
+      state.status = status;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

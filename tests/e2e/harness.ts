@@ -17,13 +17,15 @@ const ARTIFACTS = resolve(import.meta.dirname, '../../.test-artifacts/e2e');
  * on a free port, for journeys that pay with a wallet; `withStripe` a stand-in for Stripe's
  * servers, which keyed Stripe methods' requests go to (`stripe`); `withDemoApps` the Store's demo
  * catalogue (a paid app among them). `atRealTime` starts the platform's clock at the real time
- * rather than the tests' fixed day, for journeys whose pages count back from the browser's now.
+ * rather than the tests' fixed day, for journeys whose pages count back from the browser's now;
+ * `allowPrivateWebhooks` lets webhook endpoints on 127.0.0.1 (a journey's own receiver) receive.
  */
 export async function startPlatform({
   withDemoChain = false,
   withStripe = false,
   withDemoApps = false,
   atRealTime = false,
+  allowPrivateWebhooks = false,
 } = {}) {
   buildWebApps();
   const chain = withDemoChain ? await startDemoChain({ port: 0 }) : null;
@@ -32,6 +34,7 @@ export async function startPlatform({
     const platform = await createTestPlatform('sqlite', {
       listen: true,
       demoApps: withDemoApps,
+      allowPrivateWebhooks,
       ...(stripe && { stripeApi: { host: stripe.host, port: stripe.port, protocol: 'http' as const } }),
       ...(chain && { demoChain: { rpcUrl: chain.rpcUrl } }),
       // The page's wallet dates its EIP-4361 messages by the real clock, which the server checks them against.

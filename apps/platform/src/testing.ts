@@ -43,6 +43,8 @@ export interface TestPlatformOptions {
   demoChain?: { rpcUrl: string };
   /** Where keyed Stripe methods' requests go: a Stripe stand-in the test started. */
   stripeApi?: StripeApiTarget;
+  /** Lets webhook endpoints on 127.0.0.1 receive, for journeys that run their own receiver. */
+  allowPrivateWebhooks?: boolean;
   /**
    * Listen on a free port of 127.0.0.1 and make that address the public URL (`baseUrl`), for
    * tests that browse it: wallet messages and origins are then those of the pages.
@@ -148,6 +150,7 @@ export async function createTestPlatform(
           const paymentKit = createPaymentKit(deps, {
             demoChain: options.demoChain,
             stripeApi: options.stripeApi,
+            ...(options.allowPrivateWebhooks && { webhooks: { allowPrivateAddresses: true } }),
           });
           return [
             paymentKit,

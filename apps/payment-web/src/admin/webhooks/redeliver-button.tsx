@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import { extractErrorText, useTranslate } from '@bazaar/payment-react';
 import { useRedeliverWebhook } from '../api/use-webhooks.ts';
@@ -22,16 +23,19 @@ export function RedeliverButton({ deliveryId }: { deliveryId: string }) {
       >
         {t('payment.admin.delivery.redeliver')}
       </Button>
-      <Snackbar
-        open={redeliver.isSuccess || redeliver.isError}
-        autoHideDuration={NOTE_MS}
-        onClose={() => redeliver.reset()}
-        message={
-          redeliver.isError
-            ? t('payment.admin.webhook.actionFailed', { reason: extractErrorText(redeliver.error, t) })
-            : t('payment.admin.delivery.redelivered')
-        }
-      />
+      {/* Out of the grid's row: a transformed ancestor would pin the note inside the row. */}
+      <Portal>
+        <Snackbar
+          open={redeliver.isSuccess || redeliver.isError}
+          autoHideDuration={NOTE_MS}
+          onClose={() => redeliver.reset()}
+          message={
+            redeliver.isError
+              ? t('payment.admin.webhook.actionFailed', { reason: extractErrorText(redeliver.error, t) })
+              : t('payment.admin.delivery.redelivered')
+          }
+        />
+      </Portal>
     </>
   );
 }
