@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SESSION_COOKIE } from '@bazaar/platform';
 import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from '@bazaar/server-kit';
 import type { Page } from 'playwright-core';
+import { payTestCheckout, startTestCheckout } from '@bazaar/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -240,6 +241,62 @@ describe('the Payment Kit dashboard, in Chromium', () => {
     } finally {
       await context.close();
       await receiver.close();
+    }
+  });
+
+  it('puts a subscriber on a test clock, advances it a month and shows the renewal it made (zh, phone)', async () => {
+    // A subscriber, through the API: the journey is the operator's.
+    const email = 'clock-subscriber@example.com';
+    const subscriber = await platform.signIn(email);
+    const session = await startTestCheckout(platform.app, 'plink_demo_subscription', subscriber.cookie);
+    await payTestCheckout(platform.app, session, { cookie: subscriber.cookie, email, name: 'Clara Clock' });
+
+    const { context, page, t } = await openDashboard(RUNS[1]);
+    try {
+      await openSection(page, t, 'payment.admin.nav.testClocks');
+      await page.getByRole('button', { name: t('payment.admin.testClocks.new') }).click(E2E_TIMEOUT);
+      const createDialog = page.getByRole('dialog', { name: t('payment.admin.testClocks.new') });
+      await createDialog
+        .getByRole('textbox', { name: t('payment.admin.testClock.name'), exact: true })
+        .fill('Renewal rehearsal', E2E_TIMEOUT);
+      await createDialog.getByRole('button', { name: t('payment.admin.testClock.create') }).click();
+      await page.getByRole('heading', { name: 'Renewal rehearsal' }).waitFor(E2E_TIMEOUT);
+
+      await page
+        .getByRole('combobox', { name: t('payment.admin.testClock.attachSearch') })
+        .fill(email, E2E_TIMEOUT);
+      await page.getByRole('option', { name: /Clara Clock/ }).click(E2E_TIMEOUT);
+      await page.getByRole('button', { name: t('payment.admin.testClock.attach') }).click();
+      await page
+        .getByText(t('payment.admin.testClock.attached', { name: 'Clara Clock' }))
+        .waitFor(E2E_TIMEOUT);
+
+      await page.getByRole('button', { name: t('payment.admin.testClock.advance') }).click();
+      const advanceDialog = page.getByRole('dialog', { name: t('payment.admin.testClock.advanceTitle') });
+      await advanceDialog
+        .getByRole('button', { name: t('payment.admin.testClock.plusMonth') })
+        .click(E2E_TIMEOUT);
+      await advanceDialog.getByRole('button', { name: t('payment.admin.testClock.advance') }).click();
+
+      // The advance runs in the kit's worker; the page follows it to the end.
+      const renewals = page.getByRole('region', { name: t('payment.admin.testClock.invoices') });
+      await renewals.getByRole('link').first().waitFor({ timeout: 60_000 });
+      await page
+        .getByText(t('payment.admin.testClock.status.ready'), { exact: true })
+        .first()
+        .waitFor(E2E_TIMEOUT);
+      await saveSettledScreenshot(page, 'admin-test-clock-advanced-zh-phone');
+
+      // The renewal is the subscriber's next invoice, paid by their card.
+      await renewals.getByRole('link').first().click();
+      await page.getByText(t('payment.invoice.status.paid'), { exact: true }).first().waitFor(E2E_TIMEOUT);
+      await page.getByText('Clara Clock').first().waitFor(E2E_TIMEOUT);
+      await saveSettledScreenshot(page, 'admin-renewal-invoice-zh-phone');
+    } catch (error) {
+      await saveSettledScreenshot(page, 'admin-failure-test-clock-zh-phone');
+      throw error;
+    } finally {
+      await context.close();
     }
   });
 });
