@@ -9,6 +9,7 @@ export const paymentAdminInvoicesEn = {
 
   'payment.admin.invoices.subscription': 'Subscription',
   'payment.admin.invoices.reason': 'Billing reason',
+  'payment.admin.invoices.manual': 'Manual invoice',
   'payment.admin.invoices.period': 'Service period',
   'payment.admin.invoices.memo': 'Memo',
   'payment.admin.invoices.memoHelp': 'Printed on the invoice for the customer to read.',

@@ -10,6 +10,7 @@ export const paymentAdminInvoicesZh: Record<keyof typeof paymentAdminInvoicesEn,
 
   'payment.admin.invoices.subscription': '订阅',
   'payment.admin.invoices.reason': '开单原因',
+  'payment.admin.invoices.manual': '手动开具',
   'payment.admin.invoices.period': '服务周期',
   'payment.admin.invoices.memo': '备注',
   'payment.admin.invoices.memoHelp': '会印在账单上，顾客可以看到。',

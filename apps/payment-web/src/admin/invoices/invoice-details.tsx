@@ -31,7 +31,11 @@ export function InvoiceDetails({ invoice }: { invoice: AdminInvoice }) {
         </Link>
       ) : null,
     ],
-    [t('payment.admin.invoices.reason'), t(invoiceReasonKey(invoice))],
+    [
+      t('payment.admin.invoices.reason'),
+      // The payer's word for a merchant's invoice is a one-time payment; the merchant wrote it by hand.
+      isMerchantInvoice(invoice) ? t('payment.admin.invoices.manual') : t(invoiceReasonKey(invoice)),
+    ],
     [
       t('payment.admin.invoices.period'),
       invoice.period_start !== null && invoice.period_end !== null

@@ -184,6 +184,7 @@ describe('InvoicePage', () => {
     renderAdmin('/admin/invoices/in_1');
     expect(await screen.findByText('Due 14 days after finalizing', undefined, SLOW)).toBeTruthy();
     expect(valueOf('Memo')).toBe('Onboarding, May');
+    expect(valueOf('Billing reason')).toBe('Manual invoice');
     expect(api.sent('GET', PAYMENTS)).toEqual([]);
     // Its customer cannot open a draft yet.
     expect(screen.queryByRole('link', { name: 'Open the customer’s invoice page' })).toBeNull();
