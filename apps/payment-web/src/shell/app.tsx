@@ -45,7 +45,8 @@ function createRouter(mountPoint: string) {
               },
               {
                 path: 'admin/*',
-                lazy: () => import('../admin/admin-app.tsx').then((module) => ({ Component: module.AdminApp })),
+                lazy: () =>
+                  import('../admin/admin-app.tsx').then((module) => ({ Component: module.AdminApp })),
               },
               {
                 path: 'integrations/donations',

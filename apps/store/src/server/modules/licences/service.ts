@@ -140,7 +140,10 @@ export async function listOwnLicences(
 ): Promise<{ list: OwnLicence[]; count: number }> {
   const rows = await listLicenceRowsOfBuyer(deps.db, { buyerDid, livemode: toFlag(deps.livemode) });
   const apps = new Map(
-    (await listAppRowsByDid(deps.db, [...new Set(rows.map((row) => row.app_did))])).map((app) => [app.did, app]),
+    (await listAppRowsByDid(deps.db, [...new Set(rows.map((row) => row.app_did))])).map((app) => [
+      app.did,
+      app,
+    ]),
   );
   const list = rows.map((row) => {
     const app = apps.get(row.app_did);
