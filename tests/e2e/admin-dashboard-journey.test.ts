@@ -1,7 +1,6 @@
-import { createTranslator, type Translate } from '@bazaar/i18n';
+import type { Translate } from '@bazaar/i18n';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SESSION_COOKIE } from '@bazaar/platform';
 import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from '@bazaar/server-kit';
 import type { Page } from 'playwright-core';
 import { payTestCheckout, startTestCheckout } from '@bazaar/platform/testing';
@@ -14,7 +13,7 @@ import {
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
-import { E2E_TIMEOUT, fillContact, payByCard, signInFromCheckout } from './steps.ts';
+import { E2E_TIMEOUT, fillContact, openDashboard, payByCard, signInFromCheckout } from './steps.ts';
 
 /**
  * Issue 17: an operator runs the Payment Kit from its dashboard in Chromium — builds what it
@@ -41,25 +40,8 @@ const RUNS = [
 ] as const;
 type Run = (typeof RUNS)[number];
 
-/** The owner's browser on the dashboard, in test mode (the demo's payments are test payments). */
-async function openDashboard(run: Run) {
-  const browser = await openBrowser(run.viewport, run.browserLocale);
-  await browser.context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: ownerCookie.slice(SESSION_COOKIE.length + 1),
-      url: platform.baseUrl,
-      httpOnly: true,
-      sameSite: 'Lax',
-    },
-  ]);
-  const t = createTranslator(run.locale);
-  await browser.page.goto(`${platform.baseUrl}/payment-kit/admin/overview?locale=${run.locale}`);
-  const testMode = browser.page.getByLabel(t('payment.admin.mode.switch'));
-  await testMode.check(E2E_TIMEOUT);
-  await browser.page.getByText(t('payment.admin.mode.banner')).waitFor(E2E_TIMEOUT);
-  return { ...browser, t };
-}
+/** The owner's browser on the dashboard, in test mode. */
+const openDashboardAs = (run: Run) => openDashboard(platform, ownerCookie, run);
 
 /** Goes to a section of the dashboard through its navigation, as a person would (a drawer on a phone). */
 async function openSection(page: Page, t: Translate, label: Parameters<Translate>[0]) {
@@ -85,7 +67,7 @@ describe('the Payment Kit dashboard, in Chromium', () => {
   it.each(RUNS)(
     'creates a product, its price and a payment link, sees a customer pay it live, and refunds it ($locale, $device)',
     async (run) => {
-      const { context, page, t } = await openDashboard(run);
+      const { context, page, t } = await openDashboardAs(run);
       const customer = await openBrowser(run.viewport, run.browserLocale);
       try {
         const grossBefore = await grossVolume(page, t);
@@ -190,7 +172,7 @@ describe('the Payment Kit dashboard, in Chromium', () => {
 
   it('adds a webhook endpoint, sees a test event fail at the receiver, and redelivers it once the receiver is fixed (en, desktop)', async () => {
     const receiver = await startReceiver();
-    const { context, page, t } = await openDashboard(RUNS[0]);
+    const { context, page, t } = await openDashboardAs(RUNS[0]);
     try {
       await openSection(page, t, 'payment.admin.nav.webhooks');
       await page.getByRole('button', { name: t('payment.admin.webhooks.add') }).click(E2E_TIMEOUT);
@@ -251,7 +233,7 @@ describe('the Payment Kit dashboard, in Chromium', () => {
     const session = await startTestCheckout(platform.app, 'plink_demo_subscription', subscriber.cookie);
     await payTestCheckout(platform.app, session, { cookie: subscriber.cookie, email, name: 'Clara Clock' });
 
-    const { context, page, t } = await openDashboard(RUNS[1]);
+    const { context, page, t } = await openDashboardAs(RUNS[1]);
     try {
       await openSection(page, t, 'payment.admin.nav.testClocks');
       await page.getByRole('button', { name: t('payment.admin.testClocks.new') }).click(E2E_TIMEOUT);

@@ -1,5 +1,4 @@
 import { createTranslator } from '@bazaar/i18n';
-import { SESSION_COOKIE } from '@bazaar/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
@@ -9,7 +8,7 @@ import {
   startPlatform,
   type RunningPlatform,
 } from './harness.ts';
-import { E2E_TIMEOUT, fillContact, payByCard, signInFromCheckout } from './steps.ts';
+import { E2E_TIMEOUT, fillContact, openDashboard, payByCard, signInFromCheckout } from './steps.ts';
 
 /**
  * Issue 17: an operator bills a customer by hand from the dashboard in Chromium — writes a draft
@@ -39,11 +38,12 @@ describe('manual invoices in the Payment Kit dashboard, in Chromium', () => {
     async (run) => {
       const t = createTranslator(run.locale);
       const email = `invoiced-${run.locale}@example.com`;
-      const shot = (name: string) =>
-        saveSettledScreenshot(page, `admin-invoice-${name}-${run.locale}-${run.device}`);
       const customer = await openBrowser(run.viewport, run.browserLocale);
-      const owner = await openBrowser(run.viewport, run.browserLocale);
-      const { page } = owner;
+      let owner: Awaited<ReturnType<typeof openDashboard>> | undefined;
+      const shot = async (name: string) => {
+        if (owner)
+          await saveSettledScreenshot(owner.page, `admin-invoice-${name}-${run.locale}-${run.device}`);
+      };
       try {
         // The customer buys once, so the kit knows them.
         const pay = t('payment.checkout.action.pay');
@@ -61,18 +61,8 @@ describe('manual invoices in the Payment Kit dashboard, in Chromium', () => {
           .waitFor(E2E_TIMEOUT);
 
         // The owner writes them a draft in test mode, the mode the demo's payments are in.
-        await owner.context.addCookies([
-          {
-            name: SESSION_COOKIE,
-            value: ownerCookie.slice(SESSION_COOKIE.length + 1),
-            url: platform.baseUrl,
-            httpOnly: true,
-            sameSite: 'Lax',
-          },
-        ]);
-        await page.goto(`${platform.baseUrl}/payment-kit/admin/invoices?locale=${run.locale}`);
-        await page.getByLabel(t('payment.admin.mode.switch')).check(E2E_TIMEOUT);
-        await page.getByText(t('payment.admin.mode.banner')).waitFor(E2E_TIMEOUT);
+        owner = await openDashboard(platform, ownerCookie, run, 'invoices');
+        const { page } = owner;
         await page.getByRole('link', { name: t('payment.admin.invoices.new') }).click(E2E_TIMEOUT);
         await page
           .getByRole('combobox', { name: t('payment.admin.invoice.customer') })
@@ -121,7 +111,7 @@ describe('manual invoices in the Payment Kit dashboard, in Chromium', () => {
         throw error;
       } finally {
         await customer.context.close();
-        await owner.context.close();
+        await owner?.context.close();
       }
     },
   );

@@ -1,6 +1,7 @@
-import type { MessageKey, Translate } from '@bazaar/i18n';
+import { createTranslator, type MessageKey, type Translate } from '@bazaar/i18n';
+import { SESSION_COOKIE } from '@bazaar/platform';
 import type { Page } from 'playwright-core';
-import { latestCode, type RunningPlatform } from './harness.ts';
+import { latestCode, openBrowser, type RunningPlatform } from './harness.ts';
 
 /** The steps a person takes on the checkout, shared by the journeys; texts come from the catalogues. */
 
@@ -64,4 +65,38 @@ export async function payByCard(
   await page.getByLabel(t('payment.checkout.card.expiry')).fill('12/34');
   await page.getByLabel(t('payment.checkout.card.cvc')).fill('123');
   await page.getByRole('button', { name: t(confirm) }).click();
+}
+
+/** Who looks at the dashboard, in which language and at what size. */
+export interface DashboardView {
+  locale: string;
+  browserLocale: string;
+  viewport: { width: number; height: number };
+}
+
+/**
+ * The owner's own browser (signed in with `ownerCookie`) on a page of the Payment Kit dashboard
+ * (`section`), switched to test mode, where the demo's and the journeys' payments are.
+ */
+export async function openDashboard(
+  platform: RunningPlatform,
+  ownerCookie: string,
+  view: DashboardView,
+  section = 'overview',
+) {
+  const browser = await openBrowser(view.viewport, view.browserLocale);
+  await browser.context.addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: ownerCookie.slice(SESSION_COOKIE.length + 1),
+      url: platform.baseUrl,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
+  const t = createTranslator(view.locale);
+  await browser.page.goto(`${platform.baseUrl}/payment-kit/admin/${section}?locale=${view.locale}`);
+  await browser.page.getByLabel(t('payment.admin.mode.switch')).check(E2E_TIMEOUT);
+  await browser.page.getByText(t('payment.admin.mode.banner')).waitFor(E2E_TIMEOUT);
+  return { ...browser, t };
 }
