@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
-import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
+import { useTranslate } from '@bazaar/payment-react';
 import type { AdminCustomer } from '@bazaar/schemas';
 import { useCustomerPage } from '../api/use-customers.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { GridSearchField } from '../data-grid/grid-search-field.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
+import { createdColumn } from '../data-grid/grid-columns.ts';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
 import { ListExportButton } from '../exports/list-export-button.tsx';
 
@@ -32,12 +33,7 @@ export function CustomersPage() {
         valueGetter: (_value, row) => row.name || row.email || row.did,
       },
       { field: 'email', headerName: t('payment.admin.customer.email'), flex: 1, minWidth: 160 },
-      {
-        field: 'created',
-        headerName: t('payment.admin.field.created'),
-        width: 170,
-        valueGetter: (_value, row) => formatDateTimeMinutes(row.created_at),
-      },
+      createdColumn(t),
     ],
     [t],
   );
@@ -55,10 +51,8 @@ export function CustomersPage() {
         emptyText={t('payment.admin.customers.empty')}
         grid={grid}
         columns={columns}
-        page={customers.data}
-        isLoading={customers.isFetching}
+        list={customers}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-        error={customers.error}
         onRowClick={(customer) => navigate(customer.id)}
         toolbar={<GridSearchField grid={grid} />}
       />

@@ -31,10 +31,8 @@ export interface ServerDataGridProps<Row extends GridValidRowModel> {
   emptyText: string;
   grid: ServerGrid;
   columns: GridColDef<Row>[];
-  /** The current page as the API answered it; undefined while the first page loads. */
-  page: { list: Row[]; count: number } | undefined;
-  isLoading: boolean;
-  error: unknown;
+  /** The page's query: the page as the API answered it (none while the first loads), whether it is loading, and why it failed. */
+  list: { data: { list: Row[]; count: number } | undefined; isFetching: boolean; error: unknown };
   /** The filters and search above the grid. */
   toolbar?: ReactNode;
   onRowClick?: (row: Row) => void;
@@ -53,9 +51,7 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
   emptyText,
   grid,
   columns,
-  page,
-  isLoading,
-  error,
+  list,
   toolbar,
   onRowClick,
   phoneHiddenFields = [],
@@ -70,17 +66,17 @@ export function ServerDataGrid<Row extends GridValidRowModel>({
   return (
     <Stack spacing={2}>
       {toolbar}
-      {error ? (
+      {list.error ? (
         <Alert severity="error">
-          {t('payment.admin.grid.loadFailed', { reason: extractErrorText(error, t) })}
+          {t('payment.admin.grid.loadFailed', { reason: extractErrorText(list.error, t) })}
         </Alert>
       ) : null}
       <DataGrid
         aria-label={label}
         columns={columns}
-        rows={page?.list ?? []}
-        rowCount={page?.count ?? 0}
-        loading={isLoading}
+        rows={list.data?.list ?? []}
+        rowCount={list.data?.count ?? 0}
+        loading={list.isFetching}
         paginationMode="server"
         sortingMode="server"
         filterMode="server"

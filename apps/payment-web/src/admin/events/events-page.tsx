@@ -78,10 +78,8 @@ export function EventsPage() {
         emptyText={t('payment.admin.events.empty')}
         grid={grid}
         columns={columns}
-        page={events.data}
-        isLoading={events.isFetching}
+        list={events}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-        error={events.error}
         onRowClick={(event) => navigate(event.id)}
         toolbar={<EventLogFilters grid={grid} />}
       />

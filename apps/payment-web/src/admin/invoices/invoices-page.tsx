@@ -87,10 +87,8 @@ export function InvoicesPage() {
         emptyText={t('payment.admin.invoices.empty')}
         grid={grid}
         columns={columns}
-        page={invoices.data}
-        isLoading={invoices.isFetching}
+        list={invoices}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-        error={invoices.error}
         onRowClick={(invoice) => navigate(invoice.id)}
         toolbar={
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>

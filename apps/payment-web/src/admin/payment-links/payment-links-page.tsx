@@ -77,10 +77,8 @@ export function PaymentLinksPage() {
         emptyText={t('payment.admin.links.empty')}
         grid={grid}
         columns={columns}
-        page={links.data}
-        isLoading={links.isFetching}
+        list={links}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-        error={links.error}
         toolbar={<GridFilterBar grid={grid} />}
       />
     </>

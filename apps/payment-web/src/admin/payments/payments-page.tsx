@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
-import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
+import { useTranslate } from '@bazaar/payment-react';
 import type { ListedPayment } from '@bazaar/schemas';
 import { usePaymentPage, usePaymentsLiveRefresh } from '../api/use-payments.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { GridFilterBar } from '../data-grid/grid-filter-bar.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
+import { amountColumn, createdColumn } from '../data-grid/grid-columns.ts';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
 import { ListExportButton } from '../exports/list-export-button.tsx';
 import { PaymentStateChip } from './payment-state-chip.tsx';
@@ -28,13 +29,7 @@ export function PaymentsPage() {
   usePaymentsLiveRefresh();
   const columns = useMemo<GridColDef<ListedPayment>[]>(
     () => [
-      {
-        field: 'amount',
-        headerName: t('payment.admin.payment.amount'),
-        width: 150,
-        sortable: false,
-        valueGetter: (_value, row) => formatMoney(row.amount, row.currency),
-      },
+      amountColumn(t),
       {
         field: 'status',
         headerName: t('payment.admin.status.label'),
@@ -58,12 +53,7 @@ export function PaymentsPage() {
         sortable: false,
         valueGetter: (_value, row) => row.payment_method.name,
       },
-      {
-        field: 'created',
-        headerName: t('payment.admin.field.created'),
-        width: 170,
-        valueGetter: (_value, row) => formatDateTimeMinutes(row.created_at),
-      },
+      createdColumn(t),
     ],
     [t],
   );
@@ -85,10 +75,8 @@ export function PaymentsPage() {
         emptyText={t('payment.admin.payments.empty')}
         grid={grid}
         columns={columns}
-        page={payments.data}
-        isLoading={payments.isFetching}
+        list={payments}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-        error={payments.error}
         onRowClick={(payment) => navigate(payment.id)}
         toolbar={<GridFilterBar grid={grid} filter={<PaymentStatusFilter grid={grid} />} />}
       />

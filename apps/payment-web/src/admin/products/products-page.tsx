@@ -61,10 +61,8 @@ export function ProductsPage() {
         emptyText={t('payment.admin.products.empty')}
         grid={grid}
         columns={columns}
-        page={products.data}
-        isLoading={products.isFetching}
+        list={products}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-        error={products.error}
         onRowClick={(product) => navigate(product.id)}
         toolbar={<GridFilterBar grid={grid} />}
       />

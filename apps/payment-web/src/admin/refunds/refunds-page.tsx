@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
-import { formatDateTimeMinutes, formatMoney, useTranslate } from '@bazaar/payment-react';
+import { useTranslate } from '@bazaar/payment-react';
 import type { ListedRefund } from '@bazaar/schemas';
 import { useRefundPage, usePaymentsLiveRefresh } from '../api/use-payments.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
+import { amountColumn, createdColumn } from '../data-grid/grid-columns.ts';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
 import { ListExportButton } from '../exports/list-export-button.tsx';
 import { paymentPath } from '../payments/payment-path.ts';
@@ -24,13 +25,7 @@ export function RefundsPage() {
   usePaymentsLiveRefresh();
   const columns = useMemo<GridColDef<ListedRefund>[]>(
     () => [
-      {
-        field: 'amount',
-        headerName: t('payment.admin.payment.amount'),
-        width: 150,
-        sortable: false,
-        valueGetter: (_value, row) => formatMoney(row.amount, row.currency),
-      },
+      amountColumn(t),
       {
         field: 'status',
         headerName: t('payment.admin.status.label'),
@@ -52,13 +47,7 @@ export function RefundsPage() {
         minWidth: 180,
         sortable: false,
       },
-      {
-        field: 'created_at',
-        headerName: t('payment.admin.field.created'),
-        width: 170,
-        sortable: false,
-        valueFormatter: (value: number) => formatDateTimeMinutes(value),
-      },
+      createdColumn(t, { field: 'created_at', sortable: false }),
     ],
     [t],
   );
@@ -76,10 +65,8 @@ export function RefundsPage() {
         emptyText={t('payment.admin.refunds.empty')}
         grid={grid}
         columns={columns}
-        page={refunds.data}
-        isLoading={refunds.isFetching}
+        list={refunds}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-        error={refunds.error}
         onRowClick={(refund) => navigate(paymentPath(refund.payment_intent_id))}
         toolbar={<RefundStatusFilter grid={grid} />}
       />

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
-import { formatDate, formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
+import { formatDate, useTranslate } from '@bazaar/payment-react';
 import type { ListedSubscription } from '@bazaar/schemas';
 import { useSubscriptionPage, useSubscriptionsLiveRefresh } from '../api/use-subscriptions.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { GridFilterBar } from '../data-grid/grid-filter-bar.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
+import { createdColumn } from '../data-grid/grid-columns.ts';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
 import { ListExportButton } from '../exports/list-export-button.tsx';
 import { SubscriptionStatus } from './subscription-status.tsx';
@@ -66,12 +67,7 @@ export function SubscriptionsPage() {
         width: 150,
         valueFormatter: (value: number) => formatDate(value),
       },
-      {
-        field: 'created',
-        headerName: t('payment.admin.field.created'),
-        width: 170,
-        valueGetter: (_value, row) => formatDateTimeMinutes(row.created_at),
-      },
+      createdColumn(t),
     ],
     [t],
   );
@@ -93,10 +89,8 @@ export function SubscriptionsPage() {
         emptyText={t('payment.admin.subscriptions.empty')}
         grid={grid}
         columns={columns}
-        page={subscriptions.data}
-        isLoading={subscriptions.isFetching}
+        list={subscriptions}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-        error={subscriptions.error}
         onRowClick={(subscription) => navigate(subscription.id)}
         toolbar={<GridFilterBar grid={grid} filter={<SubscriptionStatusFilter grid={grid} />} />}
       />

@@ -101,10 +101,8 @@ export function TestClocksPage() {
             emptyText={t('payment.admin.testClocks.empty')}
             grid={grid}
             columns={columns}
-            page={clocks.data}
-            isLoading={clocks.isFetching}
+            list={clocks}
             phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-            error={clocks.error}
             onRowClick={(clock) => navigate(clock.id)}
           />
         </>

@@ -125,10 +125,8 @@ export function WebhookDeliveryGrid({ endpointId }: { endpointId: string }) {
         emptyText={t('payment.admin.delivery.empty')}
         grid={grid}
         columns={columns}
-        page={deliveries.data}
-        isLoading={deliveries.isFetching}
+        list={deliveries}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-        error={deliveries.error}
         onRowClick={(delivery) => setOpenId(delivery.id)}
         selection={{ model: selection, onChange: setSelection }}
         toolbar={

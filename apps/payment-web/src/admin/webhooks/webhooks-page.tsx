@@ -55,10 +55,8 @@ export function WebhooksPage() {
         emptyText={t('payment.admin.webhooks.empty')}
         grid={grid}
         columns={columns}
-        page={endpoints.data}
-        isLoading={endpoints.isFetching}
+        list={endpoints}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
-        error={endpoints.error}
         onRowClick={(endpoint) => navigate(endpoint.id)}
       />
     </>
