@@ -7,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // A worker per core, not Vitest's default of one fewer: on this project's 2-core machines
+    // that left one worker, and the suite (much of it waiting on PostgreSQL, disk and Chromium)
+    // ran one file at a time. The e2e project still runs its files one after another.
+    maxWorkers: '100%',
     projects: [
       {
         test: {
