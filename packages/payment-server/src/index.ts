@@ -38,7 +38,7 @@ import { registerRefundRoutes } from './modules/refunds/routes.ts';
 import { registerSettingRoutes } from './modules/settings/routes.ts';
 import { registerDonationRoutes } from './modules/donations/routes.ts';
 import { registerMetricsRoutes } from './modules/metrics/routes.ts';
-import { createPriceRevenueRollup } from './flows/roll-up-price-revenue.ts';
+import { createMetricsRollup } from './flows/roll-up-metrics.ts';
 import { createRefundSender } from './flows/refund-payment.ts';
 import { createEventLogPruner } from './flows/prune-event-log.ts';
 import { createPaymentServices } from './component-services.ts';
@@ -57,7 +57,7 @@ export { createCardNetworks } from './providers/card-networks.ts';
 export { createStripeClients, type StripeApiTarget } from './providers/stripe/client.ts';
 export { runBilling } from './flows/run-billing.ts';
 export { confirmPendingChainTransactions } from './flows/confirm-chain-transactions.ts';
-export { rollUpPriceRevenue } from './flows/roll-up-price-revenue.ts';
+export { rollUpMetrics } from './flows/roll-up-metrics.ts';
 
 /** Registers the Payment Kit's public API on a Fastify instance (mounted at `/payment-kit/api`). */
 export async function registerPaymentRoutes(instance: FastifyInstance, deps: PaymentDeps) {
@@ -139,7 +139,7 @@ export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentK
   const webhookSender = createWebhookSender({ ...deps, subscribers }, componentDeps.logger);
   const refundSender = createRefundSender(deps, componentDeps.logger);
   const eventLogPruner = createEventLogPruner(deps, componentDeps.logger);
-  const revenueRollup = createPriceRevenueRollup(deps, componentDeps.logger);
+  const metricsRollup = createMetricsRollup(deps, componentDeps.logger);
   return {
     did: COMPONENT_IDS.paymentKit,
     name: 'Payment Kit',
@@ -169,11 +169,11 @@ export function createPaymentKit(componentDeps: ComponentDeps, options: PaymentK
       webhookSender.start();
       refundSender.start();
       eventLogPruner.start();
-      revenueRollup.start();
+      metricsRollup.start();
     },
     stop: async () => {
       await eventLogPruner.stop();
-      await revenueRollup.stop();
+      await metricsRollup.stop();
       await refundSender.stop();
       await webhookSender.stop();
       await chainWatcher.stop();

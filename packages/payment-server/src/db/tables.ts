@@ -154,6 +154,8 @@ export interface PaymentTables {
     payment_details: string | null;
     created_at: number;
     updated_at: number;
+    /** 1 once a succeeded payment is added to `metrics_payment_days`. */
+    volume_rolled_up: Generated<number>;
   };
   invoices: {
     id: string;
@@ -520,7 +522,16 @@ export interface PaymentTables {
     retry_count: number;
     created_at: number;
   };
-  /** What each price's lines of paid invoices billed per UTC day (`flows/roll-up-price-revenue.ts`). */
+  /** Succeeded payments per mode, UTC day and currency (`flows/roll-up-metrics.ts`). */
+  metrics_payment_days: {
+    livemode: number;
+    day: number;
+    currency_id: string;
+    count: number;
+    /** Non-negative digits in the currency's smallest unit. */
+    amount: string;
+  };
+  /** What each price's lines of paid invoices billed per UTC day (`flows/roll-up-metrics.ts`). */
   metrics_price_days: {
     livemode: number;
     currency_id: string;

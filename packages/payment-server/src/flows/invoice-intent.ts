@@ -62,5 +62,6 @@ export function invoiceIntentRow(
     payment_details: null,
     created_at: now,
     updated_at: now,
+    volume_rolled_up: 0,
   };
 }

@@ -5,7 +5,7 @@ import { addColumn } from './add-column.ts';
 /**
  * Top products (`GET /metrics/top-products`) read what each price earned per UTC day from a
  * rollup instead of joining a year of paid invoices to their lines on every request. A paid
- * invoice waits with `revenue_rolled_up` 0 until `flows/roll-up-price-revenue.ts` adds its lines
+ * invoice waits with `revenue_rolled_up` 0 until `flows/roll-up-metrics.ts` adds its lines
  * to their days and sets it; until then the query adds it from the invoice itself.
  */
 export const priceRevenueDays: Migration = {

@@ -24,6 +24,7 @@ import { metricsIndexes } from './0022-metrics-indexes.ts';
 import { priceRevenueDays } from './0023-price-revenue-days.ts';
 import { testClockAdvance } from './0024-test-clock-advance.ts';
 import { webhookOperations } from './0025-webhook-operations.ts';
+import { paymentVolumeDays } from './0026-payment-volume-days.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0023_price_revenue_days': priceRevenueDays,
   '0024_test_clock_advance': testClockAdvance,
   '0025_webhook_operations': webhookOperations,
+  '0026_payment_volume_days': paymentVolumeDays,
 };

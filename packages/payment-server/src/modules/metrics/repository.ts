@@ -8,9 +8,10 @@ import { exactSumSelections, type ExactSum } from './exact-sum.ts';
  * The dashboard's figures are a read model over the tables of payments, refunds, invoices,
  * subscriptions and events: they are read here, grouped in the database by currency and UTC day
  * so a year of 100,000 payments leaves it as a few hundred rows. The owning modules write them.
- * Only what paid invoices billed per price is rolled up into a table of its own
- * (`metrics_price_days`, written by `flows/roll-up-price-revenue.ts`): read per request, it was
- * a join of every paid invoice of the range to its lines.
+ * The two largest are rolled up per UTC day into tables of their own, written by
+ * `flows/roll-up-metrics.ts`: succeeded payments (`metrics_payment_days`) and what paid invoices
+ * billed per price (`metrics_price_days`); read per request, they were a year of payments, and a
+ * join of every paid invoice of the range to its lines.
  */
 
 interface Range {
@@ -25,22 +26,66 @@ const utcDay = (column: string) => sql<number>`(${sql.ref(column)} / ${sql.lit(D
 export type PaymentDayRow = ExactSum & { currency_id: string; day: number; count: number };
 
 /**
- * Succeeded payments per currency and UTC day. A succeeded intent never moves again, so its
- * `updated_at` is when it succeeded. An intent of 0 only saved a card (a trial's setup): it took
- * no money and is no payment.
+ * The whole UTC days of a range, `[firstDay, endDay)`, which the rollups answer for; null when
+ * the range holds none. The cut days at either end are read from the rows themselves.
+ */
+function wholeDaysOf(range: Range): { firstDay: number; endDay: number } | null {
+  const firstDay = Math.ceil(range.from / DAY_SECONDS);
+  const endDay = Math.floor(range.to / DAY_SECONDS);
+  return firstDay < endDay ? { firstDay, endDay } : null;
+}
+
+/**
+ * Succeeded payments per currency and UTC day; a (day, currency) may come in several rows, to be
+ * added up. Whole days come from their rollup (`metrics_payment_days`) plus the payments still
+ * waiting to be added to it, the range's cut first and last days from the payments, in one
+ * statement, so a rollup committing meanwhile is seen wholly or not at all.
  */
 export async function listPaymentDayRows(db: PaymentDb, range: Range): Promise<PaymentDayRow[]> {
+  const whole = wholeDaysOf(range);
+  if (!whole) return succeededPaymentDays(db, range, range).execute();
+  const wholeFrom = whole.firstDay * DAY_SECONDS;
+  const wholeTo = whole.endDay * DAY_SECONDS;
+  return db
+    .selectFrom('metrics_payment_days')
+    .where('livemode', '=', range.livemode ? 1 : 0)
+    .where('day', '>=', whole.firstDay)
+    .where('day', '<', whole.endDay)
+    .select([
+      'day',
+      'currency_id',
+      sql<number>`sum(${sql.ref('count')})`.as('count'),
+      ...exactSumSelections(db, sql`${sql.ref('amount')}`),
+    ])
+    .groupBy(['day', 'currency_id'])
+    .unionAll(succeededPaymentDays(db, range, { from: wholeFrom, to: wholeTo, waitingOnly: true }))
+    .unionAll(succeededPaymentDays(db, range, { from: range.from, to: wholeFrom }))
+    .unionAll(succeededPaymentDays(db, range, { from: wholeTo, to: range.to }))
+    .execute();
+}
+
+/**
+ * The mode's payments that succeeded from `from` (included) to `to`, per UTC day and currency. A
+ * succeeded intent never moves again, so its `updated_at` is when it succeeded. An intent of 0
+ * only saved a card (a trial's setup): it took no money and is no payment.
+ */
+function succeededPaymentDays(
+  db: PaymentDb,
+  range: Range,
+  succeeded: { from: number; to: number; waitingOnly?: boolean },
+) {
   // Ranging over the day as well lets the database read payment_intents_metrics_idx in the
   // order it groups by; the exact bounds then trim the first and last day.
   const day = utcDay('updated_at');
   return db
     .selectFrom('payment_intents')
     .where('livemode', '=', range.livemode ? 1 : 0)
-    .where('status', '=', 'succeeded')
-    .where(day, '>=', Math.floor(range.from / DAY_SECONDS))
-    .where(day, '<=', Math.floor((range.to - 1) / DAY_SECONDS))
-    .where('updated_at', '>=', range.from)
-    .where('updated_at', '<', range.to)
+    .where('status', '=', sql.lit('succeeded'))
+    .$if(succeeded.waitingOnly === true, (query) => query.where('volume_rolled_up', '=', sql.lit(0)))
+    .where(day, '>=', Math.floor(succeeded.from / DAY_SECONDS))
+    .where(day, '<=', Math.floor((succeeded.to - 1) / DAY_SECONDS))
+    .where('updated_at', '>=', succeeded.from)
+    .where('updated_at', '<', succeeded.to)
     .where('amount_received', '!=', '0')
     .select([
       day.as('day'),
@@ -48,7 +93,56 @@ export async function listPaymentDayRows(db: PaymentDb, range: Range): Promise<P
       sql<number>`count(*)`.as('count'),
       ...exactSumSelections(db, sql`${sql.ref('amount_received')}`),
     ])
-    .groupBy([day, 'currency_id'])
+    .groupBy([day, 'currency_id']);
+}
+
+export type PaymentDayKey = { livemode: number; day: number; currency_id: string };
+
+/** These (succeeded) payments per mode, UTC day and currency: how many took money, and how much. */
+export async function sumPaymentDaysOfIntents(
+  db: PaymentDb,
+  intentIds: readonly string[],
+): Promise<(PaymentDayKey & ExactSum & { count: number })[]> {
+  const day = utcDay('updated_at');
+  return db
+    .selectFrom('payment_intents')
+    .where('id', 'in', intentIds)
+    .where('amount_received', '!=', '0')
+    .select([
+      'livemode',
+      day.as('day'),
+      'currency_id',
+      sql<number>`count(*)`.as('count'),
+      ...exactSumSelections(db, sql`${sql.ref('amount_received')}`),
+    ])
+    .groupBy(['livemode', day, 'currency_id'])
+    .execute();
+}
+
+/** Adds payments to their day, locked from reading to writing as `addToPriceDay` is. */
+export async function addToPaymentDay(
+  db: PaymentDb,
+  row: PaymentDayKey & { count: number; amount: bigint },
+): Promise<void> {
+  const key = { livemode: row.livemode, day: row.day, currency_id: row.currency_id };
+  await db
+    .insertInto('metrics_payment_days')
+    .values({ ...key, count: 0, amount: '0' })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  const current = await db
+    .selectFrom('metrics_payment_days')
+    .select(['count', 'amount'])
+    .where((eb) => eb.and(key))
+    .$if(hasRowLocks(db), (query) => query.forUpdate())
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('metrics_payment_days')
+    .set({
+      count: Number(current.count) + Number(row.count),
+      amount: (BigInt(current.amount) + row.amount).toString(),
+    })
+    .where((eb) => eb.and(key))
     .execute();
 }
 
@@ -111,16 +205,15 @@ const lineDigits = sql<string>`ltrim(${sql.ref('il.amount')}, '-')`;
  * invoices. One statement, so a rollup committing meanwhile is seen wholly or not at all.
  */
 export async function listPriceRevenueRows(db: PaymentDb, range: Range): Promise<PriceRevenueRow[]> {
-  const firstDay = Math.ceil(range.from / DAY_SECONDS);
-  const endDay = Math.floor(range.to / DAY_SECONDS);
-  if (firstDay >= endDay) return paidLineRevenue(db, range, { from: range.from, to: range.to }).execute();
-  const wholeFrom = firstDay * DAY_SECONDS;
-  const wholeTo = endDay * DAY_SECONDS;
+  const whole = wholeDaysOf(range);
+  if (!whole) return paidLineRevenue(db, range, range).execute();
+  const wholeFrom = whole.firstDay * DAY_SECONDS;
+  const wholeTo = whole.endDay * DAY_SECONDS;
   return db
     .selectFrom('metrics_price_days')
     .where('livemode', '=', range.livemode ? 1 : 0)
-    .where('day', '>=', firstDay)
-    .where('day', '<', endDay)
+    .where('day', '>=', whole.firstDay)
+    .where('day', '<', whole.endDay)
     .select(['currency_id', 'price_id', 'is_credit', ...exactSumSelections(db, sql`${sql.ref('amount')}`)])
     .groupBy(['currency_id', 'price_id', 'is_credit'])
     .unionAll(paidLineRevenue(db, range, { from: wholeFrom, to: wholeTo, waitingOnly: true }))

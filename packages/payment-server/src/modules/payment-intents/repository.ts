@@ -1,10 +1,12 @@
 import { exportNewestFirst, insertRows, sortedPage, type ListExport } from '@bazaar/server-kit';
-import { sql, type UpdateObject } from 'kysely';
+import { sql, type Insertable, type Selectable, type UpdateObject } from 'kysely';
 import { insertChunks } from '../../db/insert-chunks.ts';
+import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 import type { customerIdsMatching } from '../customers/repository.ts';
 
-export type PaymentIntentRow = PaymentTables['payment_intents'];
+export type PaymentIntentRow = Selectable<PaymentTables['payment_intents']>;
+export type NewPaymentIntentRow = Insertable<PaymentTables['payment_intents']>;
 
 export async function findPaymentIntentRow(db: PaymentDb, id: string): Promise<PaymentIntentRow | undefined> {
   return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
@@ -97,7 +99,7 @@ export async function listIntentCheckoutSessionIds(db: PaymentDb, ids: readonly 
 /** New intents, a multi-row insert (a renewal batch readies one per invoice). */
 export async function insertPaymentIntentRows(
   db: PaymentDb,
-  rows: readonly PaymentIntentRow[],
+  rows: readonly NewPaymentIntentRow[],
 ): Promise<void> {
   for (const chunk of insertChunks(rows)) await insertRows(db, 'payment_intents', chunk);
 }
@@ -150,4 +152,28 @@ export async function isCurrencyInAnyIntent(db: PaymentDb, currencyId: string): 
     .limit(1)
     .executeTakeFirst();
   return hit !== undefined;
+}
+
+/**
+ * Marks up to `limit` succeeded payments waiting to be added to the overview's rollup
+ * (`metrics_payment_days`) as rolled up and answers their ids, oldest first so one batch touches
+ * few days. Payments another node's rollup is taking are left to it.
+ */
+export async function takeSucceededPaymentsToRollUp(db: PaymentDb, limit: number): Promise<string[]> {
+  const waiting = await db
+    .selectFrom('payment_intents')
+    .select('id')
+    // Literals, which the partial index of waiting payments (migration 0026) answers to.
+    .where('status', '=', sql.lit('succeeded'))
+    .where('volume_rolled_up', '=', sql.lit(0))
+    .orderBy('livemode')
+    .orderBy('updated_at')
+    .limit(limit)
+    .$if(hasRowLocks(db), (query) => query.forUpdate().skipLocked())
+    .execute();
+  const ids = waiting.map((row) => row.id);
+  if (ids.length > 0) {
+    await db.updateTable('payment_intents').set({ volume_rolled_up: 1 }).where('id', 'in', ids).execute();
+  }
+  return ids;
 }

@@ -261,6 +261,7 @@ export async function prepareSessionIntent(
     last_payment_error: null,
     payment_details: null,
     created_at: now,
+    volume_rolled_up: 0,
   };
   await insertPaymentIntentRows(deps.db, [row]);
   return toPaymentIntentRecord(row);

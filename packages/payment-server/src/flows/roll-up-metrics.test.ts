@@ -1,12 +1,13 @@
 import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../demo/seed.ts';
-import { insertPaidInvoice } from '../modules/metrics/test-rows.ts';
+import { getMetricsOverview } from '../modules/metrics/service.ts';
+import { insertPaidInvoice, insertPayment } from '../modules/metrics/test-rows.ts';
 import { getTopProducts } from '../modules/metrics/top-products.ts';
 import { insertCurrencyIfMissing } from '../modules/payment-methods/repository.ts';
 import { openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
 import { saveTestCustomer } from '../test-utils/payment-test-kit.ts';
-import { rollUpPriceRevenue } from './roll-up-price-revenue.ts';
+import { rollUpMetrics, rollUpPaymentVolume, rollUpPriceRevenue } from './roll-up-metrics.ts';
 
 /** `hour` UTC on a day of March 2027. */
 const mar = (day: number, hour: number) => Date.UTC(2027, 2, day, hour) / 1_000;
@@ -14,7 +15,7 @@ const ETH = 'pc_rollup_eth';
 /** Above 2^64: two of them on one day are added beyond what SQLite's integers hold. */
 const ETH_LARGE = '12345678901234567890123';
 
-describe.each(TEST_DIALECTS)('the rollup of what prices earned per day, on %s', (dialect) => {
+describe.each(TEST_DIALECTS)('the rollups of the dashboard figures per day, on %s', (dialect) => {
   let t: PaymentTestApp;
   let usd: { customerId: string; currencyId: string };
   let eth: { customerId: string; currencyId: string };
@@ -121,5 +122,64 @@ describe.each(TEST_DIALECTS)('the rollup of what prices earned per day, on %s', 
       'Limited edition poster': '2500',
       'Bazaar Pro license': '1999',
     });
+  });
+
+  /** Gross volume and payment count per currency symbol, and per day of a range cut into days. */
+  async function volume(from: number, to: number) {
+    const overview = await getMetricsOverview(t.deps, { livemode: false, from, to, interval: 'day' });
+    return Object.fromEntries(
+      overview.currencies.map((entry) => [
+        entry.currency.symbol,
+        {
+          total: entry.totals.gross_volume,
+          count: entry.totals.payment_count,
+          days: entry.series.map((point) => point.gross_volume),
+        },
+      ]),
+    );
+  }
+
+  it('sums payments the same before and after they are rolled up, days whole or cut, 0s and live ones left out', async () => {
+    await insertPayment(t.db, { ...usd, amount: '1000', at: mar(3, 12) });
+    await insertPayment(t.db, { ...usd, amount: '250', at: mar(3, 23) });
+    await insertPayment(t.db, { ...usd, amount: '0', at: mar(4, 1) });
+    await insertPayment(t.db, { ...usd, amount: '700', at: mar(4, 2), status: 'requires_payment_method' });
+    await insertPayment(t.db, { ...usd, amount: '99999', at: mar(4, 3), livemode: true });
+    await insertPayment(t.db, { ...eth, amount: ETH_LARGE, at: mar(5, 10) });
+    const whole = () => volume(mar(3, 0), mar(6, 0));
+    const cut = () => volume(mar(3, 18), mar(5, 12));
+    const wholeBefore = {
+      USD: { total: '1250', count: 2, days: ['1250', '0', '0'] },
+      ETH: { total: ETH_LARGE, count: 1, days: ['0', '0', ETH_LARGE] },
+    };
+    const cutBefore = {
+      USD: { total: '250', count: 1, days: ['250', '0', '0'] },
+      ETH: { total: ETH_LARGE, count: 1, days: ['0', '0', ETH_LARGE] },
+    };
+    expect(await whole()).toEqual(wholeBefore);
+    expect(await cut()).toEqual(cutBefore);
+
+    // Five succeeded ones are taken (the 0 too, adding nothing); the failed one never is.
+    expect(await rollUpPaymentVolume(t.deps)).toBe(5);
+    expect(await rollUpMetrics(t.deps)).toBe(0);
+    expect(await whole()).toEqual(wholeBefore);
+    expect(await cut()).toEqual(cutBefore);
+
+    // Succeeded after the run: counted from the payment until the next run adds it to its day.
+    await insertPayment(t.db, { ...eth, amount: ETH_LARGE, at: mar(5, 11) });
+    const twice = (BigInt(ETH_LARGE) * 2n).toString();
+    const ethTwice = { total: twice, count: 2, days: ['0', '0', twice] };
+    expect((await whole()).ETH).toEqual(ethTwice);
+    expect(await rollUpMetrics(t.deps)).toBe(1);
+    expect((await whole()).ETH).toEqual(ethTwice);
+    expect((await cut()).ETH).toEqual(ethTwice);
+    const days = await t.db
+      .selectFrom('metrics_payment_days')
+      .select(['livemode', 'day', 'count', 'amount'])
+      .where('currency_id', '=', ETH)
+      .execute();
+    expect(days.map((row) => ({ ...row, count: Number(row.count) }))).toEqual([
+      { livemode: 0, day: mar(5, 0) / 86_400, count: 2, amount: twice },
+    ]);
   });
 });
