@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePaymentContext } from '@bazaar/payment-react';
 import { InvoiceStatusChip } from '@bazaar/payment-react/customer';
-import type { AdminInvoice } from '@bazaar/schemas';
 import { invoicePdfPath } from '../api/invoices-api.ts';
 import { useInvoice, useInvoicesLiveRefresh } from '../api/use-invoices.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
@@ -17,15 +16,6 @@ import { InvoiceDetails } from './invoice-details.tsx';
 import { InvoicePaymentSection } from './invoice-payment-section.tsx';
 
 /** The invoice's number and status chip, side by side. */
-function InvoiceTitle({ invoice }: { invoice: AdminInvoice }) {
-  return (
-    <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-      <span>{invoice.number}</span>
-      <InvoiceStatusChip status={invoice.status} />
-    </Stack>
-  );
-}
-
 /**
  * `/admin/invoices/:id`: an invoice with its lines, every figure of it, its dates and payment,
  * the PDF, and the moves its status allows.
@@ -45,7 +35,8 @@ export function InvoicePage() {
       {invoice ? (
         <>
           <AdminPageHeading
-            title={<InvoiceTitle invoice={invoice} />}
+            title={invoice.number}
+            status={<InvoiceStatusChip status={invoice.status} />}
             actions={
               <>
                 <InvoiceActions invoice={invoice} />

@@ -32,18 +32,8 @@ export function PaymentPage() {
       {payment ? (
         <>
           <AdminPageHeading
-            title={
-              <Stack
-                component="span"
-                direction="row"
-                spacing={1.5}
-                useFlexGap
-                sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-              >
-                <span>{formatMoney(payment.amount, payment.currency)}</span>
-                <PaymentStateChip payment={payment} />
-              </Stack>
-            }
+            title={formatMoney(payment.amount, payment.currency)}
+            status={<PaymentStateChip payment={payment} />}
             actions={
               BigInt(payment.amount_refundable) > 0n ? (
                 <Button variant="outlined" onClick={() => setIsRefunding(true)}>

@@ -42,18 +42,8 @@ export function ProductPage() {
         {t('payment.admin.products.title')}
       </Button>
       <AdminPageHeading
-        title={
-          <Stack
-            direction="row"
-            useFlexGap
-            spacing={1.5}
-            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-            component="span"
-          >
-            <span>{product.data.name}</span>
-            <ActiveChip isActive={product.data.active} />
-          </Stack>
-        }
+        title={product.data.name}
+        status={<ActiveChip isActive={product.data.active} />}
         actions={<ProductActions product={product.data} />}
       />
       <ProductDetails product={product.data} />

@@ -56,18 +56,8 @@ export function SubscriptionPage() {
       {subscription ? (
         <>
           <AdminPageHeading
-            title={
-              <Stack
-                component="span"
-                direction="row"
-                spacing={1.5}
-                useFlexGap
-                sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-              >
-                <span>{describeItems(subscription) || subscription.id}</span>
-                <SubscriptionStatusChip status={subscription.status} />
-              </Stack>
-            }
+            title={describeItems(subscription) || subscription.id}
+            status={<SubscriptionStatusChip status={subscription.status} />}
             actions={<SubscriptionActions subscription={subscription} />}
           />
           <SubscriptionEndNotice subscription={subscription} />
