@@ -248,12 +248,16 @@ describe('bazaar download against a running platform', () => {
       email: 'member@example.com',
       name: 'Mel',
     });
-    const licence = await vi.waitFor(async () => {
-      const state = await s.call('GET', `/apps/${did}/purchase`, s.memberCookie);
-      const token = (state.json() as { licence: { token: string } | null }).licence?.token;
-      if (!token) throw new Error('No licence yet');
-      return token;
-    });
+    // The kit hands the completed checkout to the Store from a sender that polls each second.
+    const licence = await vi.waitFor(
+      async () => {
+        const state = await s.call('GET', `/apps/${did}/purchase`, s.memberCookie);
+        const token = (state.json() as { licence: { token: string } | null }).licence?.token;
+        if (!token) throw new Error('No licence yet');
+        return token;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
 
     const given = await visitor.run(
       'download',
