@@ -287,8 +287,13 @@ export const updatePriceBodySchema = z.object({
 });
 export type UpdatePriceBody = z.input<typeof updatePriceBodySchema>;
 
+/**
+ * `GET /prices` (admin): `q` is a price's id, or text found in its nickname or its product's
+ * name, ignoring the case of A–Z, so a picker can reach any price however many there are.
+ */
 export const listPricesQuerySchema = catalogueListQuery.extend({
   product_id: idSchema('product').optional(),
+  q: z.string().trim().max(100).optional(),
 });
 
 export const adminPriceSchema = priceSchema.extend({

@@ -197,7 +197,7 @@ export async function listPrices(
 ): Promise<{ list: AdminPrice[]; count: number }> {
   const { rows, count } = await listPriceRows(
     db,
-    { livemode: query.livemode, active: query.active, productId: query.product_id },
+    { livemode: query.livemode, active: query.active, productId: query.product_id, q: query.q },
     query,
   );
   return { list: await toAdminPrices(db, rows), count };

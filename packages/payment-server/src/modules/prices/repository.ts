@@ -1,4 +1,4 @@
-import { countAll, insertRows, newestFirstPage } from '@bazaar/server-kit';
+import { asciiTextContains, countAll, insertRows, newestFirstPage } from '@bazaar/server-kit';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
 import { jsonMentions } from '../../db/search.ts';
@@ -106,6 +106,7 @@ export interface PriceFilter {
   livemode: boolean;
   active?: boolean | undefined;
   productId?: string | undefined;
+  q?: string | undefined;
 }
 
 export async function insertPriceRow(db: PaymentDb, row: NewPriceRow): Promise<void> {
@@ -120,6 +121,24 @@ export async function listPriceRows(
   let query = db.selectFrom('prices').where('livemode', '=', toFlag(filter.livemode));
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.productId) query = query.where('product_id', '=', filter.productId);
+  const { q } = filter;
+  if (q) {
+    // A subquery rather than a join keeps the page's `select *`, order and count on prices alone.
+    query = query.where((eb) =>
+      eb.or([
+        eb('id', '=', q),
+        asciiTextContains(db, 'nickname', q),
+        eb(
+          'product_id',
+          'in',
+          eb
+            .selectFrom('products')
+            .select('products.id')
+            .where(asciiTextContains(db, 'products.name', q)),
+        ),
+      ]),
+    );
+  }
   return newestFirstPage(query, page);
 }
 

@@ -243,6 +243,82 @@ describe.each(TEST_DIALECTS)('price admin routes on %s', (dialect) => {
     expect(active.list.map((p: { id: string }) => p.id)).toEqual([price.id]);
   });
 
+  describe('searched by q', () => {
+    const product = async (name: string, livemode = false) =>
+      (await adminRequest(t, 'POST', '/products', { livemode, name })).json().id as string;
+    const search = async (query: string) => {
+      const response = await adminRequest(t, 'GET', `/prices?livemode=false&${query}`);
+      expect(response.statusCode).toBe(200);
+      const page = response.json() as { list: { id: string }[]; count: number };
+      return { ids: page.list.map((price) => price.id).sort(), count: page.count };
+    };
+    const ids = (...prices: { id: string }[]) => prices.map((price) => price.id).sort();
+
+    it("finds a price by its product's name, its nickname or its exact id, ignoring case", async () => {
+      const widget = await product('Widget DELUXE');
+      const plain = (await create({ product_id: widget, unit_amount: '100' })).json();
+      const named = (
+        await create({ product_id: widget, unit_amount: '200', nickname: 'Launch offer' })
+      ).json();
+      const other = (await create({ unit_amount: '300', nickname: 'Widget-free' })).json();
+
+      expect(await search('q=wIdGeT')).toEqual({ ids: ids(plain, named, other), count: 3 });
+      expect(await search(`q=${encodeURIComponent('  deluxe ')}`)).toMatchObject({ ids: ids(plain, named) });
+      expect((await search('q=LAUNCH')).ids).toEqual([named.id]);
+      expect((await search(`q=${other.id}`)).ids).toEqual([other.id]);
+      // An id matches whole only: a part of one is no search term a merchant types.
+      expect((await search(`q=${other.id.slice(0, -2)}`)).ids).toEqual([]);
+      expect((await search('q=no such thing')).count).toBe(0);
+    });
+
+    it('takes % and _ as themselves', async () => {
+      const half = await product('Gadget 50% off');
+      const fifty = (await create({ product_id: half, unit_amount: '1' })).json();
+      await create({ product_id: await product('Gadget 500 off'), unit_amount: '1' });
+      const snake = (await create({ unit_amount: '1', nickname: 'tier_a' })).json();
+      await create({ unit_amount: '1', nickname: 'tierXa' });
+
+      expect((await search(`q=${encodeURIComponent('50%')}`)).ids).toEqual([fifty.id]);
+      expect((await search('q=tier_a')).ids).toEqual([snake.id]);
+      expect((await search(`q=${encodeURIComponent('%')}`)).ids).toEqual([fifty.id]);
+    });
+
+    it('narrows with active, product_id and the mode, and pages what it finds', async () => {
+      const widget = await product('Widget');
+      const kept = (await create({ product_id: widget, unit_amount: '1' })).json();
+      const archived = (await create({ product_id: widget, unit_amount: '2' })).json();
+      await adminRequest(t, 'PUT', `/prices/${archived.id}`, { active: false });
+      const member = (await create({ unit_amount: '3', nickname: 'widget club' })).json();
+      await addCurrency('live_eth', true);
+      const liveWidget = await product('Widget', true);
+      const live = await create({
+        livemode: true,
+        product_id: liveWidget,
+        currency_id: 'pc_live_eth',
+        unit_amount: '4',
+      });
+      expect(live.statusCode).toBe(200);
+
+      expect(await search('q=widget')).toMatchObject({ ids: ids(kept, archived, member), count: 3 });
+      expect((await search('q=widget&active=true')).ids).toEqual(ids(kept, member));
+      expect((await search('q=widget&active=false')).ids).toEqual([archived.id]);
+      expect((await search(`q=widget&product_id=${widget}&active=true`)).ids).toEqual([kept.id]);
+      const pages = [await search('q=widget&pageSize=2&page=1'), await search('q=widget&pageSize=2&page=2')];
+      expect(pages.map((page) => page.count)).toEqual([3, 3]);
+      expect(pages.flatMap((page) => page.ids).sort()).toEqual(ids(kept, archived, member));
+    });
+
+    it('refuses a search longer than 100 characters', async () => {
+      const response = await adminRequest(t, 'GET', `/prices?livemode=false&q=${'a'.repeat(101)}`);
+      expect(response.statusCode).toBe(400);
+    });
+
+    it('stays for admins only', async () => {
+      expect((await adminRequest(t, 'GET', '/prices?q=club', undefined, 'member')).statusCode).toBe(403);
+      expect((await adminRequest(t, 'GET', '/prices?q=club', undefined, null)).statusCode).toBe(401);
+    });
+  });
+
   it('is for admins only', async () => {
     expect((await adminRequest(t, 'GET', '/prices', undefined, null)).statusCode).toBe(401);
     expect(
