@@ -149,6 +149,12 @@ export const listWebhookDeliveriesQuerySchema = paginationQuerySchema.extend({
   event_id: z.string().max(100).optional(),
 });
 
+/** An export holds every page of the list's filter. */
+export const exportWebhookDeliveriesQuerySchema = listWebhookDeliveriesQuerySchema.omit({
+  page: true,
+  pageSize: true,
+});
+
 /** `POST /webhook-endpoints/{id}/test`: a made-up event of this type, signed and sent now. */
 export const sendTestWebhookBodySchema = z.object({ type: eventTypeSchema });
 

@@ -8,6 +8,7 @@ import { adminRequest } from '../test-utils/admin-requests.ts';
 import { confirmCard, startAndSubmit } from '../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../test-utils/payment-test-app.ts';
 import { makeSubscription, MONTHLY } from '../test-utils/subscription-builders.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../test-utils/webhook-receiver.ts';
 
 /** Each admin list with an export: the export holds what the list's pages hold, in their order. */
 const EXPORTS = [
@@ -24,6 +25,8 @@ const EXPORTS = [
   { list: '/products', query: '&q=bazaar', file: 'products' },
   { list: '/payment-links', query: '', file: 'payment-links' },
   { list: '/payment-links', query: '&active=true&q=license', file: 'payment-links' },
+  { list: '/webhook-endpoints', query: '', file: 'webhook-endpoints' },
+  { list: '/test-clocks', query: '', file: 'test-clocks' },
 ] as const;
 
 /** A name a spreadsheet would run as a formula, as anyone may type it. */
@@ -31,6 +34,8 @@ const FORMULA = '=HYPERLINK("http://evil.example","click")';
 
 describe.each(TEST_DIALECTS)('list exports on %s', (dialect) => {
   let t: PaymentTestApp;
+  let receiver: WebhookReceiver;
+  let endpointId: string;
 
   beforeAll(async () => {
     t = await openPaymentTestApp(dialect);
@@ -89,8 +94,48 @@ describe.each(TEST_DIALECTS)('list exports on %s', (dialect) => {
         status,
       });
     }
+
+    receiver = await startWebhookReceiver();
+    // The receiver fails subscriptions' events, so the endpoint has deliveries of both outcomes.
+    receiver.answer = (webhook) => (webhook.event.type.startsWith('customer.subscription') ? 500 : 200);
+    for (const livemode of [true, false, false]) {
+      t.clock.advance(60);
+      const endpoint = await adminRequest(t, 'POST', '/webhook-endpoints', {
+        livemode,
+        url: receiver.url,
+        enabled_events: ['*'],
+        description: FORMULA,
+        metadata: { team: 'ops' },
+      });
+      expect(endpoint.statusCode, endpoint.body).toBe(200);
+      endpointId = (endpoint.json() as { id: string }).id;
+    }
+    for (const type of [
+      'invoice.paid',
+      'customer.subscription.created',
+      'refund.succeeded',
+      'customer.subscription.deleted',
+    ]) {
+      t.clock.advance(60);
+      const sent = await adminRequest(t, 'POST', `/webhook-endpoints/${endpointId}/test`, { type });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+
+    for (const name of ['Renewals', 'Trials']) {
+      t.clock.advance(60);
+      const clock = await adminRequest(t, 'POST', '/test-clocks', { name });
+      expect(clock.statusCode, clock.body).toBe(200);
+      if (name === 'Trials') {
+        const { id, frozen_time } = clock.json() as { id: string; frozen_time: number };
+        const advanced = await adminRequest(t, 'POST', `/test-clocks/${id}/advance`, {
+          frozen_time: frozen_time + 86_400,
+        });
+        expect(advanced.statusCode, advanced.body).toBe(200);
+      }
+    }
   }, 60_000);
   afterAll(async () => {
+    await receiver?.close();
     await t?.close();
   });
 
@@ -238,5 +283,78 @@ describe.each(TEST_DIALECTS)('list exports on %s', (dialect) => {
       (record) => record.id === DEMO.donationLinkId,
     );
     expect(donation).toMatchObject({ donation: 'true', submit_type: 'donate' });
+  });
+
+  it("exports an endpoint's deliveries as its pages list them, with each one's latest answer", async () => {
+    for (const query of ['', '&status=failed', '&status=succeeded']) {
+      const listed = await adminRequest(
+        t,
+        'GET',
+        `/webhook-endpoints/${endpointId}/deliveries?pageSize=100${query}`,
+      );
+      const page = listed.json() as { list: Array<{ id: string }>; count: number };
+      const exported = await adminRequest(
+        t,
+        'GET',
+        `/webhook-endpoints/${endpointId}/deliveries/export.csv?livemode=false${query}`,
+      );
+      expect(exported.statusCode, exported.body).toBe(200);
+      expect(exported.headers['content-disposition']).toBe(
+        `attachment; filename="webhook-deliveries-${endpointId}-test.csv"`,
+      );
+      expect(exported.headers['x-total-count']).toBe(String(page.count));
+      const records = parse(exported.body, { columns: true }) as Array<Record<string, string>>;
+      expect(records.map((record) => record.id)).toEqual(page.list.map((row) => row.id));
+    }
+    const records = await exportedRecords(`/webhook-endpoints/${endpointId}/deliveries/export.csv`);
+    expect(records.map((record) => [record.event_type, record.status, record.response_status])).toEqual([
+      ['customer.subscription.deleted', 'failed', '500'],
+      ['refund.succeeded', 'succeeded', '200'],
+      ['customer.subscription.created', 'failed', '500'],
+      ['invoice.paid', 'succeeded', '200'],
+    ]);
+    expect(records[0]).toMatchObject({ test: 'true', attempts: '1', error: '', next_attempt: '' });
+    expect(records[0]!.last_attempt).toMatch(/Z$/);
+
+    const elsewhere = await adminRequest(
+      t,
+      'GET',
+      '/webhook-endpoints/we_doesnotexist/deliveries/export.csv',
+    );
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('writes an endpoint without its secret, its events and text as typed kept safe', async () => {
+    const endpoints = await exportedRecords('/webhook-endpoints/export.csv?livemode=false');
+    expect(endpoints).toHaveLength(2);
+    expect(endpoints[0]).toMatchObject({
+      id: endpointId,
+      url: receiver.url,
+      description: `'${FORMULA}`,
+      status: 'enabled',
+      enabled_events: '*',
+      failing_since: '',
+      metadata: '{"team":"ops"}',
+    });
+    expect(Object.keys(endpoints[0]!)).not.toContain('secret');
+    expect(JSON.stringify(endpoints)).not.toContain('whsec_');
+    expect(await exportedRecords('/webhook-endpoints/export.csv?livemode=true')).toHaveLength(1);
+  });
+
+  it('writes a test clock with its latest advance, and none in live mode', async () => {
+    const [trials, renewals] = await exportedRecords('/test-clocks/export.csv?livemode=false');
+    expect(trials).toMatchObject({ name: 'Trials', status: 'ready', customers: '0', advance_renewals: '0' });
+    expect(Date.parse(trials!.advance_to) - Date.parse(trials!.advance_from)).toBe(86_400_000);
+    expect(trials!.frozen_time).toBe(trials!.advance_to);
+    expect(renewals).toMatchObject({
+      name: 'Renewals',
+      advance_from: '',
+      advance_to: '',
+      advance_failure: '',
+    });
+
+    const live = await adminRequest(t, 'GET', '/test-clocks/export.csv?livemode=true');
+    expect(live.headers['x-total-count']).toBe('0');
+    expect(parse(live.body, { columns: true })).toEqual([]);
   });
 });

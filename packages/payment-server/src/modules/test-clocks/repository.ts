@@ -1,4 +1,4 @@
-import { insertRows, newestFirstPage } from '@bazaar/server-kit';
+import { exportNewestFirst, insertRows, newestFirstPage, type ListExport } from '@bazaar/server-kit';
 import type { Insertable, Selectable } from 'kysely';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
 
@@ -18,6 +18,10 @@ export async function listTestClockPage(
   page: { page: number; pageSize: number },
 ): Promise<{ rows: TestClockRow[]; count: number }> {
   return newestFirstPage(db.selectFrom('test_clocks'), page);
+}
+
+export function exportTestClockRows(db: PaymentDb): Promise<ListExport<TestClockRow>> {
+  return exportNewestFirst(db.selectFrom('test_clocks'));
 }
 
 /** Moves the clock to `time` unless it is already there or later (time never goes back). */

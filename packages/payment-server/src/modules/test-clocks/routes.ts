@@ -9,17 +9,25 @@ import {
   paginatedSchema,
   paginationQuerySchema,
 } from '@bazaar/schemas';
-import type { ZodApp } from '@bazaar/server-kit';
+import { sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { adminOnly } from '../../http/admin-only.ts';
+import { exportFileName } from '../../http/csv-cells.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
 import {
   ADVANCE_REQUEST_BUDGET_MS,
   advanceTestClock,
   listAdvanceInvoices,
 } from '../../flows/advance-test-clock.ts';
-import { attachTestClockCustomer, createTestClock, getTestClockDetails, listTestClocks } from './service.ts';
+import { TEST_CLOCK_CSV_COLUMNS } from './export-columns.ts';
+import {
+  attachTestClockCustomer,
+  createTestClock,
+  exportTestClocks,
+  getTestClockDetails,
+  listTestClocks,
+} from './service.ts';
 
 const params = z.object({ id: idSchema('testClock') });
 const response = { 200: adminTestClockSchema };
@@ -43,6 +51,16 @@ export function registerTestClockRoutes(app: ZodApp, deps: PaymentDeps) {
     // Live mode has no clocks: its time is the world's.
     async (request) =>
       request.query.livemode ? { list: [], count: 0 } : listTestClocks(deps.db, request.query),
+  );
+  app.get(
+    '/test-clocks/export.csv',
+    { ...adminOnly, schema: { querystring: z.object({ livemode: livemodeQuery }) } },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('test-clocks', request.query.livemode),
+        columns: TEST_CLOCK_CSV_COLUMNS,
+        list: await exportTestClocks(deps.db, request.query.livemode),
+      }),
   );
   app.get(
     '/test-clocks/:id',

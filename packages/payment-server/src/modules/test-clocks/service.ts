@@ -5,7 +5,7 @@ import {
   type AdminTestClockDetails,
   type TestClock,
 } from '@bazaar/schemas';
-import { AppError, notFound, type Clock } from '@bazaar/server-kit';
+import { AppError, mapBatches, notFound, type Clock, type ListExport } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDb } from '../../db/tables.ts';
 import type { PaymentDeps } from '../../deps.ts';
@@ -17,7 +17,13 @@ import {
 } from '../customers/repository.ts';
 import { moveOpenInvoicesToClock } from '../invoices/repository.ts';
 import { findLatestPeriodStart, moveSubscriptionsToClock } from '../subscriptions/repository.ts';
-import { findTestClockRow, insertTestClockRow, listTestClockPage, type TestClockRow } from './repository.ts';
+import {
+  exportTestClockRows,
+  findTestClockRow,
+  insertTestClockRow,
+  listTestClockPage,
+  type TestClockRow,
+} from './repository.ts';
 
 const statusColumn = z.enum(TEST_CLOCK_STATUSES);
 
@@ -79,17 +85,33 @@ export async function listTestClocks(
   page: { page: number; pageSize: number },
 ): Promise<{ list: AdminTestClock[]; count: number }> {
   const { rows, count } = await listTestClockPage(db, page);
+  return { list: await toAdminTestClocks(db, rows), count };
+}
+
+/**
+ * `GET /test-clocks/export.csv`: every clock, newest first, with how many customers live in each;
+ * none in live mode, whose time is the world's.
+ */
+export async function exportTestClocks(
+  db: PaymentDb,
+  livemode: boolean,
+): Promise<ListExport<AdminTestClock>> {
+  if (livemode) return { total: 0, records: (async function* () {})() };
+  const rows = await exportTestClockRows(db);
+  return { total: rows.total, records: mapBatches(rows.records, (batch) => toAdminTestClocks(db, batch)) };
+}
+
+async function toAdminTestClocks(db: PaymentDb, rows: readonly TestClockRow[]): Promise<AdminTestClock[]> {
   const customerCounts = await countCustomersOfClocks(
     db,
     rows.map((row) => row.id),
   );
-  return { list: rows.map((row) => toAdminTestClock(row, customerCounts.get(row.id) ?? 0)), count };
+  return rows.map((row) => toAdminTestClock(row, customerCounts.get(row.id) ?? 0));
 }
 
 export async function getAdminTestClock(db: PaymentDb, id: string): Promise<AdminTestClock> {
-  const row = await getTestClockRow(db, id);
-  const customerCounts = await countCustomersOfClocks(db, [id]);
-  return toAdminTestClock(row, customerCounts.get(id) ?? 0);
+  const [clock] = await toAdminTestClocks(db, [await getTestClockRow(db, id)]);
+  return clock!;
 }
 
 /** `GET /test-clocks/{id}`: the clock, its latest advance, and the customers living in it. */

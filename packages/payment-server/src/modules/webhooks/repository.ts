@@ -1,4 +1,10 @@
-import { countAll, insertRows, newestFirstPage } from '@bazaar/server-kit';
+import {
+  countAll,
+  exportNewestFirst,
+  insertRows,
+  newestFirstPage,
+  type ListExport,
+} from '@bazaar/server-kit';
 import { sql, type Updateable } from 'kysely';
 import { hasRowLocks } from '../../db/row-locks.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -30,7 +36,15 @@ export async function listEndpointRows(
   livemode: number,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: WebhookEndpointRow[]; count: number }> {
-  return newestFirstPage(db.selectFrom('webhook_endpoints').where('livemode', '=', livemode), page);
+  return newestFirstPage(endpointListQuery(db, livemode), page);
+}
+
+export function exportEndpointRows(db: PaymentDb, livemode: number): Promise<ListExport<WebhookEndpointRow>> {
+  return exportNewestFirst(endpointListQuery(db, livemode));
+}
+
+function endpointListQuery(db: PaymentDb, livemode: number) {
+  return db.selectFrom('webhook_endpoints').where('livemode', '=', livemode);
 }
 
 /** The enabled endpoints, with their mode and what they subscribe to: where new events go. */
@@ -93,15 +107,34 @@ export async function findDeliveryRow(db: PaymentDb, id: string): Promise<Webhoo
   return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Which of an endpoint's deliveries a list or an export holds. */
+export interface DeliveryFilter {
+  endpointId: string;
+  status?: string;
+  eventId?: string;
+}
+
 export async function listDeliveryRows(
   db: PaymentDb,
-  filter: { endpointId: string; status?: string; eventId?: string },
+  filter: DeliveryFilter,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: WebhookDeliveryRow[]; count: number }> {
-  let query = db.selectFrom('webhook_deliveries').where('endpoint_id', '=', filter.endpointId);
-  if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.eventId) query = query.where('event_id', '=', filter.eventId);
-  return newestFirstPage(query, page);
+  return newestFirstPage(deliveryListQuery(db, filter), page);
+}
+
+export function exportDeliveryRows(
+  db: PaymentDb,
+  filter: DeliveryFilter,
+): Promise<ListExport<WebhookDeliveryRow>> {
+  return exportNewestFirst(deliveryListQuery(db, filter));
+}
+
+function deliveryListQuery(db: PaymentDb, filter: DeliveryFilter) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .where('endpoint_id', '=', filter.endpointId)
+    .$if(Boolean(filter.status), (query) => query.where('status', '=', filter.status!))
+    .$if(Boolean(filter.eventId), (query) => query.where('event_id', '=', filter.eventId!));
 }
 
 /**

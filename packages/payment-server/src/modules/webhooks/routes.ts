@@ -1,6 +1,7 @@
 import {
   createWebhookEndpointBodySchema,
   createWebhookRedeliveryBodySchema,
+  exportWebhookDeliveriesQuerySchema,
   sendTestWebhookBodySchema,
   webhookRedeliverySchema,
   idSchema,
@@ -13,15 +14,19 @@ import {
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
 } from '@bazaar/schemas';
-import type { ZodApp } from '@bazaar/server-kit';
+import { sendCsv, type ZodApp } from '@bazaar/server-kit';
 import { z } from 'zod';
 import type { PaymentDeps } from '../../deps.ts';
 import { adminOnly } from '../../http/admin-only.ts';
+import { exportFileName } from '../../http/csv-cells.ts';
 import { livemodeQuery } from '../../http/livemode-query.ts';
+import { WEBHOOK_DELIVERY_CSV_COLUMNS, WEBHOOK_ENDPOINT_CSV_COLUMNS } from './export-columns.ts';
 import {
   createWebhookEndpoint,
   createWebhookRedelivery,
   deleteWebhookEndpoint,
+  exportWebhookDeliveries,
+  exportWebhookEndpoints,
   getWebhookDelivery,
   getWebhookEndpoint,
   listWebhookDeliveries,
@@ -62,6 +67,16 @@ export function registerWebhookRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => listWebhookEndpoints(deps.db, request.query),
+  );
+  app.get(
+    '/webhook-endpoints/export.csv',
+    { ...adminOnly, schema: { querystring: z.object({ livemode: livemodeQuery }) } },
+    async (request, reply) =>
+      sendCsv(reply, {
+        fileName: exportFileName('webhook-endpoints', request.query.livemode),
+        columns: WEBHOOK_ENDPOINT_CSV_COLUMNS,
+        list: await exportWebhookEndpoints(deps.db, request.query.livemode),
+      }),
   );
   app.get(
     '/webhook-endpoints/:id',
@@ -107,6 +122,22 @@ export function registerWebhookRoutes(app: ZodApp, deps: PaymentDeps) {
       },
     },
     async (request) => listWebhookDeliveries(deps.db, request.params.id, request.query),
+  );
+  app.get(
+    '/webhook-endpoints/:id/deliveries/export.csv',
+    { ...adminOnly, schema: { params, querystring: exportWebhookDeliveriesQuerySchema } },
+    async (request, reply) => {
+      const { endpoint, deliveries } = await exportWebhookDeliveries(
+        deps.db,
+        request.params.id,
+        request.query,
+      );
+      return sendCsv(reply, {
+        fileName: exportFileName(`webhook-deliveries-${endpoint.id}`, endpoint.livemode),
+        columns: WEBHOOK_DELIVERY_CSV_COLUMNS,
+        list: deliveries,
+      });
+    },
   );
   app.get(
     '/webhook-deliveries/:id',

@@ -5,6 +5,7 @@ import {
   randomToken,
   type createWebhookEndpointBodySchema,
   type createWebhookRedeliveryBodySchema,
+  type exportWebhookDeliveriesQuerySchema,
   type listWebhookDeliveriesQuerySchema,
   type paginationQuerySchema,
   type rollWebhookSecretBodySchema,
@@ -14,7 +15,7 @@ import {
   type WebhookEndpoint,
   type WebhookRedelivery,
 } from '@bazaar/schemas';
-import { AppError, notFound } from '@bazaar/server-kit';
+import { AppError, mapBatches, notFound, type ListExport } from '@bazaar/server-kit';
 import { z } from 'zod';
 import { fromFlag, readJson, toFlag } from '../../db/json.ts';
 import type { PaymentDb } from '../../db/tables.ts';
@@ -25,6 +26,8 @@ import { subscriberNamed } from './component-subscribers.ts';
 import {
   countRedeliveryStates,
   deleteEndpointRow,
+  exportDeliveryRows,
+  exportEndpointRows,
   findDeliveryRow,
   findEndpointRow,
   findRedeliveryRow,
@@ -81,6 +84,22 @@ function toWebhookAttempt(row: WebhookAttemptRow): WebhookAttempt {
   };
 }
 
+/** Deliveries with their attempts, read in one query for all of them. */
+async function toWebhookDeliveries(
+  db: PaymentDb,
+  rows: readonly WebhookDeliveryRow[],
+): Promise<WebhookDelivery[]> {
+  const attempts = Map.groupBy(
+    await listAttemptRows(
+      db,
+      rows.map((row) => row.id),
+    ),
+    (attempt) => attempt.delivery_id,
+  );
+  return rows.map((row) => toWebhookDelivery(row, attempts.get(row.id) ?? []));
+}
+
+/** `attempts`: the delivery's own, oldest first. */
 function toWebhookDelivery(row: WebhookDeliveryRow, attempts: readonly WebhookAttemptRow[]): WebhookDelivery {
   return {
     id: row.id,
@@ -93,7 +112,7 @@ function toWebhookDelivery(row: WebhookDeliveryRow, attempts: readonly WebhookAt
     next_attempt_at: row.next_attempt_at,
     created_at: row.created_at,
     test: row.test_event !== null,
-    attempts: attempts.filter((attempt) => attempt.delivery_id === row.id).map(toWebhookAttempt),
+    attempts: attempts.map(toWebhookAttempt),
   };
 }
 
@@ -149,6 +168,18 @@ export async function listWebhookEndpoints(
 ) {
   const { rows, count } = await listEndpointRows(db, toFlag(query.livemode), query);
   return { list: rows.map(toWebhookEndpoint), count };
+}
+
+/** `GET /webhook-endpoints/export.csv`: every endpoint of the mode, newest first. */
+export async function exportWebhookEndpoints(
+  db: PaymentDb,
+  livemode: boolean,
+): Promise<ListExport<WebhookEndpoint>> {
+  const rows = await exportEndpointRows(db, toFlag(livemode));
+  return {
+    total: rows.total,
+    records: mapBatches(rows.records, async (batch) => batch.map(toWebhookEndpoint)),
+  };
 }
 
 export async function getWebhookEndpoint(db: PaymentDb, id: string): Promise<WebhookEndpoint> {
@@ -268,11 +299,27 @@ export async function listWebhookDeliveries(
     { endpointId, status: query.status, eventId: query.event_id },
     query,
   );
-  const attempts = await listAttemptRows(
-    db,
-    rows.map((row) => row.id),
-  );
-  return { list: rows.map((row) => toWebhookDelivery(row, attempts)), count };
+  return { list: await toWebhookDeliveries(db, rows), count };
+}
+
+/**
+ * `GET /webhook-endpoints/{id}/deliveries/export.csv`: every delivery the same filter lists,
+ * newest first, a batch at a time with their attempts (an endpoint keeps 30 days of them).
+ */
+export async function exportWebhookDeliveries(
+  db: PaymentDb,
+  endpointId: string,
+  query: z.output<typeof exportWebhookDeliveriesQuerySchema>,
+): Promise<{ endpoint: WebhookEndpoint; deliveries: ListExport<WebhookDelivery> }> {
+  const endpoint = toWebhookEndpoint(await getEndpointRow(db, endpointId));
+  const rows = await exportDeliveryRows(db, { endpointId, status: query.status, eventId: query.event_id });
+  return {
+    endpoint,
+    deliveries: {
+      total: rows.total,
+      records: mapBatches(rows.records, (batch) => toWebhookDeliveries(db, batch)),
+    },
+  };
 }
 
 async function getDeliveryRow(db: PaymentDb, id: string): Promise<WebhookDeliveryRow> {
@@ -303,11 +350,7 @@ export async function listEventDeliveries(
   query: z.output<typeof paginationQuerySchema>,
 ) {
   const { rows, count } = await listDeliveryRowsOfEvent(db, eventId, query);
-  const attempts = await listAttemptRows(
-    db,
-    rows.map((row) => row.id),
-  );
-  return { list: rows.map((row) => toWebhookDelivery(row, attempts)), count };
+  return { list: await toWebhookDeliveries(db, rows), count };
 }
 
 function toWebhookRedelivery(
