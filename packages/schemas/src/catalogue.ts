@@ -289,10 +289,12 @@ export type UpdatePriceBody = z.input<typeof updatePriceBodySchema>;
 
 /**
  * `GET /prices` (admin): `q` is a price's id, or text found in its nickname or its product's
- * name, ignoring the case of A–Z, so a picker can reach any price however many there are.
+ * name, ignoring the case of A–Z, so a picker can reach any price however many there are;
+ * `currency_id` keeps the prices payable in that currency, as their own or a currency option.
  */
 export const listPricesQuerySchema = catalogueListQuery.extend({
   product_id: idSchema('product').optional(),
+  currency_id: idSchema('paymentCurrency').optional(),
   q: z.string().trim().max(100).optional(),
 });
 

@@ -197,7 +197,13 @@ export async function listPrices(
 ): Promise<{ list: AdminPrice[]; count: number }> {
   const { rows, count } = await listPriceRows(
     db,
-    { livemode: query.livemode, active: query.active, productId: query.product_id, q: query.q },
+    {
+      livemode: query.livemode,
+      active: query.active,
+      productId: query.product_id,
+      currencyId: query.currency_id,
+      q: query.q,
+    },
     query,
   );
   return { list: await toAdminPrices(db, rows), count };

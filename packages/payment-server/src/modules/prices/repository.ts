@@ -1,5 +1,5 @@
 import { asciiTextContains, countAll, insertRows, newestFirstPage } from '@bazaar/server-kit';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import { toFlag } from '../../db/json.ts';
 import { jsonMentions } from '../../db/search.ts';
 import type { PaymentDb, PaymentTables } from '../../db/tables.ts';
@@ -106,6 +106,8 @@ export interface PriceFilter {
   livemode: boolean;
   active?: boolean | undefined;
   productId?: string | undefined;
+  /** Payable in this currency: the price's own, or one of its currency options. */
+  currencyId?: string | undefined;
   q?: string | undefined;
 }
 
@@ -121,6 +123,7 @@ export async function listPriceRows(
   let query = db.selectFrom('prices').where('livemode', '=', toFlag(filter.livemode));
   if (filter.active !== undefined) query = query.where('active', '=', toFlag(filter.active));
   if (filter.productId) query = query.where('product_id', '=', filter.productId);
+  if (filter.currencyId) query = query.where(namesCurrency(filter.currencyId));
   const { q } = filter;
   if (q) {
     // A subquery rather than a join keeps the page's `select *`, order and count on prices alone.
@@ -169,17 +172,18 @@ export async function countPricesOfProducts(
   );
 }
 
+/** A price naming the currency, directly or by a currency option. */
+function namesCurrency(currencyId: string) {
+  return (eb: ExpressionBuilder<PaymentTables, 'prices'>) =>
+    eb.or([eb('currency_id', '=', currencyId), jsonMentions('currency_options', 'currency_id', currencyId)]);
+}
+
 /** Whether a price names the currency, directly or by a currency option. */
 export async function isCurrencyInAnyPrice(db: PaymentDb, currencyId: string): Promise<boolean> {
   const hit = await db
     .selectFrom('prices')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb('currency_id', '=', currencyId),
-        jsonMentions('currency_options', 'currency_id', currencyId),
-      ]),
-    )
+    .where(namesCurrency(currencyId))
     .limit(1)
     .executeTakeFirst();
   return hit !== undefined;

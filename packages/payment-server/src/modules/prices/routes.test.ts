@@ -308,6 +308,23 @@ describe.each(TEST_DIALECTS)('price admin routes on %s', (dialect) => {
       expect(pages.flatMap((page) => page.ids).sort()).toEqual(ids(kept, archived, member));
     });
 
+    it('keeps the prices payable in a currency, as their own or a currency option', async () => {
+      await addCurrency('eth', false);
+      const widget = await product('Widget');
+      const usd = (await create({ product_id: widget, unit_amount: '1' })).json();
+      const both = (
+        await create({
+          product_id: widget,
+          unit_amount: '2',
+          currency_options: [{ currency_id: 'pc_eth', unit_amount: '3' }],
+        })
+      ).json();
+      const eth = (await create({ product_id: widget, currency_id: 'pc_eth', unit_amount: '4' })).json();
+
+      expect((await search('q=widget&currency_id=pc_eth')).ids).toEqual(ids(both, eth));
+      expect((await search(`q=widget&currency_id=${DEMO.usdCurrencyId}`)).ids).toEqual(ids(usd, both));
+    });
+
     it('refuses a search longer than 100 characters', async () => {
       const response = await adminRequest(t, 'GET', `/prices?livemode=false&q=${'a'.repeat(101)}`);
       expect(response.statusCode).toBe(400);
