@@ -6,6 +6,7 @@ import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { atPhoneWidth } from '../test-utils/phone-width.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 import { makeDelivery, makeEndpoint, makeEvent, makeAttempt } from '../test-utils/webhook-builders.ts';
+import { catchSavedFiles } from '../test-utils/saved-files.ts';
 
 /** The first render loads the dashboard's lazy chunks. */
 const SLOW = { timeout: 10_000 };
@@ -51,14 +52,7 @@ describe('EventsPage', () => {
   });
 
   it('exports the log as filtered, the object searched included, every page', async () => {
-    const saved: Blob[] = [];
-    // jsdom saves no files: the export's blob is kept here instead.
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      saved.push(blob as Blob);
-      return 'blob:export';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const saved = catchSavedFiles();
     api.on('GET', `${EVENTS}/export.csv`, {
       headers: { 'content-type': 'text/csv; charset=utf-8', 'x-total-count': '1' },
       raw: 'id,type\nevt_1,invoice.paid\n',

@@ -6,6 +6,7 @@ import { makeCustomerDetails, makeInvoice } from '../test-utils/customer-builder
 import { makeListedInvoice } from '../test-utils/invoice-builders.ts';
 import { atPhoneWidth } from '../test-utils/phone-width.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
+import { catchSavedFiles } from '../test-utils/saved-files.ts';
 
 /** The first render loads the dashboard's lazy chunks. */
 const SLOW = { timeout: 10_000 };
@@ -20,14 +21,7 @@ let saved: Blob[];
 beforeEach(() => {
   api.reset(USERS.admin);
   api.on('GET', '/payment-kit/api/invoices', { body: { list: [], count: 0 } });
-  saved = [];
-  // jsdom saves no files: the export's blob is kept here instead.
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    saved.push(blob as Blob);
-    return 'blob:export';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  saved = catchSavedFiles();
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -6,6 +6,7 @@ import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { ABT } from '../test-utils/customer-builders.ts';
 import { makeListedPayment } from '../test-utils/payment-builders.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
+import { catchSavedFiles } from '../test-utils/saved-files.ts';
 
 /** The first render loads the dashboard's lazy chunks. */
 const SLOW = { timeout: 10_000 };
@@ -105,14 +106,7 @@ describe('PaymentsPage', () => {
       headers: { 'content-type': 'text/csv; charset=utf-8', 'x-total-count': '1' },
       raw: 'id,status\npi_1,succeeded\n',
     });
-    const saved: Blob[] = [];
-    // jsdom saves no files: the export's blob is kept here instead.
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      saved.push(blob as Blob);
-      return 'blob:export';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const saved = catchSavedFiles();
     const user = userEvent.setup();
     renderAdmin('/admin/payments?status=succeeded&q=ada&sortBy=created&sortDirection=asc&page=2');
     await user.click(await screen.findByRole('button', { name: 'Export CSV' }, SLOW));

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTestClock } from '@bazaar/schemas';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { MIDDAY } from '../test-utils/customer-builders.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
+import { catchSavedFiles } from '../test-utils/saved-files.ts';
 
 /** The first render loads the dashboard's lazy chunks. */
 const SLOW = { timeout: 8_000 };
@@ -28,6 +29,7 @@ function makeClock(overrides: Partial<AdminTestClock> = {}): AdminTestClock {
 
 beforeAll(() => api.install());
 beforeEach(() => api.reset(USERS.admin));
+afterEach(() => vi.restoreAllMocks());
 
 describe('TestClocksPage', () => {
   it(
@@ -55,6 +57,23 @@ describe('TestClocksPage', () => {
       expect(request?.query.get('page')).toBe('1');
     },
   );
+
+  it('exports the clocks whole', async () => {
+    const saved = catchSavedFiles();
+    api.on('GET', CLOCKS, { body: { list: [makeClock()], count: 1 } });
+    api.on('GET', `${CLOCKS}/export.csv`, {
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'x-total-count': '1' },
+      raw: 'id,name\nclock_1,Renewal rehearsal\n',
+    });
+    const user = userEvent.setup();
+    renderAdmin('/admin/test-clocks?page=3');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }, SLOW));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const sent = Object.fromEntries(api.sent('GET', `${CLOCKS}/export.csv`)[0]!.query);
+    expect(sent).toMatchObject({ livemode: 'false' });
+    expect(sent).not.toHaveProperty('page');
+    expect(await saved[0]!.text()).toBe('id,name\nclock_1,Renewal rehearsal\n');
+  });
 
   it('creates a clock with its name and start time, then opens it', async () => {
     api.on('GET', CLOCKS, { body: { list: [], count: 0 } });

@@ -11,6 +11,7 @@ import { useAppContext } from '../../shell/app-context.ts';
 import { useTestClockPage } from '../api/use-test-clocks.ts';
 import { AdminDialog } from '../components/admin-dialog.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { ListExportButton } from '../exports/list-export-button.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
 import { TestClockCreateForm } from './test-clock-create-form.tsx';
@@ -83,9 +84,16 @@ export function TestClocksPage() {
         title={t('payment.admin.testClocks.title')}
         actions={
           livemode ? null : (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsCreating(true)}>
-              {t('payment.admin.testClocks.new')}
-            </Button>
+            <>
+              <ListExportButton
+                path="/api/test-clocks/export.csv"
+                fileName="test-clocks.csv"
+                query={grid.query}
+              />
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsCreating(true)}>
+                {t('payment.admin.testClocks.new')}
+              </Button>
+            </>
           )
         }
       />

@@ -6,6 +6,7 @@ import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDelivery } from '@bazaar/schemas';
 import { useWebhookDeliveryPage } from '../api/use-webhooks.ts';
+import { ListExportButton } from '../exports/list-export-button.tsx';
 import { GridSelectFilter } from '../data-grid/grid-select-filter.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
@@ -136,6 +137,11 @@ export function WebhookDeliveryGrid({ endpointId }: { endpointId: string }) {
               endpointId={endpointId}
               deliveryIds={selectedIds(selection, deliveries.data?.list ?? [])}
               onStarted={() => setSelection(NONE_SELECTED)}
+            />
+            <ListExportButton
+              path={`/api/webhook-endpoints/${endpointId}/deliveries/export.csv`}
+              fileName={`webhook-deliveries-${endpointId}.csv`}
+              query={grid.query}
             />
           </Stack>
         }

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
+import { catchSavedFiles } from '../test-utils/saved-files.ts';
 import { makeAttempt, makeDelivery, makeEndpoint, makeRedelivery } from '../test-utils/webhook-builders.ts';
 
 /** The first render loads the dashboard's lazy chunks. */
@@ -44,7 +45,27 @@ async function openEndpoint() {
   ).toBeTruthy();
 }
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('WebhookPage', () => {
+  it('exports its deliveries as filtered, every page', async () => {
+    const saved = catchSavedFiles();
+    api.on('GET', `${ENDPOINT}/deliveries/export.csv`, {
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'x-total-count': '1' },
+      raw: 'id,status\nwhd_failed,failed\n',
+    });
+    const user = userEvent.setup({ delay: null });
+    renderAdmin('/admin/webhooks/we_1?status=failed&page=2');
+    const grid = await screen.findByRole('grid', { name: 'Deliveries' }, SLOW);
+    await within(grid).findByText('503');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const sent = Object.fromEntries(api.sent('GET', `${ENDPOINT}/deliveries/export.csv`)[0]!.query);
+    expect(sent).toMatchObject({ status: 'failed', livemode: 'false' });
+    expect(sent).not.toHaveProperty('page');
+    expect(await saved[0]!.text()).toBe('id,status\nwhd_failed,failed\n');
+  });
+
   it('shows the endpoint and its deliveries: each attempt’s answer, tests marked, a redelivery per row', async () => {
     api.on('POST', '/payment-kit/api/webhook-deliveries/whd_failed/redeliver', {
       body: { ...FAILED, status: 'pending' },

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
+import { catchSavedFiles } from '../test-utils/saved-files.ts';
 import { makeEndpoint } from '../test-utils/webhook-builders.ts';
 
 /** The first render loads the dashboard's lazy chunks. */
@@ -31,7 +32,25 @@ beforeEach(() => {
   });
 });
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('WebhooksPage', () => {
+  it("exports the mode's endpoints whole", async () => {
+    const saved = catchSavedFiles();
+    api.on('GET', `${ENDPOINTS}/export.csv`, {
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'x-total-count': '1' },
+      raw: 'id,url\nwe_1,https://shop.example/hooks\n',
+    });
+    const user = userEvent.setup({ delay: null });
+    renderAdmin('/admin/webhooks?page=2');
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }, SLOW));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const sent = Object.fromEntries(api.sent('GET', `${ENDPOINTS}/export.csv`)[0]!.query);
+    expect(sent).toMatchObject({ livemode: 'false' });
+    expect(sent).not.toHaveProperty('page');
+    expect(await saved[0]!.text()).toBe('id,url\nwe_1,https://shop.example/hooks\n');
+  });
+
   it('lists endpoints with their events and whether they receive them', async () => {
     renderAdmin('/admin/webhooks');
     const grid = await screen.findByRole('grid', { name: 'Webhooks' }, SLOW);

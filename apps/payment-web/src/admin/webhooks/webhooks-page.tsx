@@ -5,6 +5,7 @@ import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
 import type { WebhookEndpoint } from '@bazaar/schemas';
 import { useWebhookEndpointPage } from '../api/use-webhooks.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
+import { ListExportButton } from '../exports/list-export-button.tsx';
 import { ServerDataGrid } from '../data-grid/server-data-grid.tsx';
 import { useServerGrid } from '../data-grid/use-server-grid.ts';
 import { enabledEventsSummary } from './enabled-events-summary.ts';
@@ -49,7 +50,19 @@ export function WebhooksPage() {
 
   return (
     <>
-      <AdminPageHeading title={t('payment.admin.webhooks.title')} actions={<WebhookCreateButton />} />
+      <AdminPageHeading
+        title={t('payment.admin.webhooks.title')}
+        actions={
+          <>
+            <ListExportButton
+              path="/api/webhook-endpoints/export.csv"
+              fileName="webhook-endpoints.csv"
+              query={grid.query}
+            />
+            <WebhookCreateButton />
+          </>
+        }
+      />
       <ServerDataGrid
         label={t('payment.admin.webhooks.title')}
         emptyText={t('payment.admin.webhooks.empty')}
