@@ -207,12 +207,13 @@ export type ListedRefund = z.infer<typeof listedRefundSchema>;
 
 /**
  * `GET /payment-intents`: the signed-in payer's payments, newest first, 10 a page; an admin may
- * name any customer. A payment never attempted (a checkout left before paying) is not one.
+ * name any customer. `invoice_id` keeps the payments made at one invoice. A payment never attempted (a checkout left before paying) is not one.
  */
 export const listPaymentIntentsQuerySchema = paginationQuerySchema.extend({
   ...ownQuery,
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   customer_id: unlessEmpty(idSchema('customer')),
+  invoice_id: unlessEmpty(idSchema('invoice')),
   status: unlessEmpty(paymentIntentSchema.shape.status),
 });
 export const exportPaymentIntentsQuerySchema = listPaymentIntentsQuerySchema.omit(EXPORT_LEAVES_OUT);

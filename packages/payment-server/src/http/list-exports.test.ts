@@ -344,7 +344,7 @@ describe.each(TEST_DIALECTS)('list exports on %s', (dialect) => {
   it('writes a test clock with its latest advance, and none in live mode', async () => {
     const [trials, renewals] = await exportedRecords('/test-clocks/export.csv?livemode=false');
     expect(trials).toMatchObject({ name: 'Trials', status: 'ready', customers: '0', advance_renewals: '0' });
-    expect(Date.parse(trials!.advance_to) - Date.parse(trials!.advance_from)).toBe(86_400_000);
+    expect(Date.parse(trials!.advance_to!) - Date.parse(trials!.advance_from!)).toBe(86_400_000);
     expect(trials!.frozen_time).toBe(trials!.advance_to);
     expect(renewals).toMatchObject({
       name: 'Renewals',

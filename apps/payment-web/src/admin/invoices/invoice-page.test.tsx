@@ -151,7 +151,7 @@ describe('InvoicePage', () => {
     expect(screen.queryByText('Memo', { selector: 'dt' })).toBeNull();
     expect(screen.getByText('2027-01-15 – 2027-02-15')).toBeTruthy();
     const payments = await screen.findByRole('region', { name: 'Payments' });
-    expect(Object.fromEntries(api.sent('GET', PAYMENTS).at(-1)!.query)).toMatchObject({ q: 'in_1' });
+    expect(Object.fromEntries(api.sent('GET', PAYMENTS).at(-1)!.query)).toMatchObject({ invoice_id: 'in_1' });
     const declined = within(payments).getByRole('link', { name: '5 ABT' });
     expect(declined.getAttribute('href')).toBe('/admin/payments/pi_0');
     const paid = within(payments).getByRole('link', { name: '123,456,789,011.345678 ABT' });

@@ -17,8 +17,7 @@ const ATTEMPTS_SHOWN = '20';
  */
 export function InvoicePaymentSection({ invoice }: { invoice: AdminInvoice }) {
   const t = useTranslate();
-  // The payments list finds an invoice's payments by its id.
-  const payments = usePaymentPage({ q: invoice.id, page: '1', pageSize: ATTEMPTS_SHOWN });
+  const payments = usePaymentPage({ invoice_id: invoice.id, page: '1', pageSize: ATTEMPTS_SHOWN });
   return (
     <Stack spacing={1.5}>
       {payments.error ? (

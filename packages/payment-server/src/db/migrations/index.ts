@@ -25,6 +25,7 @@ import { priceRevenueDays } from './0023-price-revenue-days.ts';
 import { testClockAdvance } from './0024-test-clock-advance.ts';
 import { webhookOperations } from './0025-webhook-operations.ts';
 import { paymentVolumeDays } from './0026-payment-volume-days.ts';
+import { invoicePaymentIndexes } from './0027-invoice-payment-indexes.ts';
 
 /** Ordered by name; never edit a shipped migration, add the next one. */
 export const paymentMigrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const paymentMigrations: Record<string, Migration> = {
   '0024_test_clock_advance': testClockAdvance,
   '0025_webhook_operations': webhookOperations,
   '0026_payment_volume_days': paymentVolumeDays,
+  '0027_invoice_payment_indexes': invoicePaymentIndexes,
 };

@@ -1,10 +1,12 @@
 import { listedPaymentSchema, paginatedSchema } from '@bazaar/schemas';
-import { TEST_DIALECTS } from '@bazaar/server-kit/testing';
+import { explainQueryPlans, TEST_DIALECTS } from '@bazaar/server-kit/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PaymentDb } from '../../db/tables.ts';
 import { TEST_CARDS } from '../../providers/test-card-network.ts';
 import { asRole } from '../../test-utils/admin-requests.ts';
 import { confirmCard, startAndSubmit } from '../../test-utils/checkout-steps.ts';
 import { API, openPaymentTestApp, type PaymentTestApp } from '../../test-utils/payment-test-app.ts';
+import { listAttemptedIntentRows } from './repository.ts';
 
 const page = paginatedSchema(listedPaymentSchema);
 const ADA = 'did:bazaar:usr_ada';
@@ -119,5 +121,35 @@ describe.each(TEST_DIALECTS)('the payer’s payments on %s', (dialect) => {
         .slice(1, 3)
         .map((line) => line.split(',')[0]),
     ).toEqual([adaDeclined, adaFirst]);
+  });
+
+  it('keeps the payments made at one invoice, its payer’s only to them, through its index', async () => {
+    const first = await pay(ADA, TEST_CARDS.succeeds);
+    await pay(ADA, TEST_CARDS.declines);
+    const admin = asRole(t, 'admin');
+    const invoiceId = (await list('', admin)).page!.list.find((intent) => intent.id === first)!.invoice_id!;
+    const ids = async (query: string, headers: Record<string, string>) =>
+      (await list(query, headers)).page?.list.map((intent) => intent.id);
+
+    expect(await ids(`&invoice_id=${invoiceId}`, admin)).toEqual([first]);
+    expect(await ids(`&invoice_id=${invoiceId}`, t.signedIn({ did: ADA }))).toEqual([first]);
+    expect(await ids(`&invoice_id=${invoiceId}`, t.signedIn({ did: BOB }))).toEqual([]);
+    expect(await ids(`&invoice_id=${invoiceId}&status=requires_payment_method`, admin)).toEqual([]);
+    expect((await list('&invoice_id=pi_not_an_invoice', admin)).status).toBe(400);
+    const exported = await t.app.inject({
+      url: `${API}/payment-intents/export.csv?livemode=false&invoice_id=${invoiceId}`,
+      headers: admin,
+    });
+    expect(exported.headers['x-total-count']).toBe('1');
+
+    const plans = await explainQueryPlans(t.database, (db) =>
+      listAttemptedIntentRows(
+        db as PaymentDb,
+        { livemode: false, customerId: undefined, invoiceId, status: undefined },
+        { page: 1, pageSize: 10, direction: 'desc' },
+      ),
+    );
+    // PostgreSQL plans an empty table's scan by its statistics; SQLite's rules must seek the index.
+    if (dialect === 'sqlite') for (const plan of plans) expect(plan).toMatch(/payment_intents_invoice_idx/);
   });
 });

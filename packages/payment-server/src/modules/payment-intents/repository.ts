@@ -51,6 +51,7 @@ export function exportAttemptedIntentRows(
 export interface AttemptedIntentFilter {
   livemode: boolean;
   customerId: string | undefined;
+  invoiceId: string | undefined;
   status: string | undefined;
   search?: IntentSearch | undefined;
 }
@@ -72,6 +73,7 @@ function attemptedIntentQuery(db: PaymentDb, filter: AttemptedIntentFilter) {
       eb.or([eb('status', '!=', 'requires_payment_method'), eb('last_payment_error', 'is not', null)]),
     );
   if (filter.customerId) query = query.where('customer_id', '=', filter.customerId);
+  if (filter.invoiceId) query = query.where('invoice_id', '=', filter.invoiceId);
   if (filter.status) query = query.where('status', '=', filter.status);
   const { search } = filter;
   if (search) {

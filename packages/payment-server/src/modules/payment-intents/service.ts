@@ -143,6 +143,7 @@ export async function listVisiblePaymentIntents(
     {
       livemode: query.livemode,
       customerId: scope.customerId,
+      invoiceId: query.invoice_id,
       status: query.status,
       search: intentSearch(db, query),
     },
@@ -200,6 +201,7 @@ export async function exportPaymentIntents(
   const rows = await exportAttemptedIntentRows(db, {
     livemode: query.livemode,
     customerId: query.customer_id,
+    invoiceId: query.invoice_id,
     status: query.status,
     search: intentSearch(db, query),
   });
