@@ -50,7 +50,6 @@ export const paymentAdminInvoicesEn = {
   'payment.admin.invoices.line.price': 'A price of the catalogue',
   'payment.admin.invoices.lineAdd': 'Add line',
   'payment.admin.invoices.lineRemove': 'Remove line {number}',
-  'payment.admin.invoices.noPrices': 'No price on sale has a fixed amount in this currency.',
   'payment.admin.invoices.saveDraft': 'Save draft',
   'payment.admin.invoices.error.between': 'A whole number from {min} to {max}',
 };

@@ -50,7 +50,6 @@ export const paymentAdminInvoicesZh: Record<keyof typeof paymentAdminInvoicesEn,
   'payment.admin.invoices.line.price': '目录中的价格',
   'payment.admin.invoices.lineAdd': '添加一项',
   'payment.admin.invoices.lineRemove': '删除第 {number} 项',
-  'payment.admin.invoices.noPrices': '没有在售且在该币种下有固定金额的价格。',
   'payment.admin.invoices.saveDraft': '保存草稿',
   'payment.admin.invoices.error.between': '请输入 {min} 到 {max} 之间的整数',
 };

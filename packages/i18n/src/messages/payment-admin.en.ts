@@ -102,6 +102,8 @@ export const paymentAdminEn = {
   'payment.admin.price.error.precision': 'At most {decimals} decimals',
   'payment.admin.price.error.required': 'Required',
   'payment.admin.price.error.wholeNumber': 'A whole number',
+  'payment.admin.price.searchHelp': 'Search by product name, nickname or price ID.',
+  'payment.admin.price.searchNone': 'No price on sale in this currency matches',
 
   'payment.admin.links.title': 'Payment links',
   'payment.admin.links.new': 'New payment link',
@@ -139,7 +141,6 @@ export const paymentAdminEn = {
   'payment.admin.link.confirmationMessage': 'Confirmation message',
   'payment.admin.link.redirectUrl': 'Website address',
   'payment.admin.link.expiresAfter': 'Checkout stays open (hours)',
-  'payment.admin.link.noPrices': 'Create a product with a price first.',
 
   'payment.admin.customers.title': 'Customers',
   'payment.admin.customers.empty': 'No customers yet',

@@ -102,6 +102,8 @@ export const paymentAdminZh: Record<keyof typeof paymentAdminEn, string> = {
   'payment.admin.price.error.precision': '最多 {decimals} 位小数',
   'payment.admin.price.error.required': '必填',
   'payment.admin.price.error.wholeNumber': '请输入整数',
+  'payment.admin.price.searchHelp': '可按产品名称、备注名或价格 ID 搜索。',
+  'payment.admin.price.searchNone': '该币种下没有匹配的在售价格',
 
   'payment.admin.links.title': '支付链接',
   'payment.admin.links.new': '新建支付链接',
@@ -139,7 +141,6 @@ export const paymentAdminZh: Record<keyof typeof paymentAdminEn, string> = {
   'payment.admin.link.confirmationMessage': '确认信息',
   'payment.admin.link.redirectUrl': '网站地址',
   'payment.admin.link.expiresAfter': '结账页有效时长（小时）',
-  'payment.admin.link.noPrices': '请先创建一个带价格的产品。',
 
   'payment.admin.customers.title': '顾客',
   'payment.admin.customers.empty': '还没有顾客',

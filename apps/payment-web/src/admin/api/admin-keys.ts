@@ -10,7 +10,9 @@ export const adminKeys = {
   prices: (livemode: boolean) => [...adminKeys.all(livemode), 'prices'] as const,
   pricesOfProduct: (livemode: boolean, productId: string) =>
     [...adminKeys.prices(livemode), 'product', productId] as const,
-  activePrices: (livemode: boolean) => [...adminKeys.prices(livemode), 'active'] as const,
+  priceSearch: (livemode: boolean, query: Record<string, string>) =>
+    [...adminKeys.prices(livemode), 'search', query] as const,
+  price: (livemode: boolean, id: string) => [...adminKeys.prices(livemode), id] as const,
   currencies: (livemode: boolean) => [...adminKeys.all(livemode), 'currencies'] as const,
   paymentLinks: (livemode: boolean) => [...adminKeys.all(livemode), 'payment-links'] as const,
   paymentLinkPage: (livemode: boolean, query: Record<string, string>) =>

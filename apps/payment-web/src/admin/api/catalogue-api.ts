@@ -34,8 +34,11 @@ export const updateProduct = (api: ApiClient, id: string, body: UpdateProductBod
 export const listPricesOfProduct = (api: ApiClient, productId: string) =>
   api('/api/prices', { query: { ...WHOLE_LIST, product_id: productId }, schema: pricePageSchema });
 
-export const listActivePrices = (api: ApiClient) =>
-  api('/api/prices', { query: { ...WHOLE_LIST, active: 'true' }, schema: pricePageSchema });
+export const listPrices = (api: ApiClient, query: Record<string, string>) =>
+  api('/api/prices', { query, schema: pricePageSchema });
+
+export const retrievePrice = (api: ApiClient, id: string) =>
+  api(`/api/prices/${encodeURIComponent(id)}`, { schema: adminPriceSchema });
 
 export const createPrice = (api: ApiClient, body: CreatePriceBody) =>
   api('/api/prices', { method: 'POST', body, schema: adminPriceSchema });

@@ -2,14 +2,11 @@ import { formatAmount } from '@bazaar/money';
 import type { Translate } from '@bazaar/i18n';
 import type {
   AdminInvoice,
-  AdminPaymentCurrency,
   AdminPrice,
   ManualInvoiceLine,
   PaymentCurrency,
   UpdateInvoiceBody,
 } from '@bazaar/schemas';
-import { isPayableIn } from '../prices/payable-in.ts';
-import { describePrice } from '../prices/price-summary.ts';
 import { readTypedAmount } from '../prices/typed-amount.ts';
 
 /** A line bills a price of the catalogue, or a charge described and priced here. */
@@ -94,48 +91,12 @@ export function invoiceValuesOf(invoice: AdminInvoice): InvoiceFormValues {
 }
 
 /**
- * The prices a manual invoice may bill in the currency: on sale in it at an amount of their own,
- * since nothing here lets the payer choose an amount or measures usage.
+ * Whether a manual invoice may bill the price (besides its being on sale in the invoice's
+ * currency): at an amount of its own, since nothing here lets the payer choose an amount or
+ * measures usage.
  */
-function invoiceablePrices(prices: readonly AdminPrice[], currencyId: string): AdminPrice[] {
-  return prices.filter(
-    (price) =>
-      isPayableIn(price, currencyId) &&
-      price.custom_unit_amount === null &&
-      price.recurring?.usage_type !== 'metered',
-  );
-}
-
-/** A price a line may bill, as the choice names it. */
-export interface PriceOption {
-  id: string;
-  label: string;
-}
-
-/**
- * The prices a line may choose, named as the catalogue lists them. A draft's line keeps its price
- * even once that is no longer offered (archived since), named as the line is, so the form shows
- * what the draft bills; saving it again is the server's to refuse.
- */
-export function invoicePriceOptions(
-  prices: readonly AdminPrice[],
-  {
-    currencyId,
-    currencies,
-    invoice,
-    t,
-  }: { currencyId: string; currencies: AdminPaymentCurrency[]; invoice?: AdminInvoice; t: Translate },
-): PriceOption[] {
-  const offered = invoiceablePrices(prices, currencyId).map((price) => ({
-    id: price.id,
-    label: `${price.product.name} · ${price.nickname || describePrice(price, currencies, t)}`,
-  }));
-  const kept = (invoice?.lines ?? []).flatMap((line) =>
-    line.price_id && !offered.some((option) => option.id === line.price_id)
-      ? [{ id: line.price_id, label: line.description }]
-      : [],
-  );
-  return [...offered, ...kept];
+export function isInvoiceable(price: AdminPrice): boolean {
+  return price.custom_unit_amount === null && price.recurring?.usage_type !== 'metered';
 }
 
 export interface FieldIssue {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
+import { answerPriceSearch } from '../test-utils/catalogue-builders.ts';
 import { ABT, makeAdminCustomer, makeCustomerDetails, USD } from '../test-utils/customer-builders.ts';
 import { adminCurrency, makeAdminInvoice, makeAdminPrice } from '../test-utils/invoice-builders.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
@@ -11,6 +12,7 @@ const SLOW = { timeout: 10_000 };
 const api = createAdminApiStub();
 const INVOICES = '/payment-kit/api/invoices';
 const CUSTOMERS = '/payment-kit/api/customers';
+const PRICES = '/payment-kit/api/prices';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -28,6 +30,18 @@ const API_CALLS = makeAdminPrice({
   recurring: { interval: 'month', interval_count: 1, usage_type: 'metered' },
   nickname: 'API calls',
 });
+
+/** Newer than the T-shirt, so it comes first; past the first ten suggestions only the search reaches it. */
+const MUGS = Array.from({ length: 12 }, (_, index) =>
+  makeAdminPrice({
+    id: `price_mug_${index}`,
+    product_id: `prod_mug_${index}`,
+    product: { ...T_SHIRT.product, id: `prod_mug_${index}`, name: `Mug ${index}` },
+    nickname: 'Mug',
+  }),
+);
+/** Sold in ABT only. */
+const VALIDATOR = makeAdminPrice({ id: 'price_validator', currency_id: ABT.id, nickname: 'Validator' });
 
 const DRAFT = makeAdminInvoice({
   status: 'draft',
@@ -72,7 +86,8 @@ beforeEach(() => {
   api.on('GET', '/payment-kit/api/payment-currencies', {
     body: { list: [adminCurrency(USD), adminCurrency(ABT)], count: 2 },
   });
-  api.on('GET', '/payment-kit/api/prices', { body: { list: [T_SHIRT, TIP, API_CALLS], count: 3 } });
+  api.on('GET', PRICES, answerPriceSearch([...MUGS, VALIDATOR, T_SHIRT, TIP, API_CALLS]));
+  api.on('GET', `${PRICES}/${T_SHIRT.id}`, { body: T_SHIRT });
   api.on('GET', CUSTOMERS, (request) => ({
     body: request.query.get('q') ? { list: [makeAdminCustomer()], count: 1 } : { list: [], count: 0 },
   }));
@@ -123,11 +138,19 @@ describe('the manual invoice form', () => {
       }),
     );
     await user.click(lineField(2, 'combobox', 'Price'));
-    // Only a price with an amount of its own can be invoiced.
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
-      'Bazaar T-shirt · $19.99',
-    ]);
+    const optionNames = async () => (await screen.findAllByRole('option')).map((each) => each.textContent);
+    // Ten suggestions, the T-shirt not among them: typing finds it.
+    expect(await optionNames()).toEqual(MUGS.slice(0, 10).map((mug) => `${mug.product.name} · Mug`));
+    await user.type(lineField(2, 'combobox', 'Price'), 't-shirt');
+    // Only a price with an amount of its own can be invoiced, in the invoice's currency.
+    await waitFor(async () => expect(await optionNames()).toEqual(['Bazaar T-shirt · $19.99']));
+    expect(Object.fromEntries(api.sent('GET', PRICES).at(-1)!.query)).toMatchObject({
+      q: 't-shirt',
+      currency_id: USD.id,
+      active: 'true',
+    });
     await user.click(screen.getByRole('option', { name: 'Bazaar T-shirt · $19.99' }));
+    expect((lineField(2, 'combobox', 'Price') as HTMLInputElement).value).toBe('Bazaar T-shirt · $19.99');
     await typeInto(user, lineField(2, 'spinbutton', 'Quantity'), '2');
     await typeInto(user, screen.getByRole('spinbutton', { name: 'Days to pay' }), '14');
     await user.type(screen.getByRole('textbox', { name: 'Memo' }), 'Onboarding, May');
@@ -217,7 +240,10 @@ describe('the manual invoice form', () => {
     );
     const currency = await screen.findByRole('combobox', { name: 'Currency' }, SLOW);
     expect(currency.getAttribute('aria-disabled')).toBe('true');
-    expect(lineField(1, 'combobox', 'Price').textContent).toBe('Bazaar T-shirt · $19.99');
+    // Its price is loaded by id, named as the catalogue names it.
+    await waitFor(() =>
+      expect((lineField(1, 'combobox', 'Price') as HTMLInputElement).value).toBe('Bazaar T-shirt · $19.99'),
+    );
     expect((lineField(2, 'textbox', 'Unit price') as HTMLInputElement).value).toBe('25.5');
     expect((screen.getByRole('textbox', { name: 'Memo' }) as HTMLInputElement).value).toBe('Onboarding, May');
 
@@ -237,12 +263,23 @@ describe('the manual invoice form', () => {
     );
   });
 
-  it('shows a line whose price was archived since by the line’s name', async () => {
-    const archived = { ...DRAFT.lines[0]!, description: 'Winter poster', price_id: 'price_winter' };
-    api.on('GET', `${INVOICES}/in_1`, { body: { ...DRAFT, lines: [archived] } });
+  it('shows a line whose price was archived since, or cannot be loaded, by its name', async () => {
+    const line = (priceId: string) => ({
+      ...DRAFT.lines[0]!,
+      description: 'Winter poster',
+      price_id: priceId,
+    });
+    api.on('GET', `${INVOICES}/in_1`, {
+      body: { ...DRAFT, lines: [line('price_winter'), line('price_gone')] },
+    });
+    api.on('GET', `${PRICES}/price_winter`, {
+      body: makeAdminPrice({ id: 'price_winter', active: false, nickname: 'Winter edition' }),
+    });
     renderAdmin('/admin/invoices/in_1/edit');
     expect(await screen.findByRole('group', { name: 'Line 1' }, SLOW)).toBeTruthy();
-    expect(lineField(1, 'combobox', 'Price').textContent).toBe('Winter poster');
+    const shown = (number: number) => (lineField(number, 'combobox', 'Price') as HTMLInputElement).value;
+    await waitFor(() => expect(shown(1)).toBe('Bazaar T-shirt · Winter edition'));
+    expect(shown(2)).toBe('Winter poster');
   });
 
   it('does not offer to edit an invoice that was finalized', async () => {

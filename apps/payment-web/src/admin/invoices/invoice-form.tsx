@@ -6,8 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { extractErrorText, useTranslate } from '@bazaar/payment-react';
-import type { AdminInvoice, AdminPaymentCurrency, AdminPrice, CreateInvoiceBody } from '@bazaar/schemas';
-import { useActivePrices, useCurrencies } from '../api/use-prices.ts';
+import type { AdminInvoice, AdminPaymentCurrency, CreateInvoiceBody } from '@bazaar/schemas';
+import { useCurrencies } from '../api/use-prices.ts';
 import { applyApiErrors } from '../components/api-form-errors.ts';
 import { FormTextField } from '../components/form-text-field.tsx';
 import { InvoiceCustomerField } from './invoice-customer-field.tsx';
@@ -15,7 +15,6 @@ import {
   defaultInvoiceValues,
   INVOICE_FORM_FIELDS,
   invoiceBodyOf,
-  invoicePriceOptions,
   invoiceValuesOf,
   type InvoiceFormValues,
 } from './invoice-form-values.ts';
@@ -30,22 +29,22 @@ export interface InvoiceFormProps {
 
 /**
  * A manual invoice's customer, currency, lines and terms, written as a draft or edited as one
- * (a draft keeps its customer and currency). It waits for the mode's currencies and prices.
+ * (a draft keeps its customer and currency). It waits for the mode's currencies.
  */
 export function InvoiceForm(props: InvoiceFormProps) {
   const t = useTranslate();
   const currencies = useCurrencies();
-  const prices = useActivePrices();
-  const error = currencies.error ?? prices.error;
-  if (error) {
+  if (currencies.error) {
     return (
-      <Alert severity="error">{t('payment.admin.loadFailed', { reason: extractErrorText(error, t) })}</Alert>
+      <Alert severity="error">
+        {t('payment.admin.loadFailed', { reason: extractErrorText(currencies.error, t) })}
+      </Alert>
     );
   }
-  if (!currencies.data || !prices.data) {
+  if (!currencies.data) {
     return <LinearProgress aria-label={t('common.loading')} sx={{ height: 2 }} />;
   }
-  return <InvoiceFormFields {...props} currencies={currencies.data.list} prices={prices.data.list} />;
+  return <InvoiceFormFields {...props} currencies={currencies.data.list} />;
 }
 
 function InvoiceFormFields({
@@ -53,8 +52,7 @@ function InvoiceFormFields({
   onSubmit,
   onCancel,
   currencies,
-  prices,
-}: InvoiceFormProps & { currencies: AdminPaymentCurrency[]; prices: AdminPrice[] }) {
+}: InvoiceFormProps & { currencies: AdminPaymentCurrency[] }) {
   const t = useTranslate();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<InvoiceFormValues>({
@@ -105,8 +103,10 @@ function InvoiceFormFields({
           </FormTextField>
         </Stack>
         <InvoiceLineFields
-          priceOptions={invoicePriceOptions(prices, { currencyId, currencies, invoice, t })}
+          currencyId={currencyId}
           currency={currency}
+          currencies={currencies}
+          invoice={invoice}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <FormTextField

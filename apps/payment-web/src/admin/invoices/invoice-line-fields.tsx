@@ -2,26 +2,30 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslate } from '@bazaar/payment-react';
-import type { PaymentCurrency } from '@bazaar/schemas';
+import type { AdminInvoice, AdminPaymentCurrency, PaymentCurrency } from '@bazaar/schemas';
 import { ChoiceField } from '../components/choice-field.tsx';
 import { FormTextField } from '../components/form-text-field.tsx';
+import { PriceSearchField } from '../components/price-search-field.tsx';
 import { AmountField } from '../prices/amount-field.tsx';
-import { emptyInvoiceLine, type InvoiceFormValues, type PriceOption } from './invoice-form-values.ts';
+import { emptyInvoiceLine, isInvoiceable, type InvoiceFormValues } from './invoice-form-values.ts';
 
 interface InvoiceLineFieldsProps {
-  priceOptions: PriceOption[];
-  /** The invoice's currency, which a charge of its own is typed in. */
+  /** The invoice's currency, which a price must be payable in… */
+  currencyId: string;
+  /** …and a charge of its own is typed in. */
   currency: PaymentCurrency | undefined;
+  currencies: AdminPaymentCurrency[];
+  /** The draft being edited, whose lines name their prices should those not load. */
+  invoice?: AdminInvoice;
 }
 
 /** What the invoice bills, a line each: a price of the catalogue, or a charge described and priced here. */
-export function InvoiceLineFields({ priceOptions, currency }: InvoiceLineFieldsProps) {
+export function InvoiceLineFields({ currencyId, currency, currencies, invoice }: InvoiceLineFieldsProps) {
   const t = useTranslate();
   const { control } = useFormContext<InvoiceFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
@@ -38,7 +42,8 @@ export function InvoiceLineFields({ priceOptions, currency }: InvoiceLineFieldsP
       </Typography>
       {fields.map((field, index) => {
         const number = index + 1;
-        const isPrice = lines[index]?.kind === 'price';
+        const line = lines[index];
+        const isPrice = line?.kind === 'price';
         return (
           <Paper
             key={field.id}
@@ -68,20 +73,16 @@ export function InvoiceLineFields({ priceOptions, currency }: InvoiceLineFieldsP
               </Stack>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
                 {isPrice ? (
-                  <FormTextField
+                  <PriceSearchField
                     name={`lines.${index}.price_id`}
-                    label={t('payment.admin.link.price')}
-                    select
-                    fullWidth
-                    size="small"
-                    helperText={priceOptions.length === 0 ? t('payment.admin.invoices.noPrices') : undefined}
-                  >
-                    {priceOptions.map((option) => (
-                      <MenuItem key={option.id} value={option.id}>
-                        {option.label}
-                      </MenuItem>
-                    ))}
-                  </FormTextField>
+                    currencyId={currencyId}
+                    currencies={currencies}
+                    accepts={isInvoiceable}
+                    fallbackLabel={
+                      invoice?.lines.find((each) => each.price_id && each.price_id === line?.price_id)
+                        ?.description
+                    }
+                  />
                 ) : (
                   <>
                     <FormTextField

@@ -2,26 +2,25 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslate } from '@bazaar/payment-react';
-import type { AdminPaymentCurrency, AdminPrice } from '@bazaar/schemas';
+import type { AdminPaymentCurrency } from '@bazaar/schemas';
 import { FormCheckbox } from '../components/form-checkbox.tsx';
 import { FormTextField } from '../components/form-text-field.tsx';
-import { describePrice } from '../prices/price-summary.ts';
+import { PriceSearchField } from '../components/price-search-field.tsx';
 import { emptyLineItem, type PaymentLinkFormValues } from './payment-link-form-values.ts';
 
 interface LinkItemFieldsProps {
-  /** The prices payable in the link's currency. */
-  prices: AdminPrice[];
+  /** The link's currency, which every price must be payable in. */
+  currencyId: string;
   currencies: AdminPaymentCurrency[];
 }
 
 /** What the link sells: each price, its quantity, whether the payer may change it, and cross-sells. */
-export function LinkItemFields({ prices, currencies }: LinkItemFieldsProps) {
+export function LinkItemFields({ currencyId, currencies }: LinkItemFieldsProps) {
   const t = useTranslate();
   const { control } = useFormContext<PaymentLinkFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'line_items' });
@@ -32,11 +31,6 @@ export function LinkItemFields({ prices, currencies }: LinkItemFieldsProps) {
       <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {t('payment.admin.link.items')}
       </Typography>
-      {prices.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('payment.admin.link.noPrices')}
-        </Typography>
-      ) : null}
       {fields.map((field, index) => {
         const number = index + 1;
         const isAdjustable = items[index]?.adjustable_quantity.enabled ?? false;
@@ -44,19 +38,11 @@ export function LinkItemFields({ prices, currencies }: LinkItemFieldsProps) {
           <Paper key={field.id} variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={1.5}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <FormTextField
+                <PriceSearchField
                   name={`line_items.${index}.price_id`}
-                  label={t('payment.admin.link.price')}
-                  select
-                  fullWidth
-                  size="small"
-                >
-                  {prices.map((price) => (
-                    <MenuItem key={price.id} value={price.id}>
-                      {price.product.name} · {price.nickname || describePrice(price, currencies, t)}
-                    </MenuItem>
-                  ))}
-                </FormTextField>
+                  currencyId={currencyId}
+                  currencies={currencies}
+                />
                 <FormTextField
                   name={`line_items.${index}.quantity`}
                   label={t('payment.admin.link.quantity')}

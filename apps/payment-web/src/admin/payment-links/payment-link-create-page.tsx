@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslate } from '@bazaar/payment-react';
-import { useActivePrices, useCurrencies } from '../api/use-prices.ts';
+import { useCurrencies } from '../api/use-prices.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { PaymentLinkForm } from './payment-link-form.tsx';
 
@@ -12,17 +12,15 @@ export function PaymentLinkCreatePage() {
   const t = useTranslate();
   const navigate = useNavigate();
   const currencies = useCurrencies();
-  const prices = useActivePrices();
   return (
     <>
       <Button component={RouterLink} to=".." relative="path" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         {t('payment.admin.links.title')}
       </Button>
       <AdminPageHeading title={t('payment.admin.link.createTitle')} />
-      {currencies.data && prices.data ? (
+      {currencies.data ? (
         <PaymentLinkForm
           currencies={currencies.data.list}
-          prices={prices.data.list}
           onCreated={() => navigate('..', { relative: 'path' })}
         />
       ) : (

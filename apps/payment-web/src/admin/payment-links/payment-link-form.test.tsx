@@ -2,12 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
+import { answerPriceSearch } from '../test-utils/catalogue-builders.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 
 /** The first render loads the dashboard's lazy chunks. */
 const SLOW = { timeout: 3_000 };
 const api = createAdminApiStub();
 const LINKS = '/payment-kit/api/payment-links';
+const PRICES = '/payment-kit/api/prices';
+
+type User = ReturnType<typeof userEvent.setup>;
 
 const PRODUCT = {
   id: 'prod_book',
@@ -19,25 +23,35 @@ const PRODUCT = {
   active: true,
 };
 
-function price(id: string, currencyId: string, recurring: boolean) {
+function price(
+  id: string,
+  {
+    currencyId = 'pc_usd',
+    recurring = false,
+    product = PRODUCT,
+    nickname = recurring ? 'Monthly' : 'Once',
+  }: { currencyId?: string; recurring?: boolean; product?: typeof PRODUCT; nickname?: string } = {},
+) {
   return {
     id,
-    object: 'price',
-    product_id: PRODUCT.id,
-    product: PRODUCT,
+    object: 'price' as const,
+    product_id: product.id,
+    product,
     active: true,
-    type: recurring ? 'recurring' : 'one_time',
+    type: recurring ? ('recurring' as const) : ('one_time' as const),
     currency_id: currencyId,
     unit_amount: '1999',
     custom_unit_amount: null,
     currency_options: [],
-    billing_scheme: 'per_unit',
+    billing_scheme: 'per_unit' as const,
     tiers_mode: null,
     tiers: null,
     upsell: null,
-    nickname: recurring ? 'Monthly' : 'Once',
+    nickname,
     metadata: {},
-    recurring: recurring ? { interval: 'month', interval_count: 1, usage_type: 'licensed' } : null,
+    recurring: recurring
+      ? { interval: 'month' as const, interval_count: 1, usage_type: 'licensed' as const }
+      : null,
     quantity_available: 0,
     quantity_sold: 0,
     quantity_limit_per_checkout: 0,
@@ -45,6 +59,24 @@ function price(id: string, currencyId: string, recurring: boolean) {
     created_at: 1_800_000_000,
   };
 }
+
+/** A merchant's catalogue past the hundred prices a page holds; the atlas is the last of it. */
+const STICKERS = Array.from({ length: 120 }, (_, index) =>
+  price(`price_sticker_${index}`, {
+    product: { ...PRODUCT, id: `prod_sticker_${index}`, name: `Sticker ${index}` },
+  }),
+);
+const ATLAS = price('price_atlas', {
+  product: { ...PRODUCT, id: 'prod_atlas', name: 'Rare atlas' },
+  nickname: 'First edition',
+});
+const CATALOGUE = [
+  ...STICKERS,
+  price('price_once'),
+  price('price_monthly', { recurring: true }),
+  price('price_eth', { currencyId: 'pc_eth' }),
+  ATLAS,
+];
 
 const USD = {
   id: 'pc_usd',
@@ -90,16 +122,7 @@ beforeAll(() => api.install());
 beforeEach(() => {
   api.reset(USERS.admin);
   api.on('GET', '/payment-kit/api/payment-currencies', { body: { list: [USD], count: 1 } });
-  api.on('GET', '/payment-kit/api/prices', {
-    body: {
-      list: [
-        price('price_once', 'pc_usd', false),
-        price('price_monthly', 'pc_usd', true),
-        price('price_eth', 'pc_eth', false),
-      ],
-      count: 3,
-    },
-  });
+  api.on('GET', PRICES, answerPriceSearch(CATALOGUE));
   api.on('GET', LINKS, { body: { list: [], count: 0 } });
 });
 
@@ -110,20 +133,27 @@ async function openForm() {
   return user;
 }
 
-async function choosePrice(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await user.click(screen.getByRole('combobox', { name: 'Price' }));
+/** Finds a price by typing into the picker, as the server searches. */
+async function choosePrice(user: User, search: string, name: string) {
+  await user.type(screen.getByRole('combobox', { name: 'Price' }), search);
   await user.click(await screen.findByRole('option', { name }));
 }
+
+const optionNames = async () => (await screen.findAllByRole('option')).map((option) => option.textContent);
+const lastSearch = () => Object.fromEntries(api.sent('GET', PRICES).at(-1)!.query);
 
 describe('PaymentLinkForm', () => {
   it("offers the currency's prices only, asks for trial days once a recurring price is in, and sends the API's body", async () => {
     api.on('POST', LINKS, (request) => ({ body: createdLink(request.body as Record<string, unknown>) }));
     const user = await openForm();
-    await user.click(screen.getByRole('combobox', { name: 'Price' }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
-      'Field guide · Once',
-      'Field guide · Monthly',
-    ]);
+    expect(screen.queryByRole('spinbutton', { name: 'Trial days' })).toBeNull();
+    await user.type(screen.getByRole('combobox', { name: 'Price' }), 'guide');
+    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'guide' }));
+    // The server keeps the prices on sale in the link's currency: not the one in ETH.
+    expect(lastSearch()).toMatchObject({ currency_id: 'pc_usd', active: 'true' });
+    await waitFor(async () =>
+      expect(await optionNames()).toEqual(['Field guide · Once', 'Field guide · Monthly']),
+    );
     await user.click(screen.getByRole('option', { name: 'Field guide · Monthly' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Guide club');
     const trial = screen.getByRole('spinbutton', { name: 'Trial days' });
@@ -151,6 +181,30 @@ describe('PaymentLinkForm', () => {
     expect(await screen.findByRole('heading', { name: 'Payment links' }, SLOW)).toBeTruthy();
   });
 
+  it('finds a price past the first hundred by its product’s name, and sells it', async () => {
+    api.on('POST', LINKS, (request) => ({ body: createdLink(request.body as Record<string, unknown>) }));
+    const user = await openForm();
+    await user.click(screen.getByRole('combobox', { name: 'Price' }));
+    // Unsearched, the picker suggests a few; the atlas is not among them.
+    expect(await optionNames()).toEqual(STICKERS.slice(0, 10).map((each) => `${each.product.name} · Once`));
+
+    await choosePrice(user, 'ATLAS', 'Rare atlas · First edition');
+    expect(lastSearch()).toMatchObject({ q: 'ATLAS', currency_id: 'pc_usd' });
+    expect((screen.getByRole('combobox', { name: 'Price' }) as HTMLInputElement).value).toBe(
+      'Rare atlas · First edition',
+    );
+    // A one-time price asks for no trial.
+    expect(screen.queryByRole('spinbutton', { name: 'Trial days' })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Atlas');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+
+    await waitFor(() => expect(api.sent('POST', LINKS)).toHaveLength(1));
+    expect(api.sent('POST', LINKS)[0]!.body).toMatchObject({
+      line_items: [{ price_id: ATLAS.id, quantity: 1, adjustable_quantity: null, cross_sell: false }],
+      subscription_data: null,
+    });
+  });
+
   it("shows the server's problems at the item fields they name", async () => {
     api.on('POST', LINKS, {
       status: 400,
@@ -168,7 +222,7 @@ describe('PaymentLinkForm', () => {
       },
     });
     const user = await openForm();
-    await choosePrice(user, 'Field guide · Once');
+    await choosePrice(user, 'guide', 'Field guide · Once');
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Guide');
     await user.click(screen.getByRole('button', { name: 'Create link' }));
     const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });

@@ -6,11 +6,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslate } from '@bazaar/payment-react';
-import type { AdminPaymentCurrency, AdminPaymentLink, AdminPrice } from '@bazaar/schemas';
+import type { AdminPaymentCurrency, AdminPaymentLink } from '@bazaar/schemas';
 import { useCreatePaymentLink } from '../api/use-payment-links.ts';
+import { useChosenPrices } from '../api/use-prices.ts';
 import { applyApiErrors } from '../components/api-form-errors.ts';
 import { FormTextField } from '../components/form-text-field.tsx';
-import { isPayableIn } from '../prices/payable-in.ts';
 import { LinkItemFields } from './link-item-fields.tsx';
 import { LinkOptionFields } from './link-option-fields.tsx';
 import {
@@ -22,12 +22,11 @@ import {
 
 interface PaymentLinkFormProps {
   currencies: AdminPaymentCurrency[];
-  prices: AdminPrice[];
   onCreated: (link: AdminPaymentLink) => void;
 }
 
 /** A new payment link with the API's options; the server's problems show at their fields. */
-export function PaymentLinkForm({ currencies, prices, onCreated }: PaymentLinkFormProps) {
+export function PaymentLinkForm({ currencies, onCreated }: PaymentLinkFormProps) {
   const t = useTranslate();
   const createLink = useCreatePaymentLink();
   const [formError, setFormError] = useState<string | null>(null);
@@ -35,10 +34,8 @@ export function PaymentLinkForm({ currencies, prices, onCreated }: PaymentLinkFo
     defaultValues: defaultPaymentLinkValues(currencies[0]?.id ?? ''),
   });
   const [currencyId, items] = useWatch({ control: form.control, name: ['currency_id', 'line_items'] });
-  const payable = prices.filter((price) => isPayableIn(price, currencyId));
-  const hasRecurringItem = items.some(
-    (item) => prices.find((price) => price.id === item.price_id)?.type === 'recurring',
-  );
+  const chosenPrices = useChosenPrices(items.map((item) => item.price_id));
+  const hasRecurringItem = chosenPrices.some((price) => price.type === 'recurring');
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -70,7 +67,7 @@ export function PaymentLinkForm({ currencies, prices, onCreated }: PaymentLinkFo
             ))}
           </FormTextField>
         </Stack>
-        <LinkItemFields prices={payable} currencies={currencies} />
+        <LinkItemFields currencyId={currencyId} currencies={currencies} />
         <Divider />
         <LinkOptionFields hasRecurringItem={hasRecurringItem} />
         <Button
