@@ -6,7 +6,7 @@ import type {
   ListedRefund,
   Subscription,
 } from '@bazaar/schemas';
-import { USD } from '@bazaar/payment-react/testing';
+import { makeSubscription as makeCheckoutSubscription, USD } from '@bazaar/payment-react/testing';
 
 /** Test builders: valid answers of the admin's customer endpoints, with just the fields a test cares about changed. */
 
@@ -36,73 +36,18 @@ export function makeAdminCustomer(overrides: Partial<AdminCustomer> = {}): Admin
   };
 }
 
+/** An active subscription to the $9.99 monthly membership, a month into its first period. */
 export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
-  return {
-    id: 'sub_1',
-    object: 'subscription',
+  return makeCheckoutSubscription({
     status: 'active',
-    customer_id: 'cus_1',
-    currency_id: USD.id,
-    currency: USD,
-    default_payment_method_id: CARD.id,
-    payment_card: { brand: 'visa', last4: '4242' },
-    payer_address: null,
-    items: [
-      {
-        id: 'si_1',
-        object: 'subscription_item',
-        price_id: 'price_monthly',
-        quantity: 1,
-        price: {
-          id: 'price_monthly',
-          product_id: 'prod_club',
-          product: {
-            id: 'prod_club',
-            name: 'Bazaar Club membership',
-            description: '',
-            images: [],
-            unit_label: null,
-            statement_descriptor: null,
-            active: true,
-          },
-          active: true,
-          type: 'recurring',
-          currency_id: USD.id,
-          unit_amount: '999',
-          custom_unit_amount: null,
-          currency_options: [],
-          billing_scheme: 'per_unit',
-          tiers_mode: null,
-          tiers: null,
-          upsell: null,
-          nickname: '',
-          metadata: {},
-          recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
-          quantity_available: 0,
-          quantity_sold: 0,
-          quantity_limit_per_checkout: 0,
-          livemode: false,
-        },
-      },
-    ],
     billing_cycle_anchor: MIDDAY,
     current_period_start: MIDDAY,
     current_period_end: MIDDAY + 31 * 86_400,
     trial_start: null,
     trial_end: null,
-    cancel_at_period_end: false,
-    canceled_at: null,
-    ended_at: null,
-    cancelation_details: null,
-    billing_threshold_amount: '0',
-    latest_invoice_id: 'in_1',
-    checkout_session_id: 'cs_1',
-    test_clock_id: null,
-    livemode: false,
-    metadata: {},
     created_at: MIDDAY,
     ...overrides,
-  };
+  });
 }
 
 export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {

@@ -1,4 +1,8 @@
 import type { ListedSubscription, PlanChangeOption, PlanChangePreview, Subscription } from '@bazaar/schemas';
+import {
+  makePlanChangePreview as makeCustomerPlanChangePreview,
+  makePlanOption as makeCustomerPlanOption,
+} from '@bazaar/payment-react/testing';
 import { makeSubscription, MIDDAY } from './customer-builders.ts';
 
 /** Test builders: valid answers of the subscription endpoints an admin's pages call. */
@@ -24,33 +28,15 @@ export function makeListedSubscription(
 
 /** The membership billed yearly at `amount` (smallest unit): a plan the monthly one may move to. */
 export function makePlanOption(amount = '9999'): PlanChangeOption {
-  const { price } = makeSubscription().items[0]!;
-  return {
-    price: {
-      ...price,
-      id: 'price_yearly',
-      nickname: 'Yearly',
-      unit_amount: amount,
-      recurring: { interval: 'year', interval_count: 1, usage_type: 'licensed' },
-    },
-    amount,
-  };
+  return makeCustomerPlanOption({ nickname: 'Yearly' }, amount);
 }
 
-/** An upgrade mid-period: $5.00 of unused time, $15.00 for the new plan, $10.00 due today. */
+/** An upgrade mid-period to the yearly plan: $5.00 of unused time, $15.00 for the new plan, $10.00 due today. */
 export function makePlanChangePreview(overrides: Partial<PlanChangePreview> = {}): PlanChangePreview {
-  return {
-    price_id: 'price_yearly',
-    quantity: 1,
-    unused_credit: '500',
-    new_charge: '1500',
-    applied_credit: '500',
-    amount_due_today: '1000',
-    new_credit: '0',
-    next_invoice_amount: '9999',
+  return makeCustomerPlanChangePreview({
     next_invoice_at: MIDDAY + 365 * DAY,
     period_start: MIDDAY,
     period_end: MIDDAY + 365 * DAY,
     ...overrides,
-  };
+  });
 }
