@@ -96,6 +96,22 @@ export const ADMIN_SECTIONS: AdminSection[] = [
           })),
         ),
       },
+      {
+        path: ':id',
+        Page: lazy(() =>
+          import('./payment-links/payment-link-page.tsx').then((module) => ({
+            default: module.PaymentLinkPage,
+          })),
+        ),
+      },
+      {
+        path: ':id/edit',
+        Page: lazy(() =>
+          import('./payment-links/payment-link-edit-page.tsx').then((module) => ({
+            default: module.PaymentLinkEditPage,
+          })),
+        ),
+      },
     ],
   },
   {

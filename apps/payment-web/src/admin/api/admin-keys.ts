@@ -17,6 +17,7 @@ export const adminKeys = {
   paymentLinks: (livemode: boolean) => [...adminKeys.all(livemode), 'payment-links'] as const,
   paymentLinkPage: (livemode: boolean, query: Record<string, string>) =>
     [...adminKeys.paymentLinks(livemode), 'page', query] as const,
+  paymentLink: (livemode: boolean, id: string) => [...adminKeys.paymentLinks(livemode), id] as const,
   invoices: (livemode: boolean) => [...adminKeys.all(livemode), 'invoices'] as const,
   invoicePage: (livemode: boolean, query: Record<string, string>) =>
     [...adminKeys.invoices(livemode), 'page', query] as const,

@@ -8,6 +8,7 @@ import {
   type CreatePaymentLinkBody,
   type CreatePriceBody,
   type CreateProductBody,
+  type UpdatePaymentLinkBody,
   type UpdateProductBody,
 } from '@bazaar/schemas';
 
@@ -51,3 +52,13 @@ export const listPaymentLinks = (api: ApiClient, query: Record<string, string>) 
 
 export const createPaymentLink = (api: ApiClient, body: CreatePaymentLinkBody) =>
   api('/api/payment-links', { method: 'POST', body, schema: adminPaymentLinkSchema });
+
+export const retrievePaymentLink = (api: ApiClient, id: string) =>
+  api(`/api/payment-links/${encodeURIComponent(id)}`, { schema: adminPaymentLinkSchema });
+
+export const updatePaymentLink = (api: ApiClient, id: string, body: UpdatePaymentLinkBody) =>
+  api(`/api/payment-links/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+    schema: adminPaymentLinkSchema,
+  });

@@ -5,7 +5,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { useTranslate } from '@bazaar/payment-react';
 import type { AdminPaymentCurrency, AdminPrice } from '@bazaar/schemas';
 import { usePrice, usePriceSearch } from '../api/use-prices.ts';
-import { describePrice } from '../prices/price-summary.ts';
+import { priceLabel } from '../prices/price-summary.ts';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -51,8 +51,7 @@ export function PriceSearchField({
   const priceId = String(field.value ?? '');
   const chosen = usePrice(priceId);
 
-  const labelOf = (price: AdminPrice) =>
-    `${price.product.name} · ${price.nickname || describePrice(price, currencies, t)}`;
+  const labelOf = (price: AdminPrice) => priceLabel(price, currencies, t);
   const chosenLabel = chosen.data ? labelOf(chosen.data) : fallbackLabel;
   // The field resets what it shows whenever its value is another object, typing included.
   const value = useMemo<PriceChoice | null>(

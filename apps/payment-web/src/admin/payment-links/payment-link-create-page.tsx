@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslate } from '@bazaar/payment-react';
+import { useCreatePaymentLink } from '../api/use-payment-links.ts';
 import { useCurrencies } from '../api/use-prices.ts';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { PaymentLinkForm } from './payment-link-form.tsx';
@@ -12,6 +13,7 @@ export function PaymentLinkCreatePage() {
   const t = useTranslate();
   const navigate = useNavigate();
   const currencies = useCurrencies();
+  const createLink = useCreatePaymentLink();
   return (
     <>
       <Button component={RouterLink} to=".." relative="path" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
@@ -21,7 +23,10 @@ export function PaymentLinkCreatePage() {
       {currencies.data ? (
         <PaymentLinkForm
           currencies={currencies.data.list}
-          onCreated={() => navigate('..', { relative: 'path' })}
+          onSubmit={async (body) => {
+            await createLink.mutateAsync(body);
+            await navigate('..', { relative: 'path' });
+          }}
         />
       ) : (
         <LinearProgress aria-label={t('common.loading')} sx={{ height: 2 }} />

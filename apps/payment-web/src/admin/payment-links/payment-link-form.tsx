@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslate } from '@bazaar/payment-react';
 import type { AdminPaymentCurrency, AdminPaymentLink } from '@bazaar/schemas';
-import { useCreatePaymentLink } from '../api/use-payment-links.ts';
 import { useChosenPrices } from '../api/use-prices.ts';
 import { applyApiErrors } from '../components/api-form-errors.ts';
 import { FormTextField } from '../components/form-text-field.tsx';
@@ -17,30 +16,39 @@ import {
   defaultPaymentLinkValues,
   PAYMENT_LINK_FORM_FIELDS,
   paymentLinkBodyOf,
+  paymentLinkValuesOf,
+  type PaymentLinkFormBody,
   type PaymentLinkFormValues,
 } from './payment-link-form-values.ts';
 
 interface PaymentLinkFormProps {
   currencies: AdminPaymentCurrency[];
-  onCreated: (link: AdminPaymentLink) => void;
+  /** The link being changed; none to make a new one. */
+  link?: AdminPaymentLink;
+  /** Saves the body; what it throws shows at the fields the server names. */
+  onSubmit: (body: PaymentLinkFormBody) => Promise<unknown>;
 }
 
-/** A new payment link with the API's options; the server's problems show at their fields. */
-export function PaymentLinkForm({ currencies, onCreated }: PaymentLinkFormProps) {
+/** A payment link with the API's options, new or to be changed; the server's problems show at their fields. */
+export function PaymentLinkForm({ currencies, link, onSubmit }: PaymentLinkFormProps) {
   const t = useTranslate();
-  const createLink = useCreatePaymentLink();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PaymentLinkFormValues>({
-    defaultValues: defaultPaymentLinkValues(currencies[0]?.id ?? ''),
+    defaultValues: link ? paymentLinkValuesOf(link) : defaultPaymentLinkValues(currencies[0]?.id ?? ''),
   });
   const [currencyId, items] = useWatch({ control: form.control, name: ['currency_id', 'line_items'] });
-  const chosenPrices = useChosenPrices(items.map((item) => item.price_id));
+  const chosenIds = items.map((item) => item.price_id).filter((id) => id !== '');
+  const chosenPrices = useChosenPrices(chosenIds);
   const hasRecurringItem = chosenPrices.some((price) => price.type === 'recurring');
+  // A link's prices load after its form opens; saved before, its trial would be dropped as if none were recurring.
+  const isPricing = chosenPrices.length < chosenIds.length;
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      onCreated(await createLink.mutateAsync(paymentLinkBodyOf(values, { hasRecurringItem })));
+      await onSubmit(
+        paymentLinkBodyOf(values, { hasRecurringItem, subscriptionTerms: link?.subscription_data }),
+      );
     } catch (error) {
       setFormError(applyApiErrors(error, { setError: form.setError, fields: PAYMENT_LINK_FORM_FIELDS, t }));
     }
@@ -73,10 +81,10 @@ export function PaymentLinkForm({ currencies, onCreated }: PaymentLinkFormProps)
         <Button
           type="submit"
           variant="contained"
-          loading={form.formState.isSubmitting}
+          loading={form.formState.isSubmitting || isPricing}
           sx={{ alignSelf: 'flex-start' }}
         >
-          {t('payment.admin.link.create')}
+          {link ? t('payment.admin.link.saveChanges') : t('payment.admin.link.create')}
         </Button>
       </Stack>
     </FormProvider>

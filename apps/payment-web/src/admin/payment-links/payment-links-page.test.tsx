@@ -39,6 +39,29 @@ describe('PaymentLinksPage', () => {
     });
   });
 
+  it('opens a link from its row, but not from the buttons that copy it or show its QR code', async () => {
+    api.on('GET', `${LINKS}/plink_shirt`, { body: makeAdminPaymentLink() });
+    const address = () => screen.getByLabelText('address').textContent;
+    const user = userEvent.setup();
+    renderAdmin('/admin/payment-links');
+    const row = (await screen.findByRole('gridcell', { name: 'T-shirt' }, SLOW)).closest<HTMLElement>(
+      '[role="row"]',
+    )!;
+    await user.click(within(row).getByRole('button', { name: 'QR code' }));
+    const qr = await screen.findByRole('dialog', { name: 'QR code of T-shirt' });
+    await user.click(within(qr).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(row).getByRole('button', { name: 'Copy link' }));
+    expect(address()).toBe('/admin/payment-links');
+
+    await user.click(within(row).getByRole('gridcell', { name: 'T-shirt' }));
+    await waitFor(() => expect(address()).toBe('/admin/payment-links/plink_shirt'));
+    await waitFor(
+      () => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('T-shirtActive'),
+      SLOW,
+    );
+  });
+
   it('exports the links as filtered, whole, not as sorted or paged', async () => {
     const saved = catchSavedFiles();
     const csv = 'id,name,active\nplink_shirt,T-shirt,true\n';

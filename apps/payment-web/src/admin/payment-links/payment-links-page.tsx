@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
 import type { AdminPaymentLink } from '@bazaar/schemas';
 import { usePaymentLinkPage } from '../api/use-payment-links.ts';
@@ -21,10 +21,11 @@ const PHONE_HIDDEN_FIELDS = ['active', 'created_at'];
 
 /**
  * `/admin/payment-links`: the mode's payment links, searched, filtered, sorted and paged by the
- * server, exported whole as filtered; each to copy, scan or open.
+ * server, exported whole as filtered; each to copy, scan or open, or opened on its own page.
  */
 export function PaymentLinksPage() {
   const t = useTranslate();
+  const navigate = useNavigate();
   const grid = useServerGrid(FILTER_FIELDS);
   const links = usePaymentLinkPage(grid.query);
   const checkoutAddress = useCheckoutAddress();
@@ -78,6 +79,7 @@ export function PaymentLinksPage() {
         grid={grid}
         columns={columns}
         list={links}
+        onRowClick={(link) => navigate(link.id)}
         phoneHiddenFields={PHONE_HIDDEN_FIELDS}
         toolbar={<GridFilterBar grid={grid} />}
       />

@@ -3,6 +3,11 @@ import { formatRecurring } from '@bazaar/payment-react';
 import type { Translate } from '@bazaar/i18n';
 import type { AdminPaymentCurrency, AdminPrice } from '@bazaar/schemas';
 
+/** A price as a picker names it: its product, then its nickname or else what it charges (`Bazaar T-shirt · $19.99`). */
+export function priceLabel(price: AdminPrice, currencies: AdminPaymentCurrency[], t: Translate): string {
+  return `${price.product.name} · ${price.nickname || describePrice(price, currencies, t)}`;
+}
+
 /**
  * A price in a few words for a list: `$19.99 per month`, `€4.99 · $5.00`, `Customer chooses`,
  * `Tiered (graduated) per month, metered`. Amounts need their currencies; an unknown one shows its raw units.
