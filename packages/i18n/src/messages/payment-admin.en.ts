@@ -19,6 +19,7 @@ export const paymentAdminEn = {
   'payment.admin.status.archived': 'Archived',
   'payment.admin.field.created': 'Created',
   'payment.admin.field.id': 'ID',
+  'payment.admin.field.actions': 'Actions',
   'payment.admin.loadFailed': 'This could not be loaded: {reason}',
   'payment.admin.save': 'Save',
   'payment.admin.saveFailed': 'Not saved: {reason}',
@@ -40,12 +41,18 @@ export const paymentAdminEn = {
   'payment.admin.product.archive': 'Archive',
   'payment.admin.product.unarchive': 'Restore',
   'payment.admin.product.archiveConfirm':
-    'Archived products are no longer sold; existing subscriptions and links keep working.',
+    'Archived products are no longer sold, not even through the payment links that include them; subscriptions to them keep renewing.',
   'payment.admin.product.prices': 'Prices',
   'payment.admin.product.noPrices': 'No prices yet. Add one to sell this product.',
 
   'payment.admin.price.add': 'Add price',
   'payment.admin.price.createTitle': 'New price',
+  'payment.admin.price.edit': 'Edit',
+  'payment.admin.price.editTitle': 'Edit price',
+  'payment.admin.price.archive': 'Archive',
+  'payment.admin.price.unarchive': 'Restore',
+  'payment.admin.price.archiveConfirm':
+    'An archived price is no longer sold, not even through the payment links that include it; subscriptions to it keep renewing.',
   'payment.admin.price.amount': 'Amount',
   'payment.admin.price.currency': 'Currency',
   'payment.admin.price.type': 'Billing',

@@ -20,6 +20,7 @@ export const paymentAdminZh: Record<keyof typeof paymentAdminEn, string> = {
   'payment.admin.status.archived': '已归档',
   'payment.admin.field.created': '创建时间',
   'payment.admin.field.id': 'ID',
+  'payment.admin.field.actions': '操作',
   'payment.admin.loadFailed': '加载失败：{reason}',
   'payment.admin.save': '保存',
   'payment.admin.saveFailed': '未保存：{reason}',
@@ -40,12 +41,19 @@ export const paymentAdminZh: Record<keyof typeof paymentAdminEn, string> = {
   'payment.admin.product.edit': '编辑',
   'payment.admin.product.archive': '归档',
   'payment.admin.product.unarchive': '恢复',
-  'payment.admin.product.archiveConfirm': '归档的产品不再出售；已有的订阅和链接照常有效。',
+  'payment.admin.product.archiveConfirm':
+    '归档的产品不再出售，包含它的支付链接也无法下单；已有的订阅照常续费。',
   'payment.admin.product.prices': '价格',
   'payment.admin.product.noPrices': '还没有价格。添加一个价格即可出售此产品。',
 
   'payment.admin.price.add': '添加价格',
   'payment.admin.price.createTitle': '新建价格',
+  'payment.admin.price.edit': '编辑',
+  'payment.admin.price.editTitle': '编辑价格',
+  'payment.admin.price.archive': '归档',
+  'payment.admin.price.unarchive': '恢复',
+  'payment.admin.price.archiveConfirm':
+    '归档的价格不再出售，包含它的支付链接也无法下单；已有的订阅照常续费。',
   'payment.admin.price.amount': '金额',
   'payment.admin.price.currency': '币种',
   'payment.admin.price.type': '计费方式',

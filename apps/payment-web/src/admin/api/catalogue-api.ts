@@ -7,6 +7,7 @@ import {
   paginatedSchema,
   type CreatePaymentLinkBody,
   type CreatePriceBody,
+  type UpdatePriceBody,
   type CreateProductBody,
   type UpdatePaymentLinkBody,
   type UpdateProductBody,
@@ -43,6 +44,9 @@ export const retrievePrice = (api: ApiClient, id: string) =>
 
 export const createPrice = (api: ApiClient, body: CreatePriceBody) =>
   api('/api/prices', { method: 'POST', body, schema: adminPriceSchema });
+
+export const updatePrice = (api: ApiClient, id: string, body: UpdatePriceBody) =>
+  api(`/api/prices/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: adminPriceSchema });
 
 export const listCurrencies = (api: ApiClient) =>
   api('/api/payment-currencies', { query: { ...WHOLE_LIST, active: 'true' }, schema: currencyPageSchema });

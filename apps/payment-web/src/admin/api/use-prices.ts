@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { usePaymentContext, type ApiClient } from '@bazaar/payment-react';
-import type { AdminPrice, CreatePriceBody } from '@bazaar/schemas';
+import type { AdminPrice, CreatePriceBody, UpdatePriceBody } from '@bazaar/schemas';
 import { adminKeys } from './admin-keys.ts';
 import {
   createPrice,
@@ -15,6 +15,7 @@ import {
   listPrices,
   listPricesOfProduct,
   retrievePrice,
+  updatePrice,
 } from './catalogue-api.ts';
 
 /** How many prices a search suggests; typing more narrows them. */
@@ -83,5 +84,18 @@ export function useCreatePrice() {
   return useMutation({
     mutationFn: (body: Omit<CreatePriceBody, 'livemode'>) => createPrice(api, { ...body, livemode }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prices(livemode) }),
+  });
+}
+
+/** Changes what a price may change (its sale terms, nickname, whether it is on sale); its amounts never do. */
+export function useUpdatePrice(id: string) {
+  const { api, livemode } = usePaymentContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePriceBody) => updatePrice(api, id, body),
+    onSuccess: (price: AdminPrice) => {
+      queryClient.setQueryData(adminKeys.price(livemode, id), price);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.prices(livemode) });
+    },
   });
 }

@@ -1,6 +1,6 @@
 import type { RecurringInterval } from '@bazaar/money';
 import type { Translate } from '@bazaar/i18n';
-import type { AdminPaymentCurrency, CreatePriceBody } from '@bazaar/schemas';
+import type { AdminPaymentCurrency, AdminPrice, CreatePriceBody, UpdatePriceBody } from '@bazaar/schemas';
 import { readTypedAmount } from './typed-amount.ts';
 
 export type PriceModel = 'fixed' | 'custom' | 'tiered';
@@ -104,15 +104,7 @@ export function priceBodyOf(
     }
     return read.units.toString();
   };
-  const count = (path: string, text: string, { isRequired = true } = {}): number | null => {
-    if (text.trim() === '' && !isRequired) return null;
-    const value = Number(text);
-    if (text.trim() === '' || !Number.isInteger(value) || value < 0) {
-      issues.push({ path, message: t('payment.admin.price.error.wholeNumber') });
-      return null;
-    }
-    return value;
-  };
+  const count = countReader(issues, t);
 
   const currencyId = values.currency_id;
   if (!currencyId) issues.push({ path: 'currency_id', message: t('payment.admin.price.error.required') });
@@ -169,11 +161,57 @@ export function priceBodyOf(
             ),
           }))
         : [],
+    ...saleTermsOf(values, count),
+  };
+  return issues.length > 0 ? { body: null, issues } : { body, issues: [] };
+}
+
+/** What may change of a price once made: how it is sold and its nickname, never what it charges. */
+export type PriceSaleValues = Pick<
+  PriceFormValues,
+  'upsell' | 'quantity_available' | 'quantity_limit_per_checkout' | 'nickname'
+>;
+
+export function priceSaleValuesOf(price: AdminPrice): PriceSaleValues {
+  return {
+    upsell: price.upsell?.upsells_to_id ?? '',
+    quantity_available: String(price.quantity_available),
+    quantity_limit_per_checkout: String(price.quantity_limit_per_checkout),
+    nickname: price.nickname,
+  };
+}
+
+/** The API body that changes a price's sale terms to what was typed, or the problems that stop it. */
+export function priceSaleBodyOf(
+  values: PriceSaleValues,
+  t: Translate,
+): { body: UpdatePriceBody; issues: [] } | { body: null; issues: FieldIssue[] } {
+  const issues: FieldIssue[] = [];
+  const body = saleTermsOf(values, countReader(issues, t));
+  return issues.length > 0 ? { body: null, issues } : { body, issues: [] };
+}
+
+type CountReader = (path: string, text: string, options?: { isRequired?: boolean }) => number | null;
+
+/** Reads a whole count that was typed, or notes at its field why it is not one. */
+function countReader(issues: FieldIssue[], t: Translate): CountReader {
+  return (path, text, { isRequired = true } = {}) => {
+    if (text.trim() === '' && !isRequired) return null;
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isInteger(value) || value < 0) {
+      issues.push({ path, message: t('payment.admin.price.error.wholeNumber') });
+      return null;
+    }
+    return value;
+  };
+}
+
+function saleTermsOf(values: PriceSaleValues, count: CountReader) {
+  return {
     upsell: values.upsell ? { upsells_to_id: values.upsell } : null,
     quantity_available: count('quantity_available', values.quantity_available) ?? 0,
     quantity_limit_per_checkout:
       count('quantity_limit_per_checkout', values.quantity_limit_per_checkout) ?? 0,
     nickname: values.nickname,
   };
-  return issues.length > 0 ? { body: null, issues } : { body, issues: [] };
 }

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
 import type { AdminPaymentCurrency, AdminPrice } from '@bazaar/schemas';
 import { ActiveChip } from '../components/active-chip.tsx';
+import { PriceActions } from './price-actions.tsx';
 import { describePrice } from './price-summary.ts';
 
 interface PriceTableProps {
@@ -15,7 +16,7 @@ interface PriceTableProps {
   currencies: AdminPaymentCurrency[];
 }
 
-/** A product's prices: what each charges, its nickname and whether it is on sale. */
+/** A product's prices: what each charges, its nickname, whether it is on sale, and what may be done to it. */
 export function PriceTable({ prices, currencies }: PriceTableProps) {
   const t = useTranslate();
   if (prices.length === 0) {
@@ -34,6 +35,7 @@ export function PriceTable({ prices, currencies }: PriceTableProps) {
             <TableCell>{t('payment.admin.price.nickname')}</TableCell>
             <TableCell>{t('payment.admin.status.label')}</TableCell>
             <TableCell>{t('payment.admin.field.created')}</TableCell>
+            <TableCell align="right">{t('payment.admin.field.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -45,6 +47,9 @@ export function PriceTable({ prices, currencies }: PriceTableProps) {
                 <ActiveChip isActive={price.active} />
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeMinutes(price.created_at)}</TableCell>
+              <TableCell>
+                <PriceActions price={price} productPrices={prices} currencies={currencies} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslate } from '@bazaar/payment-react';
 import type { AdminProduct } from '@bazaar/schemas';
 import { useUpdateProduct } from '../api/use-products.ts';
 import { AdminDialog } from '../components/admin-dialog.tsx';
+import { ArchiveDialog } from '../components/archive-dialog.tsx';
 import { ProductForm } from './product-form.tsx';
 
 /** Edit a product's fields; archive it (after saying what that means) or restore it. */
@@ -47,26 +46,14 @@ export function ProductActions({ product }: { product: AdminProduct }) {
           }}
         />
       </AdminDialog>
-      <AdminDialog
+      <ArchiveDialog
         title={t('payment.admin.product.archive')}
+        consequence={t('payment.admin.product.archiveConfirm')}
         isOpen={openDialog === 'archive'}
+        isPending={updateProduct.isPending}
+        onConfirm={() => updateProduct.mutate({ active: false }, { onSuccess: close })}
         onClose={close}
-      >
-        <Stack spacing={2}>
-          <Typography>{t('payment.admin.product.archiveConfirm')}</Typography>
-          <Stack direction="row" spacing={1}>
-            <Button
-              variant="contained"
-              color="error"
-              loading={updateProduct.isPending}
-              onClick={() => updateProduct.mutate({ active: false }, { onSuccess: close })}
-            >
-              {t('payment.admin.product.archive')}
-            </Button>
-            <Button onClick={close}>{t('common.cancel')}</Button>
-          </Stack>
-        </Stack>
-      </AdminDialog>
+      />
     </>
   );
 }
