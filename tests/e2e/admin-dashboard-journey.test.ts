@@ -122,6 +122,18 @@ describe('the Payment Kit dashboard, in Chromium', () => {
         const linkId = /\/(plink_[^/?]+)/.exec(checkoutHref!)![1]!;
         await saveSettledScreenshot(page, `admin-links-${run.locale}-${run.device}`);
 
+        // The link's own page, opened from its row, and the link renamed through its form.
+        await linkRow.getByRole('gridcell', { name: `${productName} link` }).click();
+        await page.getByRole('link', { name: t('payment.admin.link.edit'), exact: true }).click(E2E_TIMEOUT);
+        const linkName = page.getByRole('textbox', { name: t('payment.admin.link.name'), exact: true });
+        expect(await linkName.inputValue(E2E_TIMEOUT)).toBe(`${productName} link`);
+        await linkName.fill(`${productName} club`);
+        await page.getByRole('button', { name: t('payment.admin.link.saveChanges') }).click(E2E_TIMEOUT);
+        await page
+          .getByRole('heading', { level: 1, name: new RegExp(`^${productName} club`) })
+          .waitFor(E2E_TIMEOUT);
+        await saveSettledScreenshot(page, `admin-link-${run.locale}-${run.device}`);
+
         // The overview stays open while a customer pays in their own browser.
         await openSection(page, t, 'payment.admin.nav.overview');
         expect(await grossVolume(page, t)).toBe(grossBefore);
