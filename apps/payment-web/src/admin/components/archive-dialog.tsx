@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,6 +12,8 @@ interface ArchiveDialogProps {
   consequence: string;
   isOpen: boolean;
   isPending: boolean;
+  /** Why the last try was refused, shown above the buttons to try again. */
+  failure?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -21,6 +24,7 @@ export function ArchiveDialog({
   consequence,
   isOpen,
   isPending,
+  failure = null,
   onConfirm,
   onClose,
 }: ArchiveDialogProps) {
@@ -29,6 +33,7 @@ export function ArchiveDialog({
     <AdminDialog title={title} isOpen={isOpen} onClose={onClose} maxWidth="xs">
       <Stack spacing={2}>
         <Typography>{consequence}</Typography>
+        {failure ? <Alert severity="error">{failure}</Alert> : null}
         <Stack direction="row" spacing={1}>
           <Button variant="contained" color="error" loading={isPending} onClick={onConfirm}>
             {title}

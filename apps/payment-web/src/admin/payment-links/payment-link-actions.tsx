@@ -3,13 +3,11 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { extractErrorText, useTranslate } from '@bazaar/payment-react';
 import type { AdminPaymentLink } from '@bazaar/schemas';
 import { useUpdatePaymentLink } from '../api/use-payment-links.ts';
-import { AdminDialog } from '../components/admin-dialog.tsx';
+import { ArchiveDialog } from '../components/archive-dialog.tsx';
 
 /**
  * Edit the link; deactivate it (after saying what that stops) or activate it again. A refusal
@@ -45,28 +43,15 @@ export function PaymentLinkActions({ link }: { link: AdminPaymentLink }) {
           {t('payment.admin.link.activate')}
         </Button>
       )}
-      <AdminDialog
+      <ArchiveDialog
         title={t('payment.admin.link.deactivate')}
+        consequence={t('payment.admin.link.deactivateConfirm')}
         isOpen={isConfirming}
+        isPending={updateLink.isPending}
+        failure={failure}
+        onConfirm={() => updateLink.mutate({ active: false }, { onSuccess: close })}
         onClose={close}
-        maxWidth="xs"
-      >
-        <Stack spacing={2}>
-          <Typography>{t('payment.admin.link.deactivateConfirm')}</Typography>
-          {failure ? <Alert severity="error">{failure}</Alert> : null}
-          <Stack direction="row" spacing={1}>
-            <Button
-              variant="contained"
-              color="error"
-              loading={updateLink.isPending}
-              onClick={() => updateLink.mutate({ active: false }, { onSuccess: close })}
-            >
-              {t('payment.admin.link.deactivate')}
-            </Button>
-            <Button onClick={close}>{t('common.cancel')}</Button>
-          </Stack>
-        </Stack>
-      </AdminDialog>
+      />
       <Snackbar open={!isConfirming && failure !== null} onClose={() => updateLink.reset()}>
         <Alert severity="error" onClose={() => updateLink.reset()}>
           {failure}

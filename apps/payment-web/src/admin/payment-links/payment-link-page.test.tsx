@@ -180,6 +180,18 @@ describe('PaymentLinkPage', () => {
     expect(heading()).toBe('Guide clubActive');
   });
 
+  it('says why an activation was refused, and keeps the link inactive', async () => {
+    stored = { ...LINK, active: false };
+    api.on('PUT', LINK_PATH, {
+      status: 410,
+      body: { error: { code: 'PRICE_INACTIVE', message: 'Price price_monthly is no longer sold' } },
+    });
+    const user = await openLink();
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Not saved: /);
+    expect(heading()).toBe('Guide clubArchived');
+  });
+
   it('edits the link in the form that made it, sends every field it shows and nothing else, and goes back to it', async () => {
     const user = await openEditForm();
     expect(screen.getByLabelText('address').textContent).toBe('/admin/payment-links/plink_guide/edit');
