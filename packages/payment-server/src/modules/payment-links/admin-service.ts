@@ -137,21 +137,33 @@ export async function retrievePaymentLink(db: PaymentDb, id: string): Promise<Ad
   return toAdminPaymentLink(await getPaymentLinkRow(db, id));
 }
 
-/** The merged link is checked as a whole, so a new currency must still price every line. */
+/**
+ * A change to what the link sells, or one putting it on sale again, checks the merged link as a
+ * whole, so a new currency must still price every line. Others (deactivating, renaming) are not
+ * checked: a link whose price was archived since can still be taken off sale.
+ */
 export async function updatePaymentLink(
   db: PaymentDb,
   id: string,
   input: z.output<typeof updatePaymentLinkBodySchema>,
 ): Promise<AdminPaymentLink> {
   const current = toAdminPaymentLink(await getPaymentLinkRow(db, id));
-  await checkLinkTerms(db, {
-    livemode: current.livemode,
-    currency_id: input.currency_id ?? current.currency_id,
-    line_items: input.line_items ?? current.line_items,
-    subscription_data:
-      input.subscription_data !== undefined ? input.subscription_data : current.subscription_data,
-    cross_sell_behavior: input.cross_sell_behavior ?? current.cross_sell_behavior,
-  });
+  const changesTerms =
+    input.active === true ||
+    input.currency_id !== undefined ||
+    input.line_items !== undefined ||
+    input.subscription_data !== undefined ||
+    input.cross_sell_behavior !== undefined;
+  if (changesTerms) {
+    await checkLinkTerms(db, {
+      livemode: current.livemode,
+      currency_id: input.currency_id ?? current.currency_id,
+      line_items: input.line_items ?? current.line_items,
+      subscription_data:
+        input.subscription_data !== undefined ? input.subscription_data : current.subscription_data,
+      cross_sell_behavior: input.cross_sell_behavior ?? current.cross_sell_behavior,
+    });
+  }
   await updatePaymentLinkRow(db, id, {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.active !== undefined && { active: toFlag(input.active) }),

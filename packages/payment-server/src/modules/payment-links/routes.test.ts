@@ -174,6 +174,27 @@ describe.each(TEST_DIALECTS)('payment link admin routes on %s', (dialect) => {
     ]);
   });
 
+  it('deactivates or renames a link whose price was archived since, but puts it on sale again only with prices on sale', async () => {
+    const link = (await createLink({})).json();
+    await adminRequest(t, 'PUT', `/prices/${DEMO.licensePriceId}`, { active: false });
+    const put = (body: Record<string, unknown>) => adminRequest(t, 'PUT', `/payment-links/${link.id}`, body);
+
+    expect((await put({ active: false, name: 'Retired' })).json()).toMatchObject({
+      active: false,
+      name: 'Retired',
+    });
+    expect(await detailsOf(put({ active: true }))).toEqual([
+      { path: 'line_items.0.price_id', message: expect.any(String) },
+    ]);
+    expect(await detailsOf(put({ line_items: [{ price_id: DEMO.licensePriceId }] }))).toEqual([
+      { path: 'line_items.0.price_id', message: expect.any(String) },
+    ]);
+    expect((await adminRequest(t, 'GET', `/payment-links/${link.id}`)).json()).toMatchObject({
+      active: false,
+      name: 'Retired',
+    });
+  });
+
   it('hands its staking terms to the sessions it starts; older links and sessions have none', async () => {
     const link = (
       await createLink({
