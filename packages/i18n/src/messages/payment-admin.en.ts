@@ -152,10 +152,10 @@ export const paymentAdminEn = {
   'payment.admin.link.edit': 'Edit',
   'payment.admin.link.editTitle': 'Edit {name}',
   'payment.admin.link.saveChanges': 'Save changes',
-  'payment.admin.link.deactivate': 'Deactivate',
-  'payment.admin.link.activate': 'Activate',
-  'payment.admin.link.deactivateConfirm':
-    'Payers can no longer start a checkout from this link, nor submit one already open. Payments already on their way still complete. You can activate the link again at any time.',
+  'payment.admin.link.archive': 'Archive',
+  'payment.admin.link.unarchive': 'Restore',
+  'payment.admin.link.archiveConfirm':
+    'Payers can no longer start a checkout from this link, nor submit one already open. Payments already on their way still complete. You can restore the link at any time.',
   'payment.admin.link.itemQuantity': '{price} × {quantity}',
   'payment.admin.link.adjustableRange': 'Customer may choose {minimum}–{maximum}',
   'payment.admin.link.options': 'Options',

@@ -153,10 +153,10 @@ export const paymentAdminZh: Record<keyof typeof paymentAdminEn, string> = {
   'payment.admin.link.edit': '编辑',
   'payment.admin.link.editTitle': '编辑 {name}',
   'payment.admin.link.saveChanges': '保存修改',
-  'payment.admin.link.deactivate': '停用',
-  'payment.admin.link.activate': '启用',
-  'payment.admin.link.deactivateConfirm':
-    '停用后，付款人无法再通过此链接发起结账，也无法提交已打开的结账；已在进行中的付款仍会完成。你可以随时重新启用此链接。',
+  'payment.admin.link.archive': '归档',
+  'payment.admin.link.unarchive': '恢复',
+  'payment.admin.link.archiveConfirm':
+    '归档后，付款人无法再通过此链接发起结账，也无法提交已打开的结账；已在进行中的付款仍会完成。你可以随时恢复此链接。',
   'payment.admin.link.itemQuantity': '{price} × {quantity}',
   'payment.admin.link.adjustableRange': '顾客可在 {minimum}–{maximum} 之间选择数量',
   'payment.admin.link.options': '选项',

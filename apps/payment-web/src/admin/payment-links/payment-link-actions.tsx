@@ -10,8 +10,8 @@ import { useUpdatePaymentLink } from '../api/use-payment-links.ts';
 import { ArchiveDialog } from '../components/archive-dialog.tsx';
 
 /**
- * Edit the link; deactivate it (after saying what that stops) or activate it again. A refusal
- * shows in the dialog, or, for an activation, in a note.
+ * Edit the link; archive it (after saying what that stops) or restore it. A refusal
+ * shows in the dialog, or, for a restore, in a note.
  */
 export function PaymentLinkActions({ link }: { link: AdminPaymentLink }) {
   const t = useTranslate();
@@ -32,7 +32,7 @@ export function PaymentLinkActions({ link }: { link: AdminPaymentLink }) {
       </Button>
       {link.active ? (
         <Button variant="outlined" color="error" onClick={() => setIsConfirming(true)}>
-          {t('payment.admin.link.deactivate')}
+          {t('payment.admin.link.archive')}
         </Button>
       ) : (
         <Button
@@ -40,12 +40,12 @@ export function PaymentLinkActions({ link }: { link: AdminPaymentLink }) {
           loading={updateLink.isPending}
           onClick={() => updateLink.mutate({ active: true })}
         >
-          {t('payment.admin.link.activate')}
+          {t('payment.admin.link.unarchive')}
         </Button>
       )}
       <ArchiveDialog
-        title={t('payment.admin.link.deactivate')}
-        consequence={t('payment.admin.link.deactivateConfirm')}
+        title={t('payment.admin.link.archive')}
+        consequence={t('payment.admin.link.archiveConfirm')}
         isOpen={isConfirming}
         isPending={updateLink.isPending}
         failure={failure}

@@ -148,18 +148,18 @@ describe('PaymentLinkPage', () => {
     expect(screen.queryByText('Donations', { selector: 'dt' })).toBeNull();
   });
 
-  it('deactivates after saying what that stops, and activates again', async () => {
+  it('archives after saying what that stops, and restores it', async () => {
     const user = await openLink();
-    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate' });
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive' });
     expect(dialog.textContent).toContain('can no longer start a checkout from this link');
-    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
 
     await waitFor(() => expect(heading()).toBe('Guide clubArchived'));
     expect(api.sent('PUT', LINK_PATH).map((request) => request.body)).toEqual([{ active: false }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(heading()).toBe('Guide clubActive'));
     expect(api.sent('PUT', LINK_PATH).map((request) => request.body)).toEqual([
       { active: false },
@@ -167,27 +167,27 @@ describe('PaymentLinkPage', () => {
     ]);
   });
 
-  it('says why the server refused a deactivation, and keeps the link as it was', async () => {
+  it('says why the server refused an archive, and keeps the link as it was', async () => {
     api.on('PUT', LINK_PATH, {
       status: 500,
       body: { error: { code: 'INTERNAL', message: 'Database is down' } },
     });
     const user = await openLink();
-    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate' });
-    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive' });
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Not saved');
     expect(heading()).toBe('Guide clubActive');
   });
 
-  it('says why an activation was refused, and keeps the link inactive', async () => {
+  it('says why a restore was refused, and keeps the link archived', async () => {
     stored = { ...LINK, active: false };
     api.on('PUT', LINK_PATH, {
       status: 410,
       body: { error: { code: 'PRICE_INACTIVE', message: 'Price price_monthly is no longer sold' } },
     });
     const user = await openLink();
-    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Not saved: /);
     expect(heading()).toBe('Guide clubArchived');
   });
@@ -300,18 +300,18 @@ describe('PaymentLinkPage', () => {
     await openLink('/admin/payment-links/plink_guide', 'zh');
     expect(heading()).toBe('Tip jar有效');
     expect(screen.getByRole('link', { name: '编辑' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '停用' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '归档' })).toBeTruthy();
     expect(valueOf('支付之后')).toBe('显示确认页');
     expect(valueOf('确认信息')).toBe('Thank you!');
     expect(valueOf('捐赠')).toBe('捐赠链接：付款人自行决定金额');
     await waitFor(() => expect(valueOf('商品')).toBe('Bazaar T-shirt · $19.99 × 1'));
   });
 
-  it('confirms a deactivation over the whole screen at phone width', async () => {
+  it('confirms an archive over the whole screen at phone width', async () => {
     atPhoneWidth();
     const user = await openLink();
-    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate' });
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive' });
     expect(dialog.className).toMatch(/MuiDialog-paperFullScreen/);
   });
 
