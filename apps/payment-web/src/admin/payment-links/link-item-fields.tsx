@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -37,12 +38,20 @@ export function LinkItemFields({ currencyId, currencies }: LinkItemFieldsProps) 
         return (
           <Paper key={field.id} variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={1.5}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <PriceSearchField
-                  name={`line_items.${index}.price_id`}
-                  currencyId={currencyId}
-                  currencies={currencies}
-                />
+              {/* On a phone the price takes its own line, so its name is not cut to a word. */}
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
+              >
+                <Box sx={{ flex: '1 1 260px' }}>
+                  <PriceSearchField
+                    name={`line_items.${index}.price_id`}
+                    currencyId={currencyId}
+                    currencies={currencies}
+                  />
+                </Box>
                 <FormTextField
                   name={`line_items.${index}.quantity`}
                   label={t('payment.admin.link.quantity')}

@@ -5,6 +5,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
 import type { AdminPaymentCurrency, AdminPrice } from '@bazaar/schemas';
 import { ActiveChip } from '../components/active-chip.tsx';
@@ -19,6 +21,9 @@ interface PriceTableProps {
 /** A product's prices: what each charges, its nickname, whether it is on sale, and what may be done to it. */
 export function PriceTable({ prices, currencies }: PriceTableProps) {
   const t = useTranslate();
+  const theme = useTheme();
+  // A phone keeps what a row is and what may be done to it; the nickname goes under the amount.
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   if (prices.length === 0) {
     return (
       <Typography color="text.secondary" variant="body2">
@@ -32,21 +37,30 @@ export function PriceTable({ prices, currencies }: PriceTableProps) {
         <TableHead>
           <TableRow>
             <TableCell>{t('payment.admin.price.amount')}</TableCell>
-            <TableCell>{t('payment.admin.price.nickname')}</TableCell>
+            {isPhone ? null : <TableCell>{t('payment.admin.price.nickname')}</TableCell>}
             <TableCell>{t('payment.admin.status.label')}</TableCell>
-            <TableCell>{t('payment.admin.field.created')}</TableCell>
+            {isPhone ? null : <TableCell>{t('payment.admin.field.created')}</TableCell>}
             <TableCell align="right">{t('payment.admin.field.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {prices.map((price) => (
             <TableRow key={price.id}>
-              <TableCell sx={{ fontWeight: 500 }}>{describePrice(price, currencies, t)}</TableCell>
-              <TableCell>{price.nickname}</TableCell>
+              <TableCell sx={{ fontWeight: 500 }}>
+                {describePrice(price, currencies, t)}
+                {isPhone && price.nickname ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {price.nickname}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              {isPhone ? null : <TableCell>{price.nickname}</TableCell>}
               <TableCell>
                 <ActiveChip isActive={price.active} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeMinutes(price.created_at)}</TableCell>
+              {isPhone ? null : (
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeMinutes(price.created_at)}</TableCell>
+              )}
               <TableCell>
                 <PriceActions price={price} productPrices={prices} currencies={currencies} />
               </TableCell>

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPrice, AdminProduct } from '@bazaar/schemas';
 import { createAdminApiStub, USERS } from '../test-utils/admin-api-stub.ts';
 import { makeAdminProduct } from '../test-utils/catalogue-builders.ts';
 import { USD } from '../test-utils/customer-builders.ts';
 import { adminCurrency, makeAdminPrice } from '../test-utils/invoice-builders.ts';
+import { atPhoneWidth } from '../test-utils/phone-width.ts';
 import { renderAdmin } from '../test-utils/render-admin.tsx';
 
 /** The first render loads the dashboard's lazy chunks. */
@@ -20,6 +21,7 @@ let prices: AdminPrice[];
 let product: AdminProduct;
 
 beforeAll(() => api.install());
+afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => {
   api.reset(USERS.admin);
   prices = [SHIRT, BUNDLE];
@@ -118,6 +120,17 @@ describe('ProductPage', () => {
     await user.click(within(archivedRow).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(api.sent('PUT', `${PRICES}/${SHIRT.id}`)).toHaveLength(2));
     expect(api.sent('PUT', `${PRICES}/${SHIRT.id}`)[1]!.body).toEqual({ active: true });
+  });
+
+  it('keeps each price, its nickname and its actions on a phone, leaving out when it was made', async () => {
+    atPhoneWidth();
+    const { row } = await openShirtRow();
+    const table = row.closest('table')!;
+    expect(within(table).queryByRole('columnheader', { name: 'Created' })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Nickname' })).toBeNull();
+    expect(within(row).getByText('$19.99')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Archive' })).toBeTruthy();
   });
 
   it('speaks Chinese', async () => {
