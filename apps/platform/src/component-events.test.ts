@@ -32,7 +32,7 @@ describe.each(TEST_DIALECTS)('a component subscribed to the Payment Kit on %s', 
     const session = await startTestCheckout(platform.app, DEMO.oneTimeLinkId, payer.cookie);
     await payTestCheckout(platform.app, session, { cookie: payer.cookie, email: 'payer@example.com' });
 
-    await expect.poll(() => heard.map((event) => event.object_id), { timeout: 5_000 }).toEqual([session.id]);
+    await expect.poll(() => heard.map((event) => event.object_id), { timeout: 10_000 }).toEqual([session.id]);
     expect(heard[0]).toMatchObject({ type: 'checkout.session.completed', data: { payment_status: 'paid' } });
   });
 });

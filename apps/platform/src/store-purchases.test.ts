@@ -61,7 +61,7 @@ describe.each(TEST_DIALECTS)('buying a paid app through the Payment Kit on %s', 
   async function buy(cookie: string, email: string) {
     const session = await startTestCheckout(platform.app, await openCheckout(cookie), cookie);
     await payTestCheckout(platform.app, session, { cookie, email, name: 'Bea Buyer' });
-    await expect.poll(async () => (await state(cookie)).licence?.status, { timeout: 5_000 }).toBe('active');
+    await expect.poll(async () => (await state(cookie)).licence?.status, { timeout: 10_000 }).toBe('active');
     return session.id;
   }
 
@@ -170,7 +170,7 @@ describe.each(TEST_DIALECTS)('buying a paid app through the Payment Kit on %s', 
     expect((await state(cookie)).licence?.status).toBe('active');
     const { token } = (await state(cookie)).licence!;
     await refund('399');
-    await expect.poll(async () => (await state(cookie)).licence, { timeout: 5_000 }).toBeNull();
+    await expect.poll(async () => (await state(cookie)).licence, { timeout: 10_000 }).toBeNull();
     // A refunded licence opens nothing, however well signed.
     const refused = await call('GET', `/api/apps/${did}/bundle`, undefined, undefined, {
       [LICENCE_HEADER]: token,

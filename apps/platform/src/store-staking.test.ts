@@ -49,7 +49,7 @@ describe.each(TEST_DIALECTS)('developer staking through the Payment Kit on %s', 
   async function stake(cookie: string, email: string) {
     const session = await startTestCheckout(platform.app, await openStake(cookie), cookie);
     await payTestCheckout(platform.app, session, { cookie, email, name: 'Stella Staker' });
-    await expect.poll(async () => (await me(cookie)).developer?.status, { timeout: 5_000 }).toBe('enabled');
+    await expect.poll(async () => (await me(cookie)).developer?.status, { timeout: 10_000 }).toBe('enabled');
   }
   const useStaking = () =>
     call('PUT', '/api/console/settings', owner, {
@@ -139,7 +139,7 @@ describe.each(TEST_DIALECTS)('developer staking through the Payment Kit on %s', 
     await payTestCheckout(platform.app, first, { cookie, email: 'stella@example.com' });
     await payTestCheckout(platform.app, second, { cookie, email: 'stella@example.com' });
     // The second stake backs nobody: it goes back without the wait, the first stays held.
-    await expect.poll(() => returnDueStakes(storeDeps), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => returnDueStakes(storeDeps), { timeout: 10_000 }).toBe(1);
     expect(await me(cookie)).toMatchObject({ developer: { status: 'enabled' }, stake: { status: 'held' } });
   });
 });

@@ -150,7 +150,7 @@ describe('relay protocol', () => {
 
     expect(await refusal(url)).toEqual({ status: 429, code: 'RELAY_SOCKETS_LIMITED' });
     first.socket.close();
-    await expect.poll(() => platform.relay.clientCount).toBe(1);
+    await expect.poll(() => platform.relay.clientCount, { timeout: 5_000 }).toBe(1);
     const again = await connect(url);
     expect(again.socket.readyState).toBe(WebSocket.OPEN);
   });
