@@ -38,3 +38,8 @@ function patternMatches(pattern: string, path: string): boolean {
   const source = pattern.split('.').map((part) => (part === '*' ? '\\d+' : part.replace(/[.]/g, '\\.')));
   return new RegExp(`^${source.join('\\.')}$`).test(path);
 }
+
+/** What an alert says of a change the server refused or never got; `null` when nothing failed. */
+export function saveFailureText(error: unknown, t: Translate): string | null {
+  return error ? t('payment.admin.saveFailed', { reason: extractErrorText(error, t) }) : null;
+}

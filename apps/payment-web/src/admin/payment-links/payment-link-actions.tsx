@@ -4,9 +4,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { Link as RouterLink } from 'react-router';
-import { extractErrorText, useTranslate } from '@bazaar/payment-react';
+import { useTranslate } from '@bazaar/payment-react';
 import type { AdminPaymentLink } from '@bazaar/schemas';
 import { useUpdatePaymentLink } from '../api/use-payment-links.ts';
+import { saveFailureText } from '../components/api-form-errors.ts';
 import { ArchiveDialog } from '../components/archive-dialog.tsx';
 
 /**
@@ -17,9 +18,7 @@ export function PaymentLinkActions({ link }: { link: AdminPaymentLink }) {
   const t = useTranslate();
   const updateLink = useUpdatePaymentLink(link.id);
   const [isConfirming, setIsConfirming] = useState(false);
-  const failure = updateLink.error
-    ? t('payment.admin.saveFailed', { reason: extractErrorText(updateLink.error, t) })
-    : null;
+  const failure = saveFailureText(updateLink.error, t);
   const close = () => {
     setIsConfirming(false);
     updateLink.reset();

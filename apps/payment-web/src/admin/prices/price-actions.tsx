@@ -5,6 +5,7 @@ import { useTranslate } from '@bazaar/payment-react';
 import type { AdminPaymentCurrency, AdminPrice } from '@bazaar/schemas';
 import { useUpdatePrice } from '../api/use-prices.ts';
 import { AdminDialog } from '../components/admin-dialog.tsx';
+import { saveFailureText } from '../components/api-form-errors.ts';
 import { ArchiveDialog } from '../components/archive-dialog.tsx';
 import { PriceEditForm } from './price-edit-form.tsx';
 
@@ -19,7 +20,10 @@ export function PriceActions({ price, productPrices, currencies }: PriceActionsP
   const t = useTranslate();
   const updatePrice = useUpdatePrice(price.id);
   const [openDialog, setOpenDialog] = useState<'edit' | 'archive' | null>(null);
-  const close = () => setOpenDialog(null);
+  const close = () => {
+    setOpenDialog(null);
+    updatePrice.reset();
+  };
 
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
@@ -53,6 +57,7 @@ export function PriceActions({ price, productPrices, currencies }: PriceActionsP
         consequence={t('payment.admin.price.archiveConfirm')}
         isOpen={openDialog === 'archive'}
         isPending={updatePrice.isPending}
+        failure={saveFailureText(updatePrice.error, t)}
         onConfirm={() => updatePrice.mutate({ active: false }, { onSuccess: close })}
         onClose={close}
       />

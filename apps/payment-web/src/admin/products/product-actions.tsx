@@ -4,6 +4,7 @@ import { useTranslate } from '@bazaar/payment-react';
 import type { AdminProduct } from '@bazaar/schemas';
 import { useUpdateProduct } from '../api/use-products.ts';
 import { AdminDialog } from '../components/admin-dialog.tsx';
+import { saveFailureText } from '../components/api-form-errors.ts';
 import { ArchiveDialog } from '../components/archive-dialog.tsx';
 import { ProductForm } from './product-form.tsx';
 
@@ -12,7 +13,10 @@ export function ProductActions({ product }: { product: AdminProduct }) {
   const t = useTranslate();
   const updateProduct = useUpdateProduct(product.id);
   const [openDialog, setOpenDialog] = useState<'edit' | 'archive' | null>(null);
-  const close = () => setOpenDialog(null);
+  const close = () => {
+    setOpenDialog(null);
+    updateProduct.reset();
+  };
 
   return (
     <>
@@ -51,6 +55,7 @@ export function ProductActions({ product }: { product: AdminProduct }) {
         consequence={t('payment.admin.product.archiveConfirm')}
         isOpen={openDialog === 'archive'}
         isPending={updateProduct.isPending}
+        failure={saveFailureText(updateProduct.error, t)}
         onConfirm={() => updateProduct.mutate({ active: false }, { onSuccess: close })}
         onClose={close}
       />

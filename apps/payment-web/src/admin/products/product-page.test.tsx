@@ -133,6 +133,23 @@ describe('ProductPage', () => {
     expect(within(row).getByRole('button', { name: 'Archive' })).toBeTruthy();
   });
 
+  it('says why an archive was refused, and asks again afresh', async () => {
+    api.on('PUT', `${PRICES}/${SHIRT.id}`, {
+      status: 401,
+      body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in again' } },
+    });
+    const { user, row } = await openShirtRow();
+    await user.click(within(row).getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive' });
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    // The dialog's close icon is named Cancel too; the button is the last.
+    await user.click(within(dialog).getAllByRole('button', { name: 'Cancel' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(row).getByRole('button', { name: 'Archive' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Archive' })).queryByRole('alert')).toBeNull();
+  });
+
   it('speaks Chinese', async () => {
     const { user, row } = await openShirtRow('zh');
     await user.click(within(row).getByRole('button', { name: '归档' }));

@@ -5,9 +5,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { extractErrorText, useTranslate } from '@bazaar/payment-react';
+import { useTranslate } from '@bazaar/payment-react';
 import type { AdminCustomer, AdminTestClockDetails } from '@bazaar/schemas';
 import { useAttachTestClockCustomer } from '../api/use-test-clocks.ts';
+import { saveFailureText } from '../components/api-form-errors.ts';
 import { CustomerSearchField } from '../components/customer-search-field.tsx';
 import { OwnedRow, OwnedRows } from '../customers/owned-row.tsx';
 
@@ -74,11 +75,7 @@ export function TestClockAttachField({ clock }: { clock: AdminTestClockDetails }
           {t('payment.admin.testClock.attach')}
         </Button>
       </Stack>
-      {attach.error ? (
-        <Alert severity="error">
-          {t('payment.admin.saveFailed', { reason: extractErrorText(attach.error, t) })}
-        </Alert>
-      ) : null}
+      {attach.error ? <Alert severity="error">{saveFailureText(attach.error, t)}</Alert> : null}
       {attachedName ? (
         <Alert severity="success">{t('payment.admin.testClock.attached', { name: attachedName })}</Alert>
       ) : null}

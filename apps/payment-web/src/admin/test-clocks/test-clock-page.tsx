@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError, extractErrorText, formatDateTimeMinutes, useTranslate } from '@bazaar/payment-react';
 import { useAdvanceTestClock, useTestClock } from '../api/use-test-clocks.ts';
+import { saveFailureText } from '../components/api-form-errors.ts';
 import { AdminDialog } from '../components/admin-dialog.tsx';
 import { AdminPageHeading } from '../components/admin-page-heading.tsx';
 import { DetailList } from '../components/detail-list.tsx';
@@ -83,11 +84,7 @@ export function TestClockPage() {
             ]}
           />
           <Stack spacing={4} sx={{ mt: 4 }}>
-            {advance.error ? (
-              <Alert severity="error">
-                {t('payment.admin.saveFailed', { reason: extractErrorText(advance.error, t) })}
-              </Alert>
-            ) : null}
+            {advance.error ? <Alert severity="error">{saveFailureText(advance.error, t)}</Alert> : null}
             {clock.advance ? <AdvanceProgress clock={clock} advance={clock.advance} /> : null}
             <OwnedSection
               id="test-clock-customers"
