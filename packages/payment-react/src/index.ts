@@ -8,6 +8,7 @@ export { usePaymentContext, useTranslate } from './provider/payment-context.ts';
 export { TestModeBadge } from './primitives/test-mode-badge.tsx';
 export { LIST_PAGE_SIZES, ListPagination, type ListPaginationProps } from './primitives/list-pagination.tsx';
 export { StatusPanel, type StatusPanelProps } from './primitives/status-panel.tsx';
+export { useDebouncedValue } from './primitives/use-debounced-value.ts';
 export { createPaymentTheme } from './theme/payment-theme.ts';
 export { formatDate, formatDateTimeMinutes } from './format/format-date.ts';
 export { formatRecurring } from './format/format-recurring.ts';

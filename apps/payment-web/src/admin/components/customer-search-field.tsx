@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import { useDebouncedValue } from '@bazaar/payment-react';
 import type { AdminCustomer } from '@bazaar/schemas';
 import { useCustomerPage } from '../api/use-customers.ts';
 
@@ -31,11 +32,7 @@ export function CustomerSearchField({
   required,
 }: CustomerSearchFieldProps) {
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const search = useDebouncedValue(text.trim(), SEARCH_DELAY_MS);
   const customers = useCustomerPage({ q: search, page: '1', pageSize: SUGGESTIONS });
   const found = customers.data?.list ?? [];
   // The chosen customer stays an option while the search names others, as the field requires.

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useController, useFormContext } from 'react-hook-form';
-import { useTranslate } from '@bazaar/payment-react';
+import { useDebouncedValue, useTranslate } from '@bazaar/payment-react';
 import type { AdminPaymentCurrency, AdminPrice } from '@bazaar/schemas';
 import { usePrice, usePriceSearch } from '../api/use-prices.ts';
 import { priceLabel } from '../prices/price-summary.ts';
@@ -42,12 +42,7 @@ export function PriceSearchField({
   const t = useTranslate();
   const { field, fieldState } = useController({ name, control: useFormContext().control });
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
-  const found = usePriceSearch(search, currencyId);
+  const found = usePriceSearch(useDebouncedValue(typed.trim(), SEARCH_DELAY_MS), currencyId);
   const priceId = String(field.value ?? '');
   const chosen = usePrice(priceId);
 

@@ -1,11 +1,10 @@
-import { ListPagination } from '@bazaar/payment-react';
+import { ListPagination, useDebouncedValue } from '@bazaar/payment-react';
 import { useLocale } from '@bazaar/platform-shell';
 import type { DeveloperStatus, StoreDeveloper } from '@bazaar/schemas';
 import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { LoadFailed, Loading } from '../../../components/query-state.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { usePaging } from '../../../components/use-paging.ts';
 import { DeveloperFilters } from './developer-filters.tsx';
 import { DeveloperHistoryDrawer } from './developer-history-drawer.tsx';
