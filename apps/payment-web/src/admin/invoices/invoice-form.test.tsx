@@ -138,12 +138,13 @@ describe('the manual invoice form', () => {
       }),
     );
     await user.click(lineField(2, 'combobox', 'Price'));
-    const optionNames = async () => (await screen.findAllByRole('option')).map((each) => each.textContent);
+    const optionNames = async () =>
+      (await screen.findAllByRole('option', undefined, SLOW)).map((each) => each.textContent);
     // Ten suggestions, the T-shirt not among them: typing finds it.
     expect(await optionNames()).toEqual(MUGS.slice(0, 10).map((mug) => `${mug.product.name} · Mug`));
     await user.type(lineField(2, 'combobox', 'Price'), 't-shirt');
     // Only a price with an amount of its own can be invoiced, in the invoice's currency.
-    await waitFor(async () => expect(await optionNames()).toEqual(['Bazaar T-shirt · $19.99']));
+    await waitFor(async () => expect(await optionNames()).toEqual(['Bazaar T-shirt · $19.99']), SLOW);
     expect(Object.fromEntries(api.sent('GET', PRICES).at(-1)!.query)).toMatchObject({
       q: 't-shirt',
       currency_id: USD.id,

@@ -136,10 +136,13 @@ async function openForm() {
 /** Finds a price by typing into the picker, as the server searches. */
 async function choosePrice(user: User, search: string, name: string) {
   await user.type(screen.getByRole('combobox', { name: 'Price' }), search);
-  await user.click(await screen.findByRole('option', { name }));
+  // The search asks once typing pauses: a slow machine may pause, and ask, midway too.
+  await waitFor(() => expect(lastSearch()).toMatchObject({ q: search }), SLOW);
+  await user.click(await screen.findByRole('option', { name }, SLOW));
 }
 
-const optionNames = async () => (await screen.findAllByRole('option')).map((option) => option.textContent);
+const optionNames = async () =>
+  (await screen.findAllByRole('option', undefined, SLOW)).map((option) => option.textContent);
 const lastSearch = () => Object.fromEntries(api.sent('GET', PRICES).at(-1)!.query);
 
 describe('PaymentLinkForm', () => {
@@ -148,11 +151,12 @@ describe('PaymentLinkForm', () => {
     const user = await openForm();
     expect(screen.queryByRole('spinbutton', { name: 'Trial days' })).toBeNull();
     await user.type(screen.getByRole('combobox', { name: 'Price' }), 'guide');
-    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'guide' }));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ q: 'guide' }), SLOW);
     // The server keeps the prices on sale in the link's currency: not the one in ETH.
     expect(lastSearch()).toMatchObject({ currency_id: 'pc_usd', active: 'true' });
-    await waitFor(async () =>
-      expect(await optionNames()).toEqual(['Field guide · Once', 'Field guide · Monthly']),
+    await waitFor(
+      async () => expect(await optionNames()).toEqual(['Field guide · Once', 'Field guide · Monthly']),
+      SLOW,
     );
     await user.click(screen.getByRole('option', { name: 'Field guide · Monthly' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Guide club');
