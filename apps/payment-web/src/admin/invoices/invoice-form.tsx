@@ -93,7 +93,8 @@ function InvoiceFormFields({
             label={t('payment.admin.price.currency')}
             select
             disabled={Boolean(invoice)}
-            sx={{ minWidth: 200 }}
+            // A fixed width, so the customer beside it keeps the rest of the row for names.
+            sx={{ width: { xs: '100%', sm: 240 }, flexShrink: 0 }}
           >
             {(invoice ? [invoice.currency] : currencies).map((each) => (
               <MenuItem key={each.id} value={each.id}>
